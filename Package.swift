@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "mkfilter",
+    products: [
+        // MARK: Products
+        .library(name: "FilterDesign", targets: ["FilterDesign"]),
+        .executable(name: "mkfilter", targets: ["mkfilter"]),
+    ],
+    dependencies: [
+        // MARK: Dependencies
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+    ],
+    targets: [
+        // MARK: System libraries
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
+        ),
+
+        // MARK: Design math
+        .target(
+            name: "FilterDesign",
+            dependencies: [
+                .product(name: "ComplexModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+
+        // MARK: Command line
+        // The commands live in a library so that tests run them in-process;
+        // the executable is only their entry point.
+        .target(
+            name: "MkfilterCLI",
+            dependencies: [
+                "FilterDesign",
+                .product(name: "ComplexModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "mkfilter",
+            dependencies: ["MkfilterCLI"]
+        ),
+
+        // MARK: Tests
+        // Reference data lives in Tests/Fixtures and is found from #filePath.
+        .testTarget(
+            name: "FilterDesignTests",
+            dependencies: ["FilterDesign"]
+        ),
+        .testTarget(
+            name: "MkfilterCLITests",
+            dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter"]
+        ),
+        .testTarget(
+            name: "CFFTWTests",
+            dependencies: ["CFFTW"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

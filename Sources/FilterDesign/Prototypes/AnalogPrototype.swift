@@ -1,0 +1,39 @@
+import ComplexModule
+import RealModule
+
+/// The s-plane low-pass prototype of a family, before any pole subset is applied.
+public enum AnalogPrototype {
+    /// The N left-half-plane poles of the order-N prototype, in Fisher's order
+    /// (the order `-p` indices refer to). Empty for resonators and PI.
+    public static func poles(family: FilterFamily, order: Int, bessel: BesselPoleSource = .computed) -> [Complex<Double>] {
+        switch family {
+        case .butterworth: return ButterworthPrototype.poles(order: order)
+        case .chebyshev(let ripple): return ChebyshevPrototype.poles(rippleDecibels: ripple, order: order)
+        case .bessel: return BesselPrototype.poles(order: order, source: bessel)
+        case .resonator, .proportionalIntegral: return []
+        }
+    }
+
+    /// The index of the conjugate of `poles[index]`, or `nil` for a real pole.
+    public static func conjugatePartner(of index: Int, in poles: [Complex<Double>]) -> Int? {
+        let p = poles[index]
+        let scale = max(p.length, 1e-300)
+        if abs(p.imaginary) <= 1e-9 * scale { return nil }
+        let target = FisherArithmetic.conjugate(p)
+        var best: Int? = nil
+        var bestDistance = Double.infinity
+        for (j, q) in poles.enumerated() where j != index {
+            let d = (q - target).length
+            if d < bestDistance { (best, bestDistance) = (j, d) }
+        }
+        return bestDistance <= 1e-9 * scale ? best : nil
+    }
+
+    /// The prototype poles kept by a `-p` subset (all when `subset` is `nil`), in order.
+    public static func selectedPoles(family: FilterFamily, order: Int, subset: [Int]?, bessel: BesselPoleSource = .computed) -> [Complex<Double>] {
+        let all = poles(family: family, order: order, bessel: bessel)
+        guard let subset else { return all }
+        let kept = Set(subset)
+        return all.enumerated().filter { kept.contains($0.offset) }.map(\.element)
+    }
+}

@@ -1,0 +1,28 @@
+/// The response family of a filter: which prototype (or direct z-plane
+/// construction) mkfilter starts from.
+public enum FilterFamily: Sendable, Hashable {
+    /// Maximally flat magnitude (`-Bu`): s-plane poles equally spaced on the
+    /// left half of the unit circle.
+    case butterworth
+    /// Maximally flat group delay (`-Be`), normalised so the analog magnitude is
+    /// -3 dB at the corner (scipy's `norm='mag'`).
+    case bessel
+    /// Chebyshev type I (`-Ch r`) with the given passband ripple in dB.
+    ///
+    /// The ripple is a positive number of decibels here (`0.5` means 0.5 dB);
+    /// Fisher's command line writes it negated (`-Ch -0.5`).
+    case chebyshev(rippleDecibels: Double)
+    /// Two-pole resonator (`-Re Q`) placed directly in the z-plane.
+    case resonator(QualityFactor)
+    /// Proportional-integral controller (`-Pi`): one pole at s = 0, one zero
+    /// at s = -2 pi alpha; always first order and without a band.
+    case proportionalIntegral
+}
+
+/// The quality factor of a resonator.
+public enum QualityFactor: Sendable, Hashable {
+    /// A finite Q > 0: pole radius r = exp(-theta / (2 Q)).
+    case finite(Double)
+    /// Q = Inf: poles on the unit circle, an oscillator.
+    case infinite
+}

@@ -1,0 +1,139 @@
+/// Everything mkfilter needs to design one filter, checked when it is built.
+///
+/// A specification that exists is valid: every range in Fisher's mkfilter 4.6
+/// is enforced, plus the ones he left unchecked (alpha outside (0, 0.5), NaN,
+/// infinity). `design()` then cannot fail except for a pole set that does not
+/// expand to a real polynomial.
+///
+/// ```swift
+/// let spec = try FilterSpecification(family: .butterworth, band: .lowPass,
+///                                    order: 2, corners: .hertz(5, sampleRate: 60))
+/// let design = try spec.design()
+/// ```
+public struct FilterSpecification: Sendable, Hashable {
+    /// The response family.
+    public let family: FilterFamily
+    /// The band type; `nil` only for a proportional-integral filter.
+    public let band: FilterBand?
+    /// The order N (1...10); a resonator has none (`nil`), PI is always 1.
+    public let order: Int?
+    /// The corner frequencies.
+    public let corners: Corners
+    /// The s-to-z mapping (always `.bilinear` for resonators, which are placed in z directly).
+    public let discretization: Discretization
+    /// Fisher's `-p`: indices (0 ..< order) of the prototype's left-half-plane
+    /// poles to keep, in conjugate pairs; `nil` keeps all.
+    public let poleSubset: [Int]?
+    /// Fisher's `-Z`: alpha of an extra z-plane zero pair at exp(+-j 2 pi alpha).
+    public let extraZeroAlpha: Double?
+
+    /// Builds and validates a specification.
+    ///
+    /// - Throws: `SpecificationError` naming the first field that is out of range.
+    public init(
+        family: FilterFamily,
+        band: FilterBand?,
+        order: Int?,
+        corners: Corners,
+        discretization: Discretization = .bilinear,
+        poleSubset: [Int]? = nil,
+        extraZeroAlpha: Double? = nil
+    ) throws(SpecificationError) {
+        self.family = family
+        self.band = band
+        self.order = order
+        self.corners = corners
+        self.discretization = discretization
+        self.poleSubset = poleSubset
+        self.extraZeroAlpha = extraZeroAlpha
+        try validate()
+    }
+
+    /// The first corner as alpha = f / fs.
+    public var alpha1: Double { corners.alpha1 }
+    /// The second corner; equal to `alpha1` for one-corner filters (as in Fisher's code).
+    public var alpha2: Double { corners.alpha2 ?? corners.alpha1 }
+
+    /// Whether the design starts from an s-plane prototype (everything but resonators).
+    public var hasSPlane: Bool {
+        if case .resonator = family { return false }
+        return true
+    }
+
+    private func validate() throws(SpecificationError) {
+        // Family-specific parameters.
+        switch family {
+        case .chebyshev(let ripple):
+            guard ripple.isFinite, ripple > 0 else { throw .rippleOutOfRange(ripple) }
+        case .resonator(.finite(let q)):
+            guard q > 0 else { throw .qualityFactorOutOfRange(q) }  // NaN fails too
+        default:
+            break
+        }
+
+        // Band, order and discretization for each family.
+        switch family {
+        case .resonator:
+            guard let band, band == .bandPass || band == .bandStop || band == .allPass else {
+                throw .bandNotAllowed(family: family, band: band)
+            }
+            if let order { throw .orderNotAllowed(family: family, order: order) }
+            guard discretization == .bilinear else {
+                throw .discretizationNotAllowed(family: family, discretization: discretization)
+            }
+            if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
+        case .proportionalIntegral:
+            if band != nil { throw .bandNotAllowed(family: family, band: band) }
+            guard let order else { throw .missingOrder }
+            guard order == 1 else { throw .orderNotAllowed(family: family, order: order) }
+            if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
+        case .butterworth, .bessel, .chebyshev:
+            guard let band, band != .allPass else { throw .bandNotAllowed(family: family, band: band) }
+            guard let order else { throw .missingOrder }
+            guard (1...10).contains(order) else { throw .orderOutOfRange(order) }
+        }
+
+        // Corners.
+        if let fs = corners.sampleRate {
+            guard fs.isFinite, fs > 0 else { throw .sampleRateOutOfRange(fs) }
+        }
+        // A resonator is tuned to one frequency, whatever its band.
+        let expected = hasSPlane && (band?.hasTwoCorners ?? false) ? 2 : 1
+        let given = corners.alpha2 == nil ? 1 : 2
+        guard given == expected else {
+            throw .wrongNumberOfCorners(family: family, band: band, given: given)
+        }
+        try Self.checkCorner(corners.alpha1, field: corners.alpha2 == nil ? "corner" : "alpha1", corners: corners)
+        if let a2 = corners.alpha2 {
+            try Self.checkCorner(a2, field: "alpha2", corners: corners)
+            guard corners.alpha1 < a2 else { throw .cornersNotIncreasing(alpha1: corners.alpha1, alpha2: a2) }
+        }
+        if let az = extraZeroAlpha {
+            guard az.isFinite, az > 0, az < 0.5 else { throw .alphaOutOfRange(field: "extra zero alpha (-Z)", value: az) }
+        }
+
+        // Pole subset: indices in range, conjugate pairs kept together.
+        if let subset = poleSubset, let order {
+            guard !subset.isEmpty else { throw .emptyPoleSubset }
+            for index in subset where !(0..<order).contains(index) {
+                throw .poleIndexOutOfRange(index: index, order: order)
+            }
+            let poles = AnalogPrototype.poles(family: family, order: order)
+            let kept = Set(subset)
+            for index in kept.sorted() {
+                if let partner = AnalogPrototype.conjugatePartner(of: index, in: poles), !kept.contains(partner) {
+                    throw .poleSubsetBreaksConjugatePair(index: index, partner: partner)
+                }
+            }
+        }
+    }
+
+    private static func checkCorner(_ alpha: Double, field: String, corners: Corners) throws(SpecificationError) {
+        guard alpha.isFinite, alpha > 0, alpha < 0.5 else {
+            if let fs = corners.sampleRate {
+                throw .cornerOutOfRange(field: field, hertz: alpha * fs, sampleRate: fs)
+            }
+            throw .alphaOutOfRange(field: field, value: alpha)
+        }
+    }
+}

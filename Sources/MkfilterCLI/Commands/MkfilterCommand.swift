@@ -1,0 +1,155 @@
+import ArgumentParser
+import FilterDesign
+
+/// `mkfilter`: designs a filter from Fisher's command line (the default), or
+/// runs one of his companion programs as a subcommand.
+public struct MkfilterCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "mkfilter",
+        abstract: "Design Butterworth, Bessel, Chebyshev, resonator and PI filters, as A.J. Fisher's mkfilter 4.6 does.",
+        usage: """
+            mkfilter [-Be | -Bu | -Ch <r> | -Pi] [-Lp | -Hp | -Bp | -Bs] -o <order> -a <alpha1> [<alpha2>] [-p <n>...] [-{lwz}] [-Z <alphaz>]
+              mkfilter -Re <q> [-Bp | -Bs | -Ap] -a <alpha> [-l]
+              mkfilter <family> <band> -o <order> --sample-rate <Hz> --corner <f1> [<f2>] [-l]
+              mkfilter mkshape <mkshape arguments>
+              mkfilter mkaverage <mkaverage arguments>
+            """,
+        discussion: """
+            Prints Fisher's report (poles, zeros, gains and the recurrence relation) or,
+            with -l, the listing that gencode reads. The arguments are Fisher's, as he
+            wrote them; values are checked strictly (see COMPATIBILITY.md).
+
+            FAMILY (exactly one)
+              -Bu            Butterworth: maximally flat magnitude.
+              -Be            Bessel: maximally flat delay, -3 dB at the corner.
+              -Ch <r>        Chebyshev type I with r dB passband ripple, given negative: -Ch -0.5
+              -Re <q>        2-pole resonator with quality factor q > 0, or Inf (an oscillator).
+              -Pi            Proportional-integral; needs -o 1 and no band.
+
+            BAND (exactly one; -Ap only with -Re; -Lp/-Hp not with -Re)
+              -Lp -Hp        low-pass, high-pass: one corner.
+              -Bp -Bs        band-pass, band-stop: two corners, alpha1 < alpha2 (one for -Re).
+              -Ap            all-pass (resonator).
+
+            CORNERS (alpha = f / fs, strictly between 0 and 0.5)
+              -a <a1> [<a2>]                 e.g. -a 0.0833333333 for 5 Hz at 60 Hz
+              --sample-rate <Hz> --corner <f1> [<f2>]
+                                             the same in Hz: --sample-rate 60 --corner 5,
+                                             --sample-rate 60 --corner 0.5 3 for a band
+
+            OTHER OPTIONS
+              -o <n>         order, 1 .. 10 (band-pass and band-stop get 2n poles).
+              -p <i> ...     keep only these prototype poles (0 .. order-1), in conjugate pairs.
+              -w             bilinear transform without pre-warping the corners.
+              -z             matched z-transform instead of the bilinear transform.
+              -Z <alpha>     add a z-plane zero pair at this alpha (and poles at 0).
+              -l             print the listing (G, NZ, x coefficients, NP, y coefficients).
+              Letters combine: -lz is -l -z.
+
+            EXAMPLES
+              mkfilter -Bu -Lp -o 2 -a 0.0833333333
+              mkfilter -Bu -Bp -o 3 --sample-rate 60 --corner 0.5 3 -l
+              mkfilter -Ch -0.5 -Hp -o 4 -a 0.1 -w
+              mkfilter -Re 10 -Bp -a 0.2
+              mkfilter -Pi -o 1 -a 0.05
+              mkfilter mkshape -c 0.1 0.5 15 -l
+              mkfilter mkaverage -Av -l 5
+            """,
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self],
+        defaultSubcommand: Design.self,
+        helpNames: [.long]
+    )
+
+    public init() {}
+}
+
+extension MkfilterCommand {
+    /// The design command: Fisher's mkfilter arguments, parsed by `MkfilterCommandLine`.
+    struct Design: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "design",
+            abstract: "Design a filter from Fisher's mkfilter arguments (the default command).",
+            shouldDisplay: false,
+            helpNames: [.long]
+        )
+
+        @Argument(parsing: .allUnrecognized, help: "Fisher's mkfilter arguments; see 'mkfilter --help'.")
+        var arguments: [String] = []
+
+        func run() throws { try emit(Mkfilter.run(arguments: arguments)) }
+    }
+}
+
+/// `mkfilter mkshape ARGS`: Fisher's mkshape with its own arguments.
+struct MkshapeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mkshape",
+        abstract: "Raised-cosine, root-raised-cosine, Hilbert and identity FIR filters (Fisher's mkshape).",
+        usage: """
+            mkfilter mkshape -{cr} <alpha> <beta> <len> [-{lwx}] [-b nb]
+              mkfilter mkshape -i <len> [-{lwx}] [-b nb]
+              mkfilter mkshape -h <len> [-{lw}] [-b nb]
+            """,
+        discussion: """
+              -c <alpha> <beta> <len>   raised cosine: flat to (1-beta) alpha, rolled off to (1+beta) alpha
+              -r <alpha> <beta> <len>   root raised cosine
+              -h <len>                  Hilbert transformer
+              -i <len>                  identity
+              -l                        print the listing (without it mkshape only says OK!)
+              -w                        Hamming window
+              -x                        x/sin(x) compensation
+              -b <nb>                   truncate the taps to nb bits
+            len is odd, 1 .. 513; 0 < alpha < 0.5; 0 <= beta <= 1.
+
+            EXAMPLE
+              mkfilter mkshape -c 0.1 0.5 15 -l
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "mkshape's arguments.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(Mkshape.run(arguments: arguments)) }
+}
+
+/// `mkfilter mkaverage ARGS`: Fisher's mkaverage with its own arguments.
+struct MkaverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mkaverage",
+        abstract: "Moving-average FIR filter (Fisher's mkaverage).",
+        usage: "mkfilter mkaverage -Av [-l] <n>",
+        discussion: """
+              -Av       moving average of the last n samples (n = 1 .. 513)
+              -l        print the listing
+
+            EXAMPLE
+              mkfilter mkaverage -Av -l 5
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "mkaverage's arguments.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(MkaverageCommand.runLegacy(arguments)) }
+
+    static func runLegacy(_ arguments: [String]) -> InvocationResult { Mkaverage.run(arguments: arguments) }
+}
+
+/// Writes a result to the standard streams and exits with its status.
+func emit(_ result: InvocationResult) throws {
+    write(result.standardError, to: STDERR_FILENO)
+    write(result.standardOutput, to: STDOUT_FILENO)
+    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+}
+
+/// Writes all of `text` to a file descriptor.
+private func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        bytes = bytes.dropFirst(written)
+    }
+}

@@ -1,0 +1,32 @@
+import FilterDesign
+
+/// The mkfilter program: Fisher's command line in, his report or listing out.
+public enum Mkfilter {
+    /// Fisher's usage text (mkfilter 4.6), shown for an unknown option.
+    static let usage = """
+        Usage: mkfilter [-Be | -Bu | -Ch <r> | -Pi] [-Lp | -Hp | -Bp | -Bs] [-p <n1> <n2> ...] [-{lwz}] [-Z <alphaz>] -o <order> -a <alpha1> [ <alpha2> ]
+               mkfilter -Re <q> [-Bp | -Bs | -Ap] [-l] -a <alpha>
+               (or --sample-rate <Hz> --corner <f1> [<f2>] instead of -a; 'mkfilter --help' explains every option)
+        """
+
+    /// Runs mkfilter on the words after the program name.
+    ///
+    /// The "Command line:" line (and the listing's first line) is `mkfilter`
+    /// followed by `arguments` as given, whatever the binary's path.
+    public static func run(arguments: [String]) -> InvocationResult {
+        let commandLine = (["mkfilter"] + arguments).joined(separator: " ")
+        do throws(UsageError) {
+            let parsed = try MkfilterCommandLine(arguments)
+            let spec = try parsed.specification()
+            let design: Design
+            do { design = try spec.design(besselPoles: .mkfilterTable) } catch { throw UsageError(error.description) }
+            let warnings = design.resonatorConverged ? "" : "mkfilter: warning: failed to converge\n"
+            let output = parsed.wantsListing
+                ? try MkfilterReport.listing(design, commandLine: commandLine)
+                : MkfilterReport.report(design, commandLine: commandLine)
+            return .success(output, warnings: warnings)
+        } catch {
+            return .failure("mkfilter", error, usage: usage)
+        }
+    }
+}

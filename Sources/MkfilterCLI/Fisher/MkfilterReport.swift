@@ -1,0 +1,97 @@
+import ComplexModule
+import RealModule
+import FilterDesign
+
+/// Fisher's two output formats for a design: the human report (`printfilter`)
+/// and the machine listing (`-l`) that gencode reads.
+enum MkfilterReport {
+    /// The report, starting with "Command line: " and the command line.
+    static func report(_ design: Design, commandLine: String) -> String {
+        let spec = design.specification
+        var out = "Command line: \(commandLine)\n"
+        out += formatC("raw alpha1    = %14.10f\n", spec.alpha1)
+        out += formatC("raw alpha2    = %14.10f\n", spec.alpha2)
+        if spec.hasSPlane && spec.discretization == .bilinear, let warped = design.warpedAlphas {
+            out += formatC("warped alpha1 = %14.10f\n", warped.0)
+            out += formatC("warped alpha2 = %14.10f\n", warped.1)
+        }
+        out += gainLine("dc    ", design.gainAtDC)
+        out += gainLine("centre", design.gainAtCentre)
+        out += gainLine("hf    ", design.gainAtHF)
+        out += "\n"
+        if let s = design.sPlane {
+            out += "S-plane zeros:\n" + poleZeroLines(s.zeros)
+            out += "S-plane poles:\n" + poleZeroLines(s.poles)
+        }
+        out += "Z-plane zeros:\n" + poleZeroLines(design.zPlane.zeros)
+        out += "Z-plane poles:\n" + poleZeroLines(design.zPlane.poles)
+        out += recurrence(design.recurrence)
+        return out
+    }
+
+    /// The listing: the command line, G, NZ and the x coefficients, NP and the y coefficients.
+    ///
+    /// - Throws: `UsageError` when G is infinite (a Q = Inf band-pass
+    ///   resonator): no finite number normalises an oscillator.
+    static func listing(_ design: Design, commandLine: String) throws(UsageError) -> String {
+        guard case .finite(let g) = design.passbandGain else {
+            throw UsageError("the passband gain G is infinite: with Q = Inf the poles lie on the unit circle at the centre frequency, so the filter is an oscillator and cannot be normalised; give a finite Q for a listing")
+        }
+        var out = "\(commandLine)\n"
+        out += formatC("G  = %.10e\n", FisherArithmetic.magnitude(g))
+        out += coefficients("NZ", design.recurrence.xCoefficients)
+        out += coefficients("NP", design.recurrence.yCoefficients)
+        return out
+    }
+
+    private static func gainLine(_ label: String, _ gain: Gain) -> String {
+        switch gain {
+        case .infinite:
+            return "gain at \(label):   mag = " + String(repeating: " ", count: 15 - 8) + "infinite\n"
+        case .finite(let h):
+            let r = FisherArithmetic.magnitude(h)
+            var line = "gain at \(label):   mag = " + formatC("%15.9e", r)
+            if r > FisherArithmetic.epsilon {
+                line += formatC("   phase = %14.10f pi", FisherArithmetic.argument(h) / Double.pi)
+            }
+            return line + "\n"
+        }
+    }
+
+    private static func poleZeroLines(_ points: [Complex<Double>]) -> String {
+        var out = ""
+        var n1 = 0
+        while n1 < points.count {
+            out += "\t" + formatC("%14.10f + j %14.10f", points[n1].real, points[n1].imaginary)
+            var n2 = n1 + 1
+            while n2 < points.count && FisherArithmetic.equal(points[n2], points[n1]) { n2 += 1 }
+            if n2 - n1 > 1 { out += "\t\(n2 - n1) times" }
+            out += "\n"
+            n1 = n2
+        }
+        return out + "\n"
+    }
+
+    private static func recurrence(_ r: Recurrence) -> String {
+        var out = "Recurrence relation:\ny[n] = "
+        let nz = r.zeroCount, np = r.poleCount
+        for (i, x) in r.xCoefficients.enumerated() {
+            if i > 0 { out += "     + " }
+            let f = fmod(abs(x), 1.0)
+            let number = f < FisherArithmetic.epsilon || f > 1.0 - FisherArithmetic.epsilon
+                ? formatC("%3g", x) : formatC("%14.10f", x)
+            out += "(" + number + formatC(" * x[n-%2d])\n", Int32(nz - i))
+        }
+        out += "\n"
+        for i in 0..<np {
+            out += formatC("     + (%14.10f * y[n-%2d])\n", r.yCoefficients[i], Int32(np - i))
+        }
+        return out + "\n"
+    }
+
+    private static func coefficients(_ label: String, _ values: [Double]) -> String {
+        var out = "\(label) = \(values.count - 1)\n"
+        for v in values { out += formatC("%18.10e\n", v) }
+        return out
+    }
+}

@@ -1,0 +1,3 @@
+import MkfilterCLI
+
+MkfilterCommand.main()
