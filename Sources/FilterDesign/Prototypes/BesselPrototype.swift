@@ -18,7 +18,7 @@ public enum BesselPrototype {
         let coefficients = reverseBesselPolynomial(order: order)
         let wc = magnitudeNormalisingFrequency(coefficients)
         var upper: [Complex<Double>] = []
-        for root in PolynomialRoots.aberth(coefficients) {
+        for root in roots(coefficients) {
             let r = Complex(root.real / wc, root.imaginary / wc)
             if abs(r.imaginary) <= 1e-9 * r.length {
                 upper.append(Complex(r.real, 0.0))
@@ -78,34 +78,57 @@ public enum BesselPrototype {
          (-8.65756901707e-01, 2.29260483098e+00)],
     ]
 
-    /// Coefficients a_0 ... a_N (ascending powers) of the reverse Bessel polynomial.
-    public static func reverseBesselPolynomial(order n: Int) -> [Double] {
+    /// Coefficients a_0 ... a_N (ascending powers) of the reverse Bessel
+    /// polynomial, in double-double (exact for N <= 24).
+    static func reverseBesselPolynomial(order n: Int) -> [DoubleDouble] {
         (0...n).map { k in
-            // (2n-k)! / (2^(n-k) k! (n-k)!) built as a product to stay exact for n <= 10.
-            var value = 1.0
-            for i in stride(from: 2 * n - k, to: n, by: -1) { value *= Double(i) }  // (2n-k)!/n!
-            for i in stride(from: n, to: n - k, by: -1) { value *= Double(i) }      // n!/(n-k)!
-            for i in 1...max(k, 1) where k > 0 { value /= Double(i) }               // / k!
-            for _ in 0..<(n - k) { value /= 2.0 }                                   // / 2^(n-k)
-            return value
+            // (2n-k)! / (2^(n-k) k! (n-k)!) = prod_{i=n-k+1}^{2n-k} i / (2^(n-k) k!)
+            var numerator = DoubleDouble(1)
+            for i in stride(from: 2 * n - k, to: n - k, by: -1) { numerator = numerator * DoubleDouble(Double(i)) }
+            var denominator = DoubleDouble(1)
+            for i in stride(from: k, to: 0, by: -1) { denominator = denominator * DoubleDouble(Double(i)) }
+            for _ in 0..<(n - k) { denominator = denominator * DoubleDouble(2) }
+            return numerator / denominator
         }
     }
 
-    static func magnitudeNormalisingFrequency(_ a: [Double]) -> Double {
-        // |theta(jw)|^2 / theta(0)^2 - 2, increasing in w.
+    /// The roots of theta_N: Aberth-Ehrlich in double, then Newton steps whose
+    /// residual is evaluated in double-double so the cancellation in Horner's
+    /// scheme does not limit the accuracy (about 1e-16 relative instead of 1e-12).
+    static func roots(_ a: [DoubleDouble]) -> [Complex<Double>] {
+        PolynomialRoots.aberth(a.map(\.value)).map { start in
+            var z = start
+            for _ in 0..<3 {
+                let zz = ComplexDoubleDouble(re: DoubleDouble(z.real), im: DoubleDouble(z.imaginary))
+                let p = ComplexDoubleDouble.evaluate(a, at: zz)
+                var dp = Complex<Double>(0, 0)
+                for k in stride(from: a.count - 1, through: 1, by: -1) {
+                    dp = dp * z + Complex(Double(k) * a[k].value, 0)
+                }
+                let step = Complex(p.re.value, p.im.value) / dp
+                if !step.real.isFinite || !step.imaginary.isFinite { break }
+                z -= step
+            }
+            return z
+        }
+    }
+
+    /// The frequency w_c with |theta_N(j w_c)|^2 = 2 theta_N(0)^2, by bisection
+    /// with the magnitude evaluated in double-double.
+    static func magnitudeNormalisingFrequency(_ a: [DoubleDouble]) -> Double {
+        let target = DoubleDouble(2) * a[0] * a[0]
         func excess(_ w: Double) -> Double {
-            var sum = Complex<Double>(0, 0)
-            for c in a.reversed() { sum = sum * Complex(0, w) + Complex(c, 0) }
-            return sum.lengthSquared / (a[0] * a[0]) - 2.0
+            let h = ComplexDoubleDouble.evaluate(a, at: ComplexDoubleDouble(re: DoubleDouble(0), im: DoubleDouble(w)))
+            return (h.re * h.re + h.im * h.im - target).value
         }
         var lo = 0.0, hi = 1.0
         while excess(hi) < 0 { hi *= 2 }
-        for _ in 0..<200 {
+        while true {
             let mid = 0.5 * (lo + hi)
             if mid == lo || mid == hi { break }
             if excess(mid) < 0 { lo = mid } else { hi = mid }
         }
-        return 0.5 * (lo + hi)
+        return abs(excess(lo)) < abs(excess(hi)) ? lo : hi
     }
 }
 

@@ -64,7 +64,9 @@ public struct FilterSpecification: Sendable, Hashable {
         // Family-specific parameters.
         switch family {
         case .chebyshev(let ripple):
-            guard ripple.isFinite, ripple > 0 else { throw .rippleOutOfRange(ripple) }
+            // Too small a ripple makes eps = 0, too large one y = 0: both unusable.
+            let y = ChebyshevPrototype.y(rippleDecibels: ripple, order: 1)
+            guard ripple.isFinite, ripple > 0, y.isFinite, y > 0 else { throw .rippleOutOfRange(ripple) }
         case .resonator(.finite(let q)):
             guard q > 0 else { throw .qualityFactorOutOfRange(q) }  // NaN fails too
         default:
@@ -131,7 +133,8 @@ public struct FilterSpecification: Sendable, Hashable {
     private static func checkCorner(_ alpha: Double, field: String, corners: Corners) throws(SpecificationError) {
         guard alpha.isFinite, alpha > 0, alpha < 0.5 else {
             if let fs = corners.sampleRate {
-                throw .cornerOutOfRange(field: field, hertz: alpha * fs, sampleRate: fs)
+                let name = ["alpha1": "corner 1", "alpha2": "corner 2"][field] ?? field
+                throw .cornerOutOfRange(field: name, hertz: alpha * fs, sampleRate: fs)
             }
             throw .alphaOutOfRange(field: field, value: alpha)
         }

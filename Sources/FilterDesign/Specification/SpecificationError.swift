@@ -64,7 +64,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
         case .missingOrder:
             return "the order is missing; it must be in 1 ... 10"
         case let .rippleOutOfRange(ripple):
-            return "Chebyshev ripple \(formatted(ripple)) dB is out of range; it must be a finite number of dB above 0 (written negated on Fisher's command line, e.g. -Ch -0.5)"
+            return "Chebyshev ripple \(formatted(ripple)) dB is out of range; it must be a finite number of dB above 0 and below about 300 dB (written negated on Fisher's command line, e.g. -Ch -0.5)"
         case let .qualityFactorOutOfRange(q):
             return "resonator Q = \(formatted(q)) is out of range; it must be above 0 (or Inf)"
         case let .bandNotAllowed(family, band):

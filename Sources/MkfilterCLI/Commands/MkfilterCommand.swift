@@ -22,13 +22,13 @@ public struct MkfilterCommand: ParsableCommand {
             FAMILY (exactly one)
               -Bu            Butterworth: maximally flat magnitude.
               -Be            Bessel: maximally flat delay, -3 dB at the corner.
-              -Ch <r>        Chebyshev type I with r dB passband ripple, given negative: -Ch -0.5
-              -Re <q>        2-pole resonator with quality factor q > 0, or Inf (an oscillator).
+              -Ch <r>        Chebyshev type I, r dB passband ripple, negative: -Ch -0.5
+              -Re <q>        2-pole resonator, quality factor q > 0 or Inf (oscillator).
               -Pi            Proportional-integral; needs -o 1 and no band.
 
             BAND (exactly one; -Ap only with -Re; -Lp/-Hp not with -Re)
               -Lp -Hp        low-pass, high-pass: one corner.
-              -Bp -Bs        band-pass, band-stop: two corners, alpha1 < alpha2 (one for -Re).
+              -Bp -Bs        band-pass, band-stop: two corners a1 < a2 (one with -Re).
               -Ap            all-pass (resonator).
 
             CORNERS (alpha = f / fs, strictly between 0 and 0.5)
@@ -39,11 +39,11 @@ public struct MkfilterCommand: ParsableCommand {
 
             OTHER OPTIONS
               -o <n>         order, 1 .. 10 (band-pass and band-stop get 2n poles).
-              -p <i> ...     keep only these prototype poles (0 .. order-1), in conjugate pairs.
+              -p <i> ...     keep only these prototype poles (0 .. order-1), in pairs.
               -w             bilinear transform without pre-warping the corners.
               -z             matched z-transform instead of the bilinear transform.
               -Z <alpha>     add a z-plane zero pair at this alpha (and poles at 0).
-              -l             print the listing (G, NZ, x coefficients, NP, y coefficients).
+              -l             print the listing: G, NZ, x coeffs, NP, y coeffs.
               Letters combine: -lz is -l -z.
 
             EXAMPLES

@@ -66,7 +66,7 @@ struct MkfilterCommandLine {
             } else {
                 for letter in body {
                     guard let option = Self.letters[letter] else {
-                        throw UsageError("unknown option \(ArgumentValues.quoted(word)); run 'mkfilter --help' for the options", showsUsage: true)
+                        throw UsageError("unknown option \(ArgumentValues.quoted(word))\(Self.caseHint(word)); run 'mkfilter --help' for the options", showsUsage: true)
                     }
                     found.append(option)
                 }
@@ -91,7 +91,9 @@ struct MkfilterCommandLine {
                 while let more = peek(), let first = more.first, first.isASCII, first.isNumber {
                     poleIndices.append(try ArgumentValues.integer(next(), for: "-p", meaning: "a pole index, 0 .. order-1"))
                 }
-                if poleIndices.isEmpty { throw UsageError("-p needs at least one pole index (0 .. order-1)") }
+                if poleIndices.isEmpty {
+                    throw UsageError("-p needs at least one pole index (0 .. order-1)" + Self.caseHint(word))
+                }
             }
             if m.contains(.re) {
                 guard let q = next() else { throw UsageError("-Re needs a value (the Q factor, above 0, or Inf)") }
@@ -103,6 +105,14 @@ struct MkfilterCommandLine {
             }
             options.formUnion(m)
         }
+    }
+
+    /// "; did you mean -Lp?" when `word` is a named option in the wrong case
+    /// (`-lp` is legal, -l with -p, but rarely meant).
+    static func caseHint(_ word: String) -> String {
+        let body = word.dropFirst().lowercased()
+        guard let name = named.keys.sorted().first(where: { $0.lowercased() == body }), "-\(name)" != word else { return "" }
+        return " (in '\(word)'; did you mean -\(name)? options are case-sensitive)"
     }
 
     /// Fisher's `checkoptions`: every combination error, in his order and words.

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the package needs beyond Swift itself: FFTW's headers and
+# library (Debian package libfftw3-dev) and pkg-config, which SwiftPM asks for
+# the fftw3 flags. Does nothing when they are already there.
+set -euo pipefail
+
+missing=()
+for package in libfftw3-dev pkg-config; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+run_as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+echo "installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+run_as_root apt-get update -qq
+run_as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
