@@ -34,5 +34,7 @@ enum FixtureCorpus {
     }
 
     static let mkfilter: [FixtureCase] = try! load("mkfilter-4.6.jsonl")
+    static let mkfilterRandom: [FixtureCase] = try! load("mkfilter-4.6-random.jsonl")
+    static let mkshapeRandom: [FixtureCase] = try! load("mkshape-4.6-random.jsonl")
     static let mkshapeMkaverage: [FixtureCase] = try! load("mkshape-mkaverage-4.6.jsonl")
 }

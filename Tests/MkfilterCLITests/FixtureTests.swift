@@ -29,8 +29,25 @@ import MkfilterCLI
     }
 
     @Test func mkfilterCorpus() {
+        let (identical, deliberate, failing) = Self.compare(FixtureCorpus.mkfilter)
+        print("mkfilter fixtures: \(identical) identical, \(deliberate) deliberately different, \(failing.count) failing")
+        #expect(failing.isEmpty, "\(failing.count) failing; first: \(failing.prefix(3).joined(separator: "\n\n"))")
+        #expect(identical + deliberate == 2 * FixtureCorpus.mkfilter.count)
+    }
+
+    /// 300 random command lines outside the shared grid (orders 7 and 9, other
+    /// ripples and corners, -p on every family, -w/-z/-Z mixes), answered by
+    /// Fisher's own program (scripts/fisher_random_cases.py).
+    @Test func mkfilterRandomCorpus() {
+        let (identical, deliberate, failing) = Self.compare(FixtureCorpus.mkfilterRandom)
+        print("mkfilter random fixtures: \(identical) identical, \(deliberate) deliberately different, \(failing.count) failing")
+        #expect(failing.isEmpty, "\(failing.count) failing; first: \(failing.prefix(3).joined(separator: "\n\n"))")
+        #expect(identical + deliberate == 2 * FixtureCorpus.mkfilterRandom.count)
+    }
+
+    static func compare(_ cases: [FixtureCase]) -> (identical: Int, deliberate: Int, failing: [String]) {
         var identical = 0, deliberate = 0, failing: [String] = []
-        for c in FixtureCorpus.mkfilter {
+        for c in cases {
             for (run, extra) in [(c.report!, [String]()), (c.listing!, ["-l"])] {
                 let args = c.args + extra
                 let ours = Mkfilter.run(arguments: args)
@@ -70,14 +87,13 @@ import MkfilterCLI
                 }
             }
         }
-        print("mkfilter fixtures: \(identical) identical, \(deliberate) deliberately different, \(failing.count) failing")
-        #expect(failing.isEmpty, "\(failing.count) failing; first: \(failing.prefix(3).joined(separator: "\n\n"))")
-        #expect(identical + deliberate == 2 * FixtureCorpus.mkfilter.count)
+        return (identical, deliberate, failing)
     }
 
     @Test func mkshapeAndMkaverageCorpus() {
+        let cases = FixtureCorpus.mkshapeMkaverage + FixtureCorpus.mkshapeRandom
         var identical = 0, failing: [String] = []
-        for c in FixtureCorpus.mkshapeMkaverage {
+        for c in cases {
             let run = c.listing!
             let ours = c.tool == "mkshape" ? Mkshape.run(arguments: c.args) : Mkaverage.run(arguments: c.args)
             let ok = run.exit == 0
@@ -87,8 +103,8 @@ import MkfilterCLI
                 failing.append("\(c.label)\n--- expected\n\(run.stdout)\(run.stderr)--- got\n\(ours.standardOutput)\(ours.standardError)")
             }
         }
-        print("mkshape/mkaverage fixtures: \(identical) identical, 0 deliberately different, \(failing.count) failing")
+        print("mkshape/mkaverage fixtures (shared and random): \(identical) identical, 0 deliberately different, \(failing.count) failing")
         #expect(failing.isEmpty, "\(failing.count) failing; first: \(failing.prefix(3).joined(separator: "\n\n"))")
-        #expect(identical == FixtureCorpus.mkshapeMkaverage.count)
+        #expect(identical == cases.count)
     }
 }
