@@ -2,7 +2,7 @@
 """Writes Tests/Fixtures/scipy/iir-designs.json: z-plane poles and transfer-function
 coefficients from scipy.signal for the designs the Swift tests compare against.
 
-    pip install scipy numpy
+    pip install -r scripts/requirements.txt
     python3 scripts/scipy_reference.py
 
 Conventions: our alpha = f / fs; scipy's Wn = f / (fs / 2) = 2 alpha (fs = 2).
