@@ -12,6 +12,7 @@ let package = Package(
         // MARK: Dependencies
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -30,6 +31,22 @@ let package = Package(
             ]
         ),
 
+        // MARK: Runtime
+        // What generated code imports: pure Swift, no dependencies, no Foundation.
+        .target(name: "FilterRuntime"),
+
+        // MARK: Emission
+        // Fisher's listing and gencode, and the Swift, C and JSON emitters
+        // (driven by the templates in Templates/, embedded at build time).
+        .target(
+            name: "FilterEmission",
+            dependencies: [
+                "FilterDesign",
+                "FilterRuntime",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+
         // MARK: Command line
         // The commands live in a library so that tests run them in-process;
         // the executable is only their entry point.
@@ -37,6 +54,8 @@ let package = Package(
             name: "MkfilterCLI",
             dependencies: [
                 "FilterDesign",
+                "FilterEmission",
+                "FilterRuntime",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -56,6 +75,14 @@ let package = Package(
         .testTarget(
             name: "MkfilterCLITests",
             dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter"]
+        ),
+        .testTarget(
+            name: "FilterRuntimeTests",
+            dependencies: ["FilterRuntime"]
+        ),
+        .testTarget(
+            name: "FilterEmissionTests",
+            dependencies: ["FilterEmission", "FilterDesign", "FilterRuntime", "MkfilterCLI"]
         ),
         .testTarget(
             name: "CFFTWTests",

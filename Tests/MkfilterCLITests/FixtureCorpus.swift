@@ -11,6 +11,8 @@ struct FixtureCase: Sendable {
     var args: [String]
     var report: Run?
     var listing: Run?
+    /// gencode's output for the listing, by language ("ansic", "xyc", "f"), when the listing succeeded.
+    var gencode: [String: Run] = [:]
 
     var label: String { ([tool] + args).joined(separator: " ") }
 }
@@ -28,8 +30,10 @@ enum FixtureCorpus {
                 guard let r = object[key] as? [String: Any] else { return nil }
                 return .init(exit: Int32(r["exit"] as! Int), stdout: r["stdout"] as! String, stderr: r["stderr"] as! String)
             }
-            return FixtureCase(tool: object["tool"] as! String, args: object["args"] as! [String],
-                               report: run("report"), listing: run("listing"))
+            var c = FixtureCase(tool: object["tool"] as! String, args: object["args"] as! [String],
+                                report: run("report"), listing: run("listing"))
+            for language in ["ansic", "xyc", "f"] { c.gencode[language] = run("gencode-" + language) }
+            return c
         }
     }
 

@@ -55,7 +55,7 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self],
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
     )
@@ -135,6 +135,34 @@ struct MkaverageCommand: ParsableCommand {
     func run() throws { try emit(MkaverageCommand.runLegacy(arguments)) }
 
     static func runLegacy(_ arguments: [String]) -> InvocationResult { Mkaverage.run(arguments: arguments) }
+}
+
+/// `mkfilter gencode [-ansic|-xyc|-f]`: Fisher's gencode, reading a listing on standard input.
+struct GencodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gencode",
+        abstract: "C code from a listing on standard input (Fisher's gencode).",
+        usage: "mkfilter <design options> -l | mkfilter gencode [-ansic | -xyc | -f]",
+        discussion: """
+              -ansic    a filterloop() as on Fisher's web page (the default; it has
+                        placeholders for the input and output, so it does not compile as is)
+              -xyc      G, the x and the y coefficients on one line
+              -f        a step function for Fisher's filter library
+
+            EXAMPLE
+              mkfilter -Bu -Lp -o 2 -a 0.1 -l | mkfilter gencode -ansic
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "-ansic, -xyc or -f.")
+    var arguments: [String] = []
+
+    func run() throws {
+        var input = ""
+        while let line = readLine(strippingNewline: false) { input += line }
+        try emit(GencodeProgram.run(arguments: arguments, input: input))
+    }
 }
 
 /// Writes a result to the standard streams and exits with its status.
