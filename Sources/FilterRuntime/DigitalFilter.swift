@@ -19,7 +19,7 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & Sendable>: Sendable {
     /// Prepares a filter for `template`, at rest (all history 0).
     public init(_ template: DigitalFilterTemplate) {
         b = template.xCoefficients.map { Sample($0 / template.gain) }
-        a = template.yCoefficients.map { Sample($0) }
+        a = template.isFIR ? [] : template.yCoefficients.map { Sample($0) }
         inputs = Array(repeating: 0, count: 2 * b.count)
         outputs = Array(repeating: 0, count: 2 * max(a.count, 1))
     }

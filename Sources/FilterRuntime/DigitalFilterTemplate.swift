@@ -69,10 +69,6 @@ public struct DigitalFilterTemplate: Sendable, Hashable {
     public var isFIR: Bool { yCoefficients.allSatisfy { $0 == 0 } }
 }
 
-/// The version of the template layout that generated code was written for.
-/// Generated files check `DigitalFilterTemplateVersion.current` against the
-/// version they were emitted for, so a generator/runtime mismatch fails to compile.
-public enum DigitalFilterTemplateVersion {
-    /// The current layout version.
-    public static let current = 1
-}
+/// Generated files name this type; a runtime with another template layout
+/// does not have it, so the mismatch fails at compile time.
+public enum DigitalFilterTemplateLayout1 {}

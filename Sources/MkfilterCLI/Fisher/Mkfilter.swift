@@ -21,6 +21,18 @@ public enum Mkfilter {
             let design: Design
             do { design = try spec.design(besselPoles: .mkfilterTable) } catch { throw UsageError(error.description) }
             let warnings = design.resonatorConverged ? "" : "mkfilter: warning: failed to converge\n"
+            if parsed.emission.kind != nil {
+                let listing = try MkfilterReport.listing(design, commandLine: commandLine + (parsed.wantsListing ? "" : " -l"))
+                let text = try Emission.text(for: design, listing: listing, options: parsed.emission)
+                if let path = parsed.emission.output {
+                    try Emission.write(text, to: path)
+                    return .success("", warnings: warnings)
+                }
+                return .success(text, warnings: warnings)
+            }
+            guard parsed.emission == .none else {
+                throw UsageError("--name, --description, --tag, --output, --template, --namespace and --precision go with --emit")
+            }
             let output = parsed.wantsListing
                 ? try MkfilterReport.listing(design, commandLine: commandLine)
                 : MkfilterReport.report(design, commandLine: commandLine)

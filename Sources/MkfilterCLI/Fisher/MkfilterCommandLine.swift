@@ -25,6 +25,20 @@ struct MkfilterCommandLine {
     var quality: QualityFactor?
     var sampleRate: Double?
     var cornersHz: [Double] = []
+    /// Code emission (`--emit KIND` and its companions); not Fisher's.
+    var emission = EmissionOptions()
+
+    struct EmissionOptions: Equatable {
+        static let none = EmissionOptions()
+        var kind: String?
+        var name: String?
+        var description: String?
+        var tag: Int?
+        var output: String?
+        var template: String?
+        var namespace: String?
+        var precision: String?
+    }
 
     static let named: [String: Option] = [
         "Be": .be, "Bu": .bu, "Ch": .ch, "Re": .re, "Pi": .pi,
@@ -50,6 +64,28 @@ struct MkfilterCommandLine {
                 cornersHz = [try ArgumentValues.number(next(), for: "--corner", meaning: "a corner frequency in Hz")]
                 if let more = peek(), !more.hasPrefix("-") {
                     cornersHz.append(try ArgumentValues.number(next(), for: "--corner", meaning: "the second corner frequency in Hz"))
+                }
+                continue
+            }
+            if let key = Self.emissionOptions[word] {
+                guard let value = next() else { throw UsageError("\(word) needs a value (\(key.meaning))") }
+                switch key.field {
+                case "emit":
+                    guard Self.emitKinds.contains(value) else {
+                        throw UsageError("--emit \(ArgumentValues.quoted(value)) is not a format; use one of \(Self.emitKinds.joined(separator: ", "))")
+                    }
+                    emission.kind = value
+                case "name": emission.name = value
+                case "description": emission.description = value
+                case "tag": emission.tag = try ArgumentValues.integer(value, for: "--tag", meaning: key.meaning)
+                case "output": emission.output = value
+                case "template": emission.template = value
+                case "namespace": emission.namespace = value
+                default:
+                    guard ["float", "double"].contains(value) else {
+                        throw UsageError("--precision \(ArgumentValues.quoted(value)) must be float or double")
+                    }
+                    emission.precision = value
                 }
                 continue
             }
@@ -106,6 +142,18 @@ struct MkfilterCommandLine {
             options.formUnion(m)
         }
     }
+
+    static let emitKinds = ["swift", "c", "c-ansic", "c-xyc", "c-f", "json"]
+    static let emissionOptions: [String: (field: String, meaning: String)] = [
+        "--emit": ("emit", "swift, c, c-ansic, c-xyc, c-f or json"),
+        "--name": ("name", "the filter's name, which becomes its identifier"),
+        "--description": ("description", "a description for the generated code"),
+        "--tag": ("tag", "an integer tag"),
+        "--output": ("output", "the file to write"),
+        "--template": ("template", "a mustache template file to use instead of the built-in one"),
+        "--namespace": ("namespace", "the Swift enum that holds the filters"),
+        "--precision": ("precision", "float or double, for --emit c"),
+    ]
 
     /// "; did you mean -Lp?" when `word` is a named option in the wrong case
     /// (`-lp` is legal, -l with -p, but rarely meant).

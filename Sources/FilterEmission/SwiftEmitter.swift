@@ -1,0 +1,84 @@
+import FilterRuntime
+
+/// Writes `DigitalFilterTemplate` constants as Swift source (Templates/swift/filters.mustache).
+public enum SwiftEmitter {
+    /// How many impulse-response samples accompany each filter.
+    public static let impulseCount = 32
+
+    /// Swift source declaring `templates` in `enum namespace`, in the given order.
+    ///
+    /// - Throws: `EmissionError` for an empty name or namespace, two filters
+    ///   whose names give the same identifier (both named), or a number that is
+    ///   not finite.
+    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        let typeName = SwiftSource.typeName(namespace)
+        guard !typeName.isEmpty else {
+            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a Swift type name from")
+        }
+        var seen: [String: String] = [:]
+        var filters: [[String: Any]] = []
+        for t in templates {
+            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+            let id = SwiftSource.identifier(t.name)
+            guard !id.isEmpty else { throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no letters or digits to make a Swift identifier from") }
+            if let other = seen[id] {
+                throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the Swift identifier `\(id)`; rename one")
+            }
+            if id == "all" || id.hasSuffix("ImpulseResponse") && seen[String(id.dropLast("ImpulseResponse".count))] != nil {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) becomes `\(id)`, which this file already uses; rename it")
+            }
+            seen[id] = t.name
+            let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
+                + t.xCoefficients + t.yCoefficients + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0]
+            guard numbers.allSatisfy(\.isFinite) else {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
+            }
+            let impulse = TemplateBuilder.impulseResponse(t, count: impulseCount)
+            guard impulse.allSatisfy(\.isFinite) else {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)): its impulse response overflows; the filter is unstable")
+            }
+            func optional(_ x: Double?) -> String {
+                guard let x else { return "nil" }
+                return x.isInfinite ? (x > 0 ? ".infinity" : "-.infinity") : SwiftSource.doubleLiteral(x)
+            }
+            let lines = stride(from: 0, to: impulse.count, by: 4).map { start in
+                impulse[start..<min(start + 4, impulse.count)].map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ")
+            }
+            filters.append([
+                "identifier": id,
+                "commentName": SwiftSource.commentText(t.name),
+                "commentDescription": SwiftSource.commentText(t.description),
+                "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine.isEmpty ? "(\(t.name): pass-through)" : t.provenance.mkfilterCommandLine),
+                "tag": "\(t.tag)",
+                "nameLiteral": SwiftSource.stringLiteral(t.name),
+                "descriptionLiteral": SwiftSource.stringLiteral(t.description),
+                "filterClass": t.filterClass.rawValue,
+                "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
+                "corner1": SwiftSource.doubleLiteral(t.cornerFrequency1),
+                "corner2": SwiftSource.doubleLiteral(t.cornerFrequency2),
+                "frequency3": SwiftSource.doubleLiteral(t.frequency3),
+                "order": "\(t.order)",
+                "gain": SwiftSource.doubleLiteral(t.gain),
+                "xCoefficients": t.xCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+                "yCoefficients": t.yCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+                "familyLiteral": SwiftSource.stringLiteral(t.provenance.family),
+                "ripple": optional(t.provenance.rippleDecibels),
+                "qualityFactor": optional(t.provenance.qualityFactor),
+                "transformLiteral": SwiftSource.stringLiteral(t.provenance.transform),
+                "poleSubset": t.provenance.poleSubset.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil",
+                "extraZero": optional(t.provenance.extraZeroFrequency),
+                "commandLineLiteral": SwiftSource.stringLiteral(t.provenance.mkfilterCommandLine),
+                "impulseCount": "\(impulseCount)",
+                "impulseLines": lines,
+            ])
+        }
+        let view: [String: Any] = [
+            "namespace": typeName,
+            "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter.",
+            "filters": filters,
+        ]
+        let text = try renderer.render("swift/filters.mustache", view)
+        return text
+    }
+}

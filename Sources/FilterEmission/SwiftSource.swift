@@ -1,0 +1,97 @@
+/// Making user text safe inside generated Swift.
+public enum SwiftSource {
+    /// A string literal that reads back as exactly `text`: `\`, `"`, and every
+    /// control character escaped (so `"""`, `\(`, `#` and newlines are inert);
+    /// other Unicode kept as it is.
+    public static func stringLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Text for a `///` comment: on one line, control characters shown as spaces.
+    public static func commentText(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029 ? " " : $0
+        }))
+    }
+
+    /// A Double literal that reads back as exactly `x` (Swift's shortest
+    /// round-trip digits); `x` must be finite.
+    public static func doubleLiteral(_ x: Double) -> String {
+        precondition(x.isFinite, "only finite numbers are emitted")
+        let text = "\(x)"
+        return text
+    }
+
+    /// Swift's reserved words, which cannot be used as plain identifiers.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "async", "some", "any", "consume", "copy", "discard", "each",
+        "borrowing", "consuming", "_", "Type", "Protocol", "all",
+    ]
+
+    /// A lowerCamelCase identifier made from `name`: ASCII letters and digits
+    /// kept, every other character a word break (non-ASCII characters become
+    /// `U` and their hex code), a leading digit prefixed with `filter`,
+    /// reserved words suffixed with `_`. The same name always gives the same identifier.
+    public static func identifier(_ name: String) -> String {
+        var words: [String] = []
+        var current = ""
+        func flush() { if !current.isEmpty { words.append(current); current = "" } }
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII, let c = Character(scalar).asciiValue,
+               (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) {
+                current.unicodeScalars.append(scalar)
+            } else if scalar.isASCII {
+                flush()
+            } else {
+                flush()
+                words.append("U" + String(scalar.value, radix: 16, uppercase: true))
+            }
+        }
+        flush()
+        guard !words.isEmpty else { return "" }
+        var result = ""
+        for (i, word) in words.enumerated() {
+            if i == 0 {
+                result += word.prefix(1).lowercased() + word.dropFirst()
+            } else {
+                result += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        if let first = result.unicodeScalars.first, first.properties.numericType != nil || ("0"..."9").contains(Character(first)) {
+            result = "filter" + result.prefix(1).uppercased() + result.dropFirst()
+        }
+        if keywords.contains(result) { result += "_" }
+        return result
+    }
+
+    /// An UpperCamelCase type name (for the namespace enum).
+    public static func typeName(_ name: String) -> String {
+        let id = identifier(name)
+        guard let first = id.first else { return "" }
+        let upper = first.uppercased() + id.dropFirst()
+        return keywords.contains(upper) ? upper + "_" : upper
+    }
+}

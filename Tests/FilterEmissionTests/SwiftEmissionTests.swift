@@ -1,0 +1,89 @@
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+import Foundation
+import Testing
+
+/// Generated Swift: deterministic, exact, safe for any name or description,
+/// and compiling without warnings in Swift 6 mode.
+@Suite struct SwiftEmissionTests {
+    static func template(_ name: String, _ description: String, tag: Int = 1,
+                         spec: FilterSpecification? = nil) throws -> DigitalFilterTemplate {
+        let s = try spec ?? FilterSpecification(family: .butterworth, band: .bandPass, order: 4,
+                                                corners: .hertz(2.5, 5, sampleRate: 60))
+        return try TemplateBuilder.template(for: try s.design(), name: name, description: description, tag: tag)
+    }
+
+    static let hostile: [(String, String)] = [
+        ("He said \"hi\"", "quote \" and backslash \\ and \\(interpolation) and \"\"\" triple"),
+        ("#\"raw\"#", "line one\nline two\r\n\ttabbed"),
+        ("class", "a keyword for a name; */ /* comment markers"),
+        ("1st filter", "starts with a digit"),
+        ("Filtre à 5 Hz", "non-ASCII: é, 日本語, emoji 🎛️, RTL \u{202E}"),
+        ("日本", "a name with no ASCII at all"),
+        ("all", "collides with nothing: becomes all_"),
+        ("null\u{0}byte", "control \u{1}\u{7F} characters"),
+    ]
+
+    @Test func outputIsDeterministic() throws {
+        let templates = try Self.hostile.enumerated().map { try Self.template($0.element.0, $0.element.1, tag: $0.offset) }
+        let a = try SwiftEmitter.source(templates, namespace: "Hostile")
+        let b = try SwiftEmitter.source(templates, namespace: "Hostile")
+        #expect(a == b)
+        #expect(!a.contains("{{"))
+    }
+
+    @Test func emptyOrCollidingNamesAreErrorsNamingBoth() throws {
+        #expect(throws: EmissionError.self) { try SwiftEmitter.source([try Self.template("", "x")], namespace: "N") }
+        do {
+            _ = try SwiftEmitter.source([try Self.template("low pass", "a"), try Self.template("Low-Pass", "b")], namespace: "N")
+            Issue.record("two names mapping to lowPass were accepted")
+        } catch let error as EmissionError {
+            #expect(error.description.contains("\"low pass\"") && error.description.contains("\"Low-Pass\"") && error.description.contains("`lowPass`"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    /// Compiles the hostile file with swiftc in Swift 6 mode, warnings as errors,
+    /// runs it, and reads every name, description and coefficient back exactly.
+    @Test(.timeLimit(.minutes(5))) func hostileNamesCompileAndReadBack() throws {
+        guard let swiftc = Support.tool("swiftc") else { Issue.record("swiftc not on PATH"); return }
+        let templates = try Self.hostile.enumerated().map { try Self.template($0.element.0, $0.element.1, tag: $0.offset) }
+            + [try Self.template("chebyshev 10", "high order", tag: 99, spec: FilterSpecification(
+                family: .chebyshev(rippleDecibels: 0.5), band: .bandStop, order: 10, corners: .alpha(0.1, 0.2)))]
+        let source = try SwiftEmitter.source(templates, namespace: "Hostile Names")
+        let dir = try Support.temporaryDirectory("swift-emission")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let module = try Support.buildRuntimeModule(in: dir)
+        #expect(module.status == 0, "FilterRuntime: \(module.err)")
+        try source.write(to: dir.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
+        // Print each field as UTF-8 bytes in hex, so nothing is lost in transit.
+        let main = """
+            import FilterRuntime
+            func hex(_ s: String) -> String { s.utf8.map { String($0, radix: 16) }.joined(separator: ".") }
+            @main struct Main {
+                static func main() {
+                    for t in HostileNames.all {
+                        print(hex(t.name), hex(t.description), t.gain.bitPattern,
+                              t.xCoefficients.map(\\.bitPattern), t.yCoefficients.map(\\.bitPattern))
+                    }
+                }
+            }
+            """
+        try main.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let build = try Support.run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                                             "-I", dir.path, "-L", dir.path, "-lFilterRuntime",
+                                             "Generated.swift", "main.swift", "-o", "readback"], in: dir)
+        #expect(build.status == 0, "generated Swift did not compile cleanly:\n\(build.err)")
+        guard build.status == 0 else { return }
+        let run = try Support.run(dir.appendingPathComponent("readback").path, [])
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == templates.count)
+        func hex(_ s: String) -> String { s.utf8.map { String($0, radix: 16) }.joined(separator: ".") }
+        for (line, t) in zip(lines, templates) {
+            let expected = "\(hex(t.name)) \(hex(t.description)) \(t.gain.bitPattern) \(t.xCoefficients.map(\.bitPattern)) \(t.yCoefficients.map(\.bitPattern))"
+            #expect(line == expected, "\(t.name) did not read back exactly")
+        }
+    }
+}
