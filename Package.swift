@@ -6,6 +6,8 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "FilterDesign", targets: ["FilterDesign"]),
+        .library(name: "FilterRuntime", targets: ["FilterRuntime"]),
+        .library(name: "GeneratedFilters", targets: ["GeneratedFilters"]),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
     ],
     dependencies: [
@@ -47,6 +49,16 @@ let package = Package(
             ]
         ),
 
+        // MARK: Generated filters
+        // Shake!'s filter menu at 60 Hz and 100 Hz, written by scripts/generate.sh
+        // from Generated/shake-filters.json and committed.
+        .target(
+            name: "GeneratedFilters",
+            dependencies: ["FilterRuntime"],
+            path: "Generated",
+            exclude: ["shake-filters.json", "README.md"]
+        ),
+
         // MARK: Command line
         // The commands live in a library so that tests run them in-process;
         // the executable is only their entry point.
@@ -83,6 +95,10 @@ let package = Package(
         .testTarget(
             name: "FilterEmissionTests",
             dependencies: ["FilterEmission", "FilterDesign", "FilterRuntime", "MkfilterCLI"]
+        ),
+        .testTarget(
+            name: "GeneratedFiltersTests",
+            dependencies: ["GeneratedFilters", "FilterRuntime", "FilterDesign", "FilterEmission"]
         ),
         .testTarget(
             name: "CFFTWTests",

@@ -55,7 +55,7 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self],
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
     )
@@ -163,6 +163,29 @@ struct GencodeCommand: ParsableCommand {
         while let line = readLine(strippingNewline: false) { input += line }
         try emit(GencodeProgram.run(arguments: arguments, input: input))
     }
+}
+
+/// `mkfilter generate`: a set of filters from a spec file, as one source file.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift (or C, JSON) for a set of filters described in a JSON file.",
+        usage: "mkfilter generate <spec.json> --sample-rate <Hz> [--namespace <Name>] [--emit swift|c|json] [--output <file>]",
+        discussion: """
+            The spec names each filter and gives it as mkfilter options (family, band,
+            order) with corners in Hz; see Generated/shake-filters.json.
+
+            EXAMPLE
+              mkfilter generate Generated/shake-filters.json --sample-rate 60 \
+                  --namespace ShakeFilters60Hz --output Generated/ShakeFilters60Hz.swift
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "The spec file and options.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(GenerateProgram.run(arguments: arguments)) }
 }
 
 /// Writes a result to the standard streams and exits with its status.

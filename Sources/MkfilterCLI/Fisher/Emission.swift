@@ -66,11 +66,12 @@ enum Emission {
             .appendingPathComponent(".\(url.lastPathComponent).mkfilter-\(getpid()).tmp")
         do {
             try Data(text.utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw UsageError("--output \(ArgumentValues.quoted(path)): cannot write it (\(String(cString: strerror(errno))))")
             }
+        } catch let error as UsageError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw UsageError("--output \(ArgumentValues.quoted(path)): cannot write it (\(error.localizedDescription))")
