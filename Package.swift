@@ -78,6 +78,14 @@ let package = Package(
             dependencies: ["MkfilterCLI"]
         ),
 
+        // MARK: Benchmarks
+        // swift run -c release filter-benchmarks
+        .executableTarget(
+            name: "filter-benchmarks",
+            dependencies: ["FilterDesign", "FilterEmission", "FilterRuntime"],
+            path: "Benchmarks/FilterBenchmarks"
+        ),
+
         // MARK: Tests
         // Reference data lives in Tests/Fixtures and is found from #filePath.
         .testTarget(

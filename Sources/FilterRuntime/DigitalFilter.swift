@@ -1,79 +1,107 @@
 /// Runs a `DigitalFilterTemplate`: one sample at a time or a block at a time,
 /// in `Double` or `Float`.
 ///
-/// Direct form I, as Fisher's recurrence: y[n] = sum b_i v[n-NZ+i] + sum a_i y[n-NP+i]
-/// with b_i = x_i / G folded in once (no per-sample division). The histories
-/// live in mirrored ring buffers (each value written twice, N apart) so the
-/// last N values are always contiguous: no shifting and no modulo in the
-/// inner loops. The newest feedback term is added last, so only one
+/// The arithmetic is the plain direct-form recurrence, term by term in
+/// Fisher's order:
+///
+///     y[n] = sum_i b_i u[n-NZ+i] + sum_{i<NP-1} y_i y[n-NP+i] + y_(NP-1) y[n-1]
+///
+/// with b_i = x_i / G folded in once (no per-sample division) and zero b_i
+/// skipped (adding 0 changes nothing). Blocks are processed in chunks: first
+/// the feed-forward sums for the whole chunk, tap by tap (each sum still
+/// accumulates in the order above, and the loop over samples vectorises), then
+/// the feedback recursion, whose history is simply the previous outputs in a
+/// contiguous buffer. The newest feedback term is added last, so one
 /// multiply-add lies on the sample-to-sample dependency chain.
 @frozen
 public struct DigitalFilter<Sample: BinaryFloatingPoint & Sendable>: Sendable {
-    @usableFromInline let b: [Sample]        // b_0 ... b_NZ, oldest first
-    @usableFromInline let a: [Sample]        // a_0 ... a_(NP-1), oldest first
-    @usableFromInline var inputs: [Sample]   // 2 (NZ + 1) mirrored
-    @usableFromInline var outputs: [Sample]  // 2 max(NP, 1) mirrored
-    @usableFromInline var inputIndex = 0
-    @usableFromInline var outputIndex = 0
+    /// Samples per chunk of block processing.
+    @usableFromInline static var chunk: Int { 512 }
+
+    @usableFromInline let taps: [Sample]       // the non-zero b_i ...
+    @usableFromInline let tapIndex: [Int]      // ... and their i, ascending
+    @usableFromInline let a: [Sample]          // y_0 ... y_(NP-1); empty for FIR
+    @usableFromInline let zeroCount: Int       // NZ
+    /// Inputs: NZ of history, then room for a chunk.
+    @usableFromInline var xs: [Sample]
+    /// Outputs: NP of history, then room for a chunk.
+    @usableFromInline var ys: [Sample]
+    /// Feed-forward sums of the current chunk.
+    @usableFromInline var ff: [Sample]
 
     /// Prepares a filter for `template`, at rest (all history 0).
     public init(_ template: DigitalFilterTemplate) {
-        b = template.xCoefficients.map { Sample($0 / template.gain) }
+        let b = template.xCoefficients.map { Sample($0 / template.gain) }
+        let nonZero = b.indices.filter { b[$0] != 0 }
+        tapIndex = nonZero
+        taps = nonZero.map { b[$0] }
         a = template.isFIR ? [] : template.yCoefficients.map { Sample($0) }
-        inputs = Array(repeating: 0, count: 2 * b.count)
-        outputs = Array(repeating: 0, count: 2 * max(a.count, 1))
+        zeroCount = template.zeroCount
+        xs = Array(repeating: 0, count: zeroCount + Self.chunk)
+        ys = Array(repeating: 0, count: a.count + Self.chunk)
+        ff = Array(repeating: 0, count: Self.chunk)
     }
 
     /// Forgets all history, as if no sample had been seen.
     public mutating func reset() {
-        for i in inputs.indices { inputs[i] = 0 }
-        for i in outputs.indices { outputs[i] = 0 }
-        inputIndex = 0
-        outputIndex = 0
+        for i in 0..<zeroCount { xs[i] = 0 }
+        for i in 0..<a.count { ys[i] = 0 }
     }
 
     /// Filters one sample.
     @inlinable
     public mutating func process(_ x: Sample) -> Sample {
-        let nb = b.count, na = a.count
-        // Newest input at position inputIndex + nb - 1 of the contiguous window.
-        inputs.withUnsafeMutableBufferPointer { v in
-            v[inputIndex] = x
-            v[inputIndex + nb] = x
-        }
-        var acc: Sample = 0
-        b.withUnsafeBufferPointer { b in
-            inputs.withUnsafeBufferPointer { v in
-                let start = inputIndex + 1  // oldest of the last nb inputs
-                for i in 0..<nb { acc += b[i] * v[start + i] }
+        var input = x, output: Sample = 0
+        withUnsafePointer(to: &input) { i in
+            withUnsafeMutablePointer(to: &output) { o in
+                process(UnsafeBufferPointer(start: i, count: 1), into: UnsafeMutableBufferPointer(start: o, count: 1))
             }
         }
-        inputIndex += 1
-        if inputIndex == nb { inputIndex = 0 }
-        guard na > 0 else { return acc }
-        var y: Sample = 0
-        a.withUnsafeBufferPointer { a in
-            outputs.withUnsafeBufferPointer { w in
-                let start = outputIndex  // oldest of the last na outputs
-                var feedback = acc
-                for i in 0..<(na - 1) { feedback += a[i] * w[start + i] }
-                y = feedback + a[na - 1] * w[start + na - 1]
-            }
-        }
-        outputs.withUnsafeMutableBufferPointer { w in
-            w[outputIndex] = y
-            w[outputIndex + na] = y
-        }
-        outputIndex += 1
-        if outputIndex == na { outputIndex = 0 }
-        return y
+        return output
     }
 
     /// Filters `input` into `output` (which must have at least `input.count` elements).
     @inlinable
     public mutating func process(_ input: UnsafeBufferPointer<Sample>, into output: UnsafeMutableBufferPointer<Sample>) {
         precondition(output.count >= input.count, "output is shorter than input")
-        for i in 0..<input.count { output[i] = process(input[i]) }
+        let nz = zeroCount, np = a.count, nt = taps.count
+        guard let inputBase = input.baseAddress, let outputBase = output.baseAddress else { return }
+        taps.withUnsafeBufferPointer { tapBuffer in
+        tapIndex.withUnsafeBufferPointer { indexBuffer in
+        a.withUnsafeBufferPointer { aBuffer in
+        xs.withUnsafeMutableBufferPointer { xBuffer in
+        ys.withUnsafeMutableBufferPointer { yBuffer in
+        ff.withUnsafeMutableBufferPointer { ffBuffer in
+            let x = xBuffer.baseAddress!, y = yBuffer.baseAddress!, sums = ffBuffer.baseAddress!
+            var start = 0
+            while start < input.count {
+                let m = min(Self.chunk, input.count - start)
+                // Inputs after their history.
+                (x + nz).update(from: inputBase + start, count: m)
+                // Feed-forward: sums[n] = sum over taps, in ascending i.
+                for n in 0..<m { sums[n] = 0 }
+                for k in 0..<nt {
+                    let coefficient = tapBuffer[k]
+                    let window = x + indexBuffer[k]
+                    for n in 0..<m { sums[n] += coefficient * window[n] }
+                }
+                if np == 0 {
+                    (outputBase + start).update(from: sums, count: m)
+                } else {
+                    feedback(poles: np, a: aBuffer.baseAddress!, sums: sums, y: y, count: m)
+                    (outputBase + start).update(from: y + np, count: m)
+                    // Keep the last NP outputs as the next chunk's history.
+                    y.update(from: y + m, count: np)
+                }
+                x.update(from: x + m, count: nz)
+                start += m
+            }
+        }
+        }
+        }
+        }
+        }
+        }
     }
 
     /// Filters an array, returning the filtered samples.

@@ -1,0 +1,120 @@
+// Speed of the runtime filter against Fisher's gencode -ansic loop compiled with
+// cc -O2 (double), for the same filters, measured in one run. Prints ns/sample
+// and the ratio Swift / C (<= 1.0 means at least as fast as the C).
+//
+//   swift run -c release filter-benchmarks
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+import Foundation
+
+struct Case { var label: String; var spec: FilterSpecification }
+
+let cases = [
+    Case(label: "2nd-order low-pass", spec: try! FilterSpecification(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
+    Case(label: "4th-order band-pass (8 poles)", spec: try! FilterSpecification(family: .butterworth, band: .bandPass, order: 4, corners: .alpha(0.1, 0.2))),
+    Case(label: "10th-order low-pass", spec: try! FilterSpecification(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
+]
+let sampleCount = 10_000_000
+let repeats = 5
+
+func noise(_ n: Int) -> [Double] {
+    var state: UInt64 = 12345
+    return (0..<n).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 52) - 1
+    }
+}
+
+/// gencode's -ansic text turned into a timed C program: the placeholders
+/// become an array read and write, float becomes double.
+func cProgram(_ gencode: String) -> String {
+    var body = gencode
+        .replacingOccurrences(of: "static float", with: "static double")
+        .replacingOccurrences(of: "`next input value'", with: "input[n]")
+        .replacingOccurrences(of: "`next output value'", with: "output[n]")
+        .replacingOccurrences(of: "static void filterloop()\n  { for (;;)", with: "static void filterloop(const double *input, double *output, long count)\n  { for (long n = 0; n < count; n++)")
+    body = body.replacingOccurrences(of: "float sum;", with: "double sum;")
+    return """
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <time.h>
+        \(body)
+        int main(int argc, char **argv) {
+            long count = atol(argv[1]); int repeats = atoi(argv[2]);
+            double *input = malloc(sizeof(double) * count), *output = malloc(sizeof(double) * count);
+            unsigned long long state = 12345;
+            for (long i = 0; i < count; i++) {
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                input[i] = (double)(state >> 11) / (double)(1ULL << 52) - 1;
+            }
+            double best = 1e30, check = 0;
+            for (int r = 0; r < repeats; r++) {
+                struct timespec a, b;
+                clock_gettime(CLOCK_MONOTONIC, &a);
+                filterloop(input, output, count);
+                clock_gettime(CLOCK_MONOTONIC, &b);
+                double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / count;
+                if (ns < best) best = ns;
+                check += output[count - 1];
+            }
+            printf("%.4f %.17g\\n", best, check);
+            return 0;
+        }
+        """
+}
+
+func measureC(_ spec: FilterSpecification, in dir: URL) throws -> Double {
+    let design = try spec.design(besselPoles: .mkfilterTable)
+    let g = design.passbandGain.magnitude
+    let listing = FisherListing(commandLine: "benchmark", gain: g,
+                                xCoefficients: design.recurrence.xCoefficients, yCoefficients: design.recurrence.yCoefficients)
+    let source = cProgram(try Gencode.render(listing, as: .ansic))
+    let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
+    try source.write(to: c, atomically: true, encoding: .utf8)
+    let cc = Process()
+    cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+    cc.arguments = ["-O2", "-o", exe.path, c.path]
+    try cc.run(); cc.waitUntilExit()
+    guard cc.terminationStatus == 0 else { throw NSError(domain: "cc failed", code: 1) }
+    let run = Process(), pipe = Pipe()
+    run.executableURL = exe
+    run.arguments = ["\(sampleCount)", "\(repeats)"]
+    run.standardOutput = pipe
+    try run.run(); run.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Double(text.split(separator: " ")[0])!
+}
+
+@inline(never)
+func runRuntime(_ filter: inout DigitalFilter<Double>, _ input: [Double], _ output: inout [Double]) {
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
+    }
+}
+
+func measureSwift(_ spec: FilterSpecification, input: [Double]) throws -> Double {
+    let template = try TemplateBuilder.template(for: try spec.design(), name: "bench", description: "", tag: 0)
+    var output = [Double](repeating: 0, count: input.count)
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        var filter = DigitalFilter<Double>(template)
+        let start = DispatchTime.now().uptimeNanoseconds
+        runRuntime(&filter, input, &output)
+        let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count)
+        best = min(best, ns)
+    }
+    precondition(output.last!.isFinite)
+    return best
+}
+
+let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
+try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: dir) }
+let input = noise(sampleCount)
+print("filter                          gencode C -O2   Swift runtime   ratio Swift/C   (ns/sample, best of \(repeats), \(sampleCount) samples)")
+for c in cases {
+    let cNs = try measureC(c.spec, in: dir)
+    let swiftNs = try measureSwift(c.spec, input: input)
+    print(String(format: "%-30@  %12.2f  %14.2f  %14.2f", c.label as NSString, cNs, swiftNs, swiftNs / cNs))
+}
