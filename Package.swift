@@ -82,7 +82,7 @@ let package = Package(
         // swift run -c release filter-benchmarks
         .executableTarget(
             name: "filter-benchmarks",
-            dependencies: ["FilterDesign", "FilterEmission", "FilterRuntime"],
+            dependencies: ["FilterDesign", "FilterEmission", "FilterRuntime", "GeneratedFilters"],
             path: "Benchmarks/FilterBenchmarks"
         ),
 

@@ -7,6 +7,7 @@ import FilterDesign
 import FilterEmission
 import FilterRuntime
 import Foundation
+import GeneratedFilters
 
 struct Case { var label: String; var spec: FilterSpecification }
 
@@ -64,11 +65,9 @@ func cProgram(_ gencode: String) -> String {
         """
 }
 
-func measureC(_ spec: FilterSpecification, in dir: URL) throws -> Double {
-    let design = try spec.design(besselPoles: .mkfilterTable)
-    let g = design.passbandGain.magnitude
-    let listing = FisherListing(commandLine: "benchmark", gain: g,
-                                xCoefficients: design.recurrence.xCoefficients, yCoefficients: design.recurrence.yCoefficients)
+func measureC(_ template: DigitalFilterTemplate, in dir: URL) throws -> Double {
+    let listing = FisherListing(commandLine: "benchmark", gain: template.gain,
+                                xCoefficients: template.xCoefficients, yCoefficients: template.yCoefficients + [-1])
     let source = cProgram(try Gencode.render(listing, as: .ansic))
     let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
     try source.write(to: c, atomically: true, encoding: .utf8)
@@ -93,8 +92,7 @@ func runRuntime(_ filter: inout DigitalFilter<Double>, _ input: [Double], _ outp
     }
 }
 
-func measureSwift(_ spec: FilterSpecification, input: [Double]) throws -> Double {
-    let template = try TemplateBuilder.template(for: try spec.design(), name: "bench", description: "", tag: 0)
+func measureSwift(_ template: DigitalFilterTemplate, input: [Double]) throws -> Double {
     var output = [Double](repeating: 0, count: input.count)
     var best = Double.infinity
     for _ in 0..<repeats {
@@ -112,9 +110,14 @@ let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
 let input = noise(sampleCount)
-print("filter                          gencode C -O2   Swift runtime   ratio Swift/C   (ns/sample, best of \(repeats), \(sampleCount) samples)")
-for c in cases {
-    let cNs = try measureC(c.spec, in: dir)
-    let swiftNs = try measureSwift(c.spec, input: input)
-    print(String(format: "%-30@  %12.2f  %14.2f  %14.2f", c.label as NSString, cNs, swiftNs, swiftNs / cNs))
+print("filter                                gencode C -O2   Swift runtime   ratio Swift/C   (ns/sample, best of \(repeats), \(sampleCount) samples)")
+var rows: [(String, DigitalFilterTemplate)] = try cases.map {
+    ($0.label, try TemplateBuilder.template(for: try $0.spec.design(), name: "bench", description: "", tag: 0))
+}
+// Emitted Swift: a template from Generated/ (compiled from generated source), on the same runtime.
+rows.append(("emitted: Shake 3rd-order BP 4-8 Hz", ShakeFilters60Hz.butterworthBP3rd4To8Hz))
+for (label, template) in rows {
+    let cNs = try measureC(template, in: dir)
+    let swiftNs = try measureSwift(template, input: input)
+    print(String(format: "%-36@  %12.2f  %14.2f  %14.2f", label as NSString, cNs, swiftNs, swiftNs / cNs))
 }

@@ -14,9 +14,9 @@
 /// contiguous buffer. The newest feedback term is added last, so one
 /// multiply-add lies on the sample-to-sample dependency chain.
 @frozen
-public struct DigitalFilter<Sample: BinaryFloatingPoint & Sendable>: Sendable {
+public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable {
     /// Samples per chunk of block processing.
-    @usableFromInline static var chunk: Int { 512 }
+    @usableFromInline static var chunk: Int { 2048 }
 
     @usableFromInline let taps: [Sample]       // the non-zero b_i ...
     @usableFromInline let tapIndex: [Int]      // ... and their i, ascending
@@ -78,12 +78,12 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & Sendable>: Sendable {
                 let m = min(Self.chunk, input.count - start)
                 // Inputs after their history.
                 (x + nz).update(from: inputBase + start, count: m)
-                // Feed-forward: sums[n] = sum over taps, in ascending i.
-                for n in 0..<m { sums[n] = 0 }
-                for k in 0..<nt {
-                    let coefficient = tapBuffer[k]
-                    let window = x + indexBuffer[k]
-                    for n in 0..<m { sums[n] += coefficient * window[n] }
+                // Feed-forward sums, then the feedback recursion.
+                if nt > 0 {
+                    feedForward(taps: tapBuffer.baseAddress!, tapIndex: indexBuffer.baseAddress!, tapCount: nt,
+                                x: x, sums: sums, count: m)
+                } else {
+                    for n in 0..<m { sums[n] = 0 }
                 }
                 if np == 0 {
                     (outputBase + start).update(from: sums, count: m)
