@@ -26,8 +26,6 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
     @usableFromInline var xs: [Sample]
     /// Outputs: NP of history, then room for a chunk.
     @usableFromInline var ys: [Sample]
-    /// Feed-forward sums of the current chunk.
-    @usableFromInline var ff: [Sample]
 
     /// Prepares a filter for `template`, at rest (all history 0).
     public init(_ template: DigitalFilterTemplate) {
@@ -39,7 +37,6 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
         zeroCount = template.zeroCount
         xs = Array(repeating: 0, count: zeroCount + Self.chunk)
         ys = Array(repeating: 0, count: a.count + Self.chunk)
-        ff = Array(repeating: 0, count: Self.chunk)
     }
 
     /// Forgets all history, as if no sample had been seen.
@@ -71,8 +68,10 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
         a.withUnsafeBufferPointer { aBuffer in
         xs.withUnsafeMutableBufferPointer { xBuffer in
         ys.withUnsafeMutableBufferPointer { yBuffer in
-        ff.withUnsafeMutableBufferPointer { ffBuffer in
-            let x = xBuffer.baseAddress!, y = yBuffer.baseAddress!, sums = ffBuffer.baseAddress!
+            let x = xBuffer.baseAddress!, y = yBuffer.baseAddress!
+            // The feed-forward sums go where the outputs will: the recursion
+            // reads each one just before overwriting it with the output.
+            let sums = y + np
             var start = 0
             while start < input.count {
                 let m = min(Self.chunk, input.count - start)
@@ -96,7 +95,6 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
                 x.update(from: x + m, count: nz)
                 start += m
             }
-        }
         }
         }
         }
