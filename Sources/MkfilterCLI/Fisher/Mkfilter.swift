@@ -22,7 +22,16 @@ public enum Mkfilter {
             do { design = try spec.design(besselPoles: .mkfilterTable) } catch { throw UsageError(error.description) }
             let warnings = design.resonatorConverged ? "" : "mkfilter: warning: failed to converge\n"
             if parsed.emission.kind != nil {
-                let listing = try MkfilterReport.listing(design, commandLine: commandLine + (parsed.wantsListing ? "" : " -l"))
+                // The listing gencode would have read: the design's own command line, with -l.
+                var designWords: [String] = []
+                var k = 0
+                while k < arguments.count {
+                    if MkfilterCommandLine.emissionOptions[arguments[k]] != nil { k += 2; continue }
+                    designWords.append(arguments[k])
+                    k += 1
+                }
+                let listingLine = (["mkfilter"] + designWords).joined(separator: " ") + (parsed.wantsListing ? "" : " -l")
+                let listing = try MkfilterReport.listing(design, commandLine: listingLine)
                 let text = try Emission.text(for: design, listing: listing, options: parsed.emission)
                 if let path = parsed.emission.output {
                     try Emission.write(text, to: path)

@@ -1,0 +1,71 @@
+import Foundation
+import MkfilterCLI
+import Testing
+
+/// `--emit` through the command line: formats, output files, templates, errors.
+@Suite struct EmitOptionsTests {
+    let design = ["-Bu", "-Lp", "-o", "2", "--sample-rate", "60", "--corner", "5"]
+
+    @Test func gencodeFormatsEqualTheListingPipedThroughGencode() {
+        let listing = Mkfilter.run(arguments: design + ["-l"]).standardOutput
+        for (kind, flag) in [("c-ansic", "-ansic"), ("c-xyc", "-xyc"), ("c-f", "-f")] {
+            let emitted = Mkfilter.run(arguments: design + ["-l", "--emit", kind])
+            let piped = GencodeProgram.run(arguments: [flag], input: listing)
+            #expect(emitted.exitCode == 0 && emitted.standardOutput == piped.standardOutput, "\(kind)")
+        }
+    }
+
+    @Test func jsonReadsBackWithFullPrecision() throws {
+        let r = Mkfilter.run(arguments: design + ["--emit", "json", "--name", "lp", "--tag", "7"])
+        #expect(r.exitCode == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.standardOutput.utf8)) as! [String: Any]
+        let filter = (object["filters"] as! [[String: Any]])[0]
+        #expect(filter["name"] as? String == "lp" && filter["tag"] as? Int == 7)
+        #expect((filter["yCoefficients"] as! [Any]).count == 2)
+        // Foundation's JSON reader on Linux rounds some doubles (it gives
+        // -0.4775922500725175); the text itself carries every digit, so read
+        // the numbers with Swift's correctly rounded parser.
+        let text = r.standardOutput
+        let y = text.components(separatedBy: "\"yCoefficients\": [")[1].components(separatedBy: "]")[0]
+            .split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces))! }
+        #expect(y == [-0.47759225007251727, 1.279632424997809])
+        let gain = text.components(separatedBy: "\"gain\": ")[1].components(separatedBy: ",")[0]
+        #expect(Double(gain) == 20.206120097804877)
+    }
+
+    @Test func outputFileIsWrittenWholeOrNotAtAll() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emit-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("Filters.swift").path
+        let ok = Mkfilter.run(arguments: design + ["--emit", "swift", "--name", "lp", "--output", file])
+        #expect(ok.exitCode == 0 && ok.standardOutput.isEmpty)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written == Mkfilter.run(arguments: design + ["--emit", "swift", "--name", "lp"]).standardOutput)
+        // A failing run leaves the earlier file untouched and no temporary file behind.
+        let bad = Mkfilter.run(arguments: design + ["--emit", "swift", "--name", "", "--output", file])
+        #expect(bad.exitCode == 1 && bad.standardError.contains("empty name"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == written)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Filters.swift"])
+        let missing = dir.appendingPathComponent("no/such/dir/x.swift").path
+        let unwritable = Mkfilter.run(arguments: design + ["--emit", "swift", "--output", missing])
+        #expect(unwritable.exitCode == 1 && unwritable.standardError.contains("cannot write"))
+    }
+
+    @Test func userTemplateReplacesTheBuiltInOne() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("t-\(getpid()).mustache")
+        try "{{% CONTENT_TYPE: TEXT}}\n{{line}} <- xyc\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let r = Mkfilter.run(arguments: design + ["--emit", "c-xyc", "--template", file.path])
+        #expect(r.exitCode == 0 && r.standardOutput.hasSuffix(" <- xyc\n"))
+        try "{{% CONTENT_TYPE: TEXT}}\n{{noSuchKey}}\n".write(to: file, atomically: true, encoding: .utf8)
+        let unknown = Mkfilter.run(arguments: design + ["--emit", "c-xyc", "--template", file.path])
+        #expect(unknown.exitCode == 1 && unknown.standardError.contains("noSuchKey"))
+    }
+
+    @Test func emitOptionsNeedEmit() {
+        #expect(Mkfilter.run(arguments: design + ["--name", "x"]).exitCode == 1)
+        #expect(Mkfilter.run(arguments: design + ["--emit", "java"]).exitCode == 1)
+        #expect(Mkfilter.run(arguments: ["-Re", "Inf", "-Bp", "-a", "0.2", "--emit", "swift"]).exitCode == 1)
+    }
+}
