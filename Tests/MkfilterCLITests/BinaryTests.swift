@@ -45,6 +45,11 @@ import Testing
         #expect(shape.out.hasPrefix("mkshape -c 0.1 0.5 15 -l\nG  =   5.1558541821e+00\n"))
         let average = try Self.run(copy, ["mkaverage", "-Av", "-l", "5"])
         #expect(average.out.hasPrefix("mkaverage -Av -l 5\nG  = 5\n"))
+        // The templates are compiled in: emission works with no resources beside the binary.
+        let swift = try Self.run(copy, ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "swift", "--name", "lp"])
+        #expect(swift.status == 0 && swift.out.contains("public static let lp = DigitalFilterTemplate("))
+        let ansic = try Self.run(copy, ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "c-ansic"])
+        #expect(ansic.status == 0 && ansic.out.hasPrefix("/* Digital filter designed by mkfilter/mkshape/gencode"))
     }
 
     @Test func errorsGoToStandardErrorWithStatusOne() throws {
