@@ -44,21 +44,21 @@ public struct FisherListing: Sendable, Hashable {
         }
         func value(_ line: String, prefix: String, expected: String) throws(ListingError) -> String {
             guard line.hasPrefix(prefix) else {
-                throw ListingError(line: index, message: "expected \(expected), found \(ArgumentText.quoted(line))")
+                throw ListingError(line: index, message: "expected \(expected), found \(quotedForMessage(line))")
             }
             let rest = line.dropFirst(prefix.count).drop { $0 == " " || $0 == "\t" }
             return String(rest)
         }
         func number(_ text: String, expected: String) throws(ListingError) -> Double {
             guard let v = parseCDouble(text), v.isFinite else {
-                throw ListingError(line: index, message: "\(expected) \(ArgumentText.quoted(text)) is not a finite number")
+                throw ListingError(line: index, message: "\(expected) \(quotedForMessage(text)) is not a finite number")
             }
             return v
         }
         func count(_ label: String) throws(ListingError) -> Int {
             let text = try value(try next("'\(label) = <count>'"), prefix: "\(label) = ", expected: "'\(label) = <count>'")
             guard let n = Int(text), (0...Self.maximumCount).contains(n) else {
-                throw ListingError(line: index, message: "\(label) = \(ArgumentText.quoted(text)) is not a count in 0 ... \(Self.maximumCount)")
+                throw ListingError(line: index, message: "\(label) = \(quotedForMessage(text)) is not a count in 0 ... \(Self.maximumCount)")
             }
             return n
         }
@@ -84,7 +84,7 @@ public struct FisherListing: Sendable, Hashable {
             throw ListingError(line: index, message: "NZ = \(zeroCount) exceeds NP = \(poleCount); the filter would not be causal")
         }
         guard index == lines.count else {
-            throw ListingError(line: index + 1, message: "unexpected text after the listing: \(ArgumentText.quoted(lines[index]))")
+            throw ListingError(line: index + 1, message: "unexpected text after the listing: \(quotedForMessage(lines[index]))")
         }
     }
 }
@@ -98,17 +98,16 @@ public struct ListingError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String { "listing line \(line): \(message)" }
 }
 
-/// Quoting for messages.
-enum ArgumentText {
-    static func quoted(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+/// Text in single quotes for an error message, control characters made
+/// visible (`\u{a}`), so a message never breaks a line or hides a character.
+public func quotedForMessage(_ text: String) -> String {
+    var out = "'"
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            out.unicodeScalars.append(scalar)
         }
-        return out + "'"
     }
+    return out + "'"
 }

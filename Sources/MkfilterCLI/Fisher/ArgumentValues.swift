@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterEmission
 
 /// Strict readers for option values. Fisher's programs used `atof`/`atoi`,
 /// which read "0.1x" as 0.1 and "abc" as 0; these reject anything that is not
@@ -30,15 +31,5 @@ enum ArgumentValues {
     }
 
     /// The text in single quotes, with control characters made visible.
-    static func quoted(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "'"
-    }
+    static func quoted(_ text: String) -> String { quotedForMessage(text) }
 }
