@@ -36,8 +36,7 @@ public enum SwiftSource {
     /// round-trip digits); `x` must be finite.
     public static func doubleLiteral(_ x: Double) -> String {
         precondition(x.isFinite, "only finite numbers are emitted")
-        let text = "\(x)"
-        return text
+        return "\(x)"
     }
 
     /// Swift's reserved words, which cannot be used as plain identifiers.

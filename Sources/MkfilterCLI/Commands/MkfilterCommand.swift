@@ -132,9 +132,7 @@ struct MkaverageCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "mkaverage's arguments.")
     var arguments: [String] = []
 
-    func run() throws { try emit(MkaverageCommand.runLegacy(arguments)) }
-
-    static func runLegacy(_ arguments: [String]) -> InvocationResult { Mkaverage.run(arguments: arguments) }
+    func run() throws { try emit(Mkaverage.run(arguments: arguments)) }
 }
 
 /// `mkfilter gencode [-ansic|-xyc|-f]`: Fisher's gencode, reading a listing on standard input.
