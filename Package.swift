@@ -6,6 +6,7 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "FilterDesign", targets: ["FilterDesign"]),
+        .library(name: "FilterAnalysis", targets: ["FilterAnalysis"]),
         .library(name: "FilterRuntime", targets: ["FilterRuntime"]),
         .library(name: "GeneratedFilters", targets: ["GeneratedFilters"]),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
@@ -28,6 +29,20 @@ let package = Package(
         .target(
             name: "FilterDesign",
             dependencies: [
+                .product(name: "ComplexModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+
+        // MARK: Analysis
+        // Responses and verification, with FFTW. Kept out of FilterDesign so that
+        // code generation (and the build plugin) never needs libfftw3.
+        .target(
+            name: "FilterAnalysis",
+            dependencies: [
+                "CFFTW",
+                "FilterDesign",
+                "FilterRuntime",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
@@ -65,6 +80,7 @@ let package = Package(
         .target(
             name: "MkfilterCLI",
             dependencies: [
+                "FilterAnalysis",
                 "FilterDesign",
                 "FilterEmission",
                 "FilterRuntime",
@@ -107,6 +123,13 @@ let package = Package(
         .testTarget(
             name: "GeneratedFiltersTests",
             dependencies: ["GeneratedFilters", "FilterRuntime", "FilterDesign", "FilterEmission"]
+        ),
+        .testTarget(
+            name: "FilterAnalysisTests",
+            dependencies: [
+                "FilterAnalysis", "FilterDesign", "FilterRuntime", "MkfilterCLI",
+                .product(name: "ComplexModule", package: "swift-numerics"),
+            ]
         ),
         .testTarget(
             name: "CFFTWTests",

@@ -8,8 +8,8 @@ import FilterRuntime
 /// Swift's shortest round-trip form, keys are sorted, output is deterministic.
 public enum JSONEmitter {
     /// A JSON value.
-    indirect enum Value {
-        case string(String), number(Double), integer(Int), array([Value]), object([(String, Value)])
+    package indirect enum Value {
+        case string(String), number(Double), integer(Int), bool(Bool), array([Value]), object([(String, Value)])
     }
 
     /// A JSON document `{"filters": [...]}`.
@@ -41,12 +41,14 @@ public enum JSONEmitter {
         return write(.object([("filters", .array(filters))]), indent: "") + "\n"
     }
 
-    static func write(_ value: Value, indent: String) -> String {
+    /// `value` as JSON text (objects' keys sorted), indented from `indent`.
+    package static func write(_ value: Value, indent: String) -> String {
         let inner = indent + "  "
         switch value {
         case .string(let s): return quoted(s)
         case .number(let x): return "\(x)"
         case .integer(let i): return "\(i)"
+        case .bool(let b): return b ? "true" : "false"
         case .array(let items):
             if items.isEmpty { return "[]" }
             if items.allSatisfy({ if case .object = $0 { return false } else { return true } }) {

@@ -3,21 +3,21 @@
 ///
 /// Used only where double precision is not enough to get a double-precision
 /// answer: polishing polynomial roots whose evaluation cancels heavily.
-struct DoubleDouble: Sendable {
-    var hi: Double
-    var lo: Double
+package struct DoubleDouble: Sendable {
+    package var hi: Double
+    package var lo: Double
 
-    init(_ hi: Double, _ lo: Double = 0) { (self.hi, self.lo) = (hi, lo) }
+    package init(_ hi: Double, _ lo: Double = 0) { (self.hi, self.lo) = (hi, lo) }
 
     /// a + b exactly, as (rounded sum, error).
-    static func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
+    package static func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
         let s = a + b
         let bb = s - a
         return (s, (a - (s - bb)) + (b - bb))
     }
 
     /// a * b exactly, as (rounded product, error).
-    static func twoProduct(_ a: Double, _ b: Double) -> (Double, Double) {
+    package static func twoProduct(_ a: Double, _ b: Double) -> (Double, Double) {
         let p = a * b
         return (p, (-p).addingProduct(a, b))
     }
@@ -27,21 +27,27 @@ struct DoubleDouble: Sendable {
         return DoubleDouble(hi, e - (hi - s))
     }
 
-    static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    package static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
         let (s, e) = twoSum(a.hi, b.hi)
         return normalized(s, e + a.lo + b.lo)
     }
 
-    static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(-a.hi, -a.lo) }
+    package static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(-a.hi, -a.lo) }
 
-    static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + (-b) }
+    package static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + (-b) }
 
-    static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    package static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
         let (p, e) = twoProduct(a.hi, b.hi)
         return normalized(p, e + (a.hi * b.lo + a.lo * b.hi))
     }
 
-    static func / (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    /// a * b for a double b (one product fewer than dd * dd).
+    package static func product(_ a: DoubleDouble, _ b: Double) -> DoubleDouble {
+        let (p, e) = twoProduct(a.hi, b)
+        return normalized(p, e + a.lo * b)
+    }
+
+    package static func / (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
         let q1 = a.hi / b.hi
         let r = a - b * DoubleDouble(q1)
         let q2 = r.hi / b.hi
@@ -50,24 +56,43 @@ struct DoubleDouble: Sendable {
     }
 
     /// The nearest double.
-    var value: Double { hi + lo }
+    package var value: Double { hi + lo }
 }
 
 /// A complex number with double-double parts.
-struct ComplexDoubleDouble: Sendable {
-    var re: DoubleDouble
-    var im: DoubleDouble
+package struct ComplexDoubleDouble: Sendable {
+    package var re: DoubleDouble
+    package var im: DoubleDouble
 
-    static func + (a: ComplexDoubleDouble, b: ComplexDoubleDouble) -> ComplexDoubleDouble {
+    package init(re: DoubleDouble, im: DoubleDouble) { (self.re, self.im) = (re, im) }
+
+    package static func + (a: ComplexDoubleDouble, b: ComplexDoubleDouble) -> ComplexDoubleDouble {
         ComplexDoubleDouble(re: a.re + b.re, im: a.im + b.im)
     }
 
-    static func * (a: ComplexDoubleDouble, b: ComplexDoubleDouble) -> ComplexDoubleDouble {
+    package static func - (a: ComplexDoubleDouble, b: ComplexDoubleDouble) -> ComplexDoubleDouble {
+        ComplexDoubleDouble(re: a.re - b.re, im: a.im - b.im)
+    }
+
+    package static func * (a: ComplexDoubleDouble, b: ComplexDoubleDouble) -> ComplexDoubleDouble {
         ComplexDoubleDouble(re: a.re * b.re - a.im * b.im, im: a.re * b.im + a.im * b.re)
     }
 
+    /// a / b as a conj(b) / |b|^2 (b is never near overflow or underflow here).
+    package static func / (a: ComplexDoubleDouble, b: ComplexDoubleDouble) -> ComplexDoubleDouble {
+        let norm = b.re * b.re + b.im * b.im
+        return ComplexDoubleDouble(re: (a.re * b.re + a.im * b.im) / norm,
+                                   im: (a.im * b.re - a.re * b.im) / norm)
+    }
+
+    package static let zero = ComplexDoubleDouble(re: DoubleDouble(0), im: DoubleDouble(0))
+    package static let one = ComplexDoubleDouble(re: DoubleDouble(1), im: DoubleDouble(0))
+
+    /// |z|^2 rounded to a double.
+    package var squaredLength: Double { (re * re + im * im).value }
+
     /// Horner evaluation of sum_k c_k z^k with double-double coefficients.
-    static func evaluate(_ coefficients: [DoubleDouble], at z: ComplexDoubleDouble) -> ComplexDoubleDouble {
+    package static func evaluate(_ coefficients: [DoubleDouble], at z: ComplexDoubleDouble) -> ComplexDoubleDouble {
         var sum = ComplexDoubleDouble(re: DoubleDouble(0), im: DoubleDouble(0))
         for c in coefficients.reversed() {
             sum = sum * z + ComplexDoubleDouble(re: c, im: DoubleDouble(0))

@@ -55,7 +55,8 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self],
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self,
+                      ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
     )

@@ -24,9 +24,9 @@ public struct InvocationResult: Sendable, Equatable {
 }
 
 /// A command-line mistake, reported as `program: message` with exit status 1.
-struct UsageError: Error {
+public struct UsageError: Error, CustomStringConvertible {
     /// One line each.
-    var messages: [String]
+    public var messages: [String]
     /// Whether the program's usage text should follow (unknown options, stray words).
     var showsUsage = false
     init(_ message: String, showsUsage: Bool = false) {
@@ -34,4 +34,6 @@ struct UsageError: Error {
         self.showsUsage = showsUsage
     }
     init(messages: [String]) { self.messages = messages }
+    /// The messages, one per line.
+    public var description: String { messages.joined(separator: "\n") }
 }

@@ -9,6 +9,13 @@ public enum Mkfilter {
                (or --sample-rate <Hz> --corner <f1> [<f2>] instead of -a; 'mkfilter --help' explains every option)
         """
 
+    /// The design that `run(arguments:)` reports for Fisher's arguments (with
+    /// his Bessel table), or the usage error it would print.
+    public static func design(arguments: [String]) throws(UsageError) -> Design {
+        let spec = try MkfilterCommandLine(arguments).specification()
+        do { return try spec.design(besselPoles: .mkfilterTable) } catch { throw UsageError(error.description) }
+    }
+
     /// Runs mkfilter on the words after the program name.
     ///
     /// The "Command line:" line (and the listing's first line) is `mkfilter`

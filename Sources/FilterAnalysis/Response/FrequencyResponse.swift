@@ -1,0 +1,126 @@
+import ComplexModule
+import FilterDesign
+import RealModule
+
+/// The complex frequency response H(e^{j 2 pi alpha}) on a `FrequencyGrid`,
+/// with the figures read from it.
+public struct FrequencyResponse: Sendable {
+    /// The frequencies, as fractions of the sample rate.
+    public let grid: FrequencyGrid
+    /// H at each frequency.
+    public let values: [Complex<Double>]
+
+    /// A response from its values (one per grid point).
+    public init(grid: FrequencyGrid, values: [Complex<Double>]) {
+        precondition(values.count == grid.count)
+        self.grid = grid
+        self.values = values
+    }
+
+    /// |H|.
+    public var magnitudes: [Double] { values.map(\.length) }
+
+    /// 20 log10 |H|; nil where |H| is exactly zero (a zero on the unit circle).
+    public var decibels: [Double?] { values.map { $0.length > 0 ? 20 * log10($0.length) : nil } }
+
+    /// The largest |H| on the grid.
+    public var peakMagnitude: Double { magnitudes.max() ?? 0 }
+
+    /// arg H, unwrapped: 2 pi is added or taken away wherever consecutive values
+    /// differ by more than pi (numpy.unwrap's rule), starting from arg H(1).
+    public var unwrappedPhase: [Double] {
+        var result: [Double] = []
+        result.reserveCapacity(values.count)
+        var offset = 0.0, previous = 0.0
+        for (k, h) in values.enumerated() {
+            let raw = h.length > 0 ? atan2(h.imaginary, h.real) : previous - offset
+            if k > 0 {
+                let jump = raw + offset - previous
+                if jump > Double.pi || jump < -Double.pi {
+                    offset -= (jump / (2 * Double.pi)).rounded() * 2 * Double.pi
+                }
+            }
+            previous = raw + offset
+            result.append(previous)
+        }
+        return result
+    }
+
+    /// The largest |a_k - b_k| over the grid, relative to the larger peak of the
+    /// two: how far two computations of the same response disagree.
+    public func largestDifference(from other: FrequencyResponse) -> Double {
+        precondition(other.grid == grid)
+        let peak = max(peakMagnitude, other.peakMagnitude)
+        var worst = 0.0
+        for (a, b) in zip(values, other.values) {
+            let d = (a - b).length
+            if !d.isFinite { return .infinity }
+            worst = max(worst, d)
+        }
+        return peak > 0 ? worst / peak : worst
+    }
+}
+
+extension FrequencyResponse {
+    /// **From the coefficients**: B and A zero-padded to 2 (N - 1) points and
+    /// transformed by FFTW, H_k = B_k / (g A_k).
+    ///
+    /// Where the FFT cannot be trusted the point is recomputed: FFTW's error in
+    /// B_k and A_k is bounded by about eps (log2 n + 4) times the 1-norm of the
+    /// coefficients, so H_k is good to
+    ///
+    ///     eps (log2 n + 4) (|b|_1 + |g| |H_k| |a|_1) / (|g| |A_k|),
+    ///
+    /// and where that exceeds 1e-13 of the peak (near dc for a low-pass whose
+    /// direct-form A nearly cancels) B and A are evaluated again by Horner's rule
+    /// in double-double arithmetic. Well-conditioned filters use the FFT alone.
+    public static func fromCoefficients(_ transfer: TransferFunction, grid: FrequencyGrid) -> FrequencyResponse {
+        let fft = RealFFT(length: grid.fftLength)
+        let b = fft.transform(transfer.numerator)
+        let a = fft.transform(transfer.denominator)
+        let g = transfer.gain
+        var h = (0..<grid.count).map { b[$0] / (Complex(g, 0) * a[$0]) }
+
+        let eps = Double.ulpOfOne * (log2(Double(grid.fftLength)) + 4)
+        let bNorm = transfer.numerator.reduce(0) { $0 + abs($1) }
+        let aNorm = transfer.denominator.reduce(0) { $0 + abs($1) }
+        func bound(_ k: Int) -> Double {
+            eps * (bNorm + abs(g) * h[k].length * aNorm) / (abs(g) * a[k].length)
+        }
+        func recompute(_ k: Int) {
+            h[k] = evaluateExactly(transfer, atAlpha: grid.alpha(k))
+        }
+        // First the points whose value is not even roughly known (they could
+        // masquerade as the peak), then everything not good to 1e-13 of it.
+        for k in 0..<grid.count where !(bound(k) <= 1e-3 * h[k].length) { recompute(k) }
+        let peak = h.map(\.length).filter(\.isFinite).max() ?? 0
+        for k in 0..<grid.count where !(bound(k) <= 1e-13 * peak) { recompute(k) }
+        return FrequencyResponse(grid: grid, values: h)
+    }
+
+    /// H(e^{j 2 pi alpha}) = B / (g A) with B and A summed by Horner's rule in
+    /// double-double arithmetic at z^-1 = e^{-j 2 pi alpha}.
+    public static func evaluateExactly(_ transfer: TransferFunction, atAlpha alpha: Double) -> Complex<Double> {
+        let u = Complex<Double>(length: 1, phase: -2 * Double.pi * alpha)
+        let z = ComplexDoubleDouble(re: DoubleDouble(u.real), im: DoubleDouble(u.imaginary))
+        func horner(_ c: [Double]) -> Complex<Double> {
+            let v = ComplexDoubleDouble.evaluate(c.map { DoubleDouble($0) }, at: z)
+            return Complex(v.re.value, v.im.value)
+        }
+        return horner(transfer.numerator) / (Complex(transfer.gain, 0) * horner(transfer.denominator))
+    }
+
+    /// **From the poles and zeros**: the product form of `PoleZeroForm`.
+    public static func fromPolesAndZeros(_ form: PoleZeroForm, grid: FrequencyGrid) -> FrequencyResponse {
+        FrequencyResponse(grid: grid, values: (0..<grid.count).map { form.response(atAlpha: grid.alpha($0)) })
+    }
+
+    /// **From the impulse response**: h[0 ..< length] (which must have decayed to
+    /// nothing by its end) wrapped onto 2 (N - 1) points and transformed by FFTW;
+    /// wrapping (adding h[m + j n] into m) leaves the DFT bins exact.
+    public static func fromImpulseResponse(_ impulse: [Double], grid: FrequencyGrid) -> FrequencyResponse {
+        let fft = RealFFT(length: grid.fftLength)
+        let h = fft.transform(impulse)
+        return FrequencyResponse(grid: grid, values: Array(h[0..<grid.count]))
+    }
+}

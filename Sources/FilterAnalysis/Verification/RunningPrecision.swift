@@ -1,0 +1,60 @@
+import FilterDesign
+
+/// The arithmetic a filter's coefficients and state will have when it runs.
+public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
+    /// `DigitalFilter<Double>`, or emitted C/Swift in double.
+    case double
+    /// `DigitalFilter<Float>`, or emitted C/Swift in float: coefficients and
+    /// state rounded to Float32.
+    case float
+    /// Fisher's gencode C as he emits it: coefficients printed with 10 decimals
+    /// (`%14.10f`, the gain `%15.9e`, from a listing printed `%.10e`), state in
+    /// `float`, sums in double.
+    case gencode
+
+    /// The unit roundoff of the stored values: 2^-53 for double, 2^-24 otherwise.
+    public var unitRoundoff: Double { self == .double ? 0x1p-53 : 0x1p-24 }
+
+    /// How close to 1 a normalised gain (or 1/sqrt 2 a corner) must come,
+    /// relative: 1e-6 (9e-6 dB) in double, 1e-4 (9e-4 dB) in float.
+    ///
+    /// Not tighter in double because mkfilter's G is itself evaluated in double
+    /// from the expanded polynomials, and for 20-pole band-passes that cancels:
+    /// `-Bu -Bp -o 10 -a 0.1 0.2` normalises to 1 - 3e-9, which is the design as
+    /// Fisher defines it (his printed G), not a fault worth failing.
+    public var gainTolerance: Double { self == .double ? 1e-6 : 1e-4 }
+
+    /// How much the ripple may exceed its specification (and the corners miss
+    /// -ripple dB), in dB: two gain tolerances, 2 * 20 log10(1 + gainTolerance).
+    public var rippleToleranceDecibels: Double { 40 * log10(1 + gainTolerance) }
+
+    /// How far the response as run may stray from the design's, relative to the
+    /// peak: 1e-9 in double, 1e-3 (-60 dB, about what a plot shows) in float.
+    public var designTolerance: Double { self == .double ? 1e-9 : 1e-3 }
+}
+
+/// The recurrence a_0 y[n] = sum_k b_k x[n-k] - sum_{k>=1} a_k y[n-k] (input
+/// divided by g) with its history stored in `State` and each sum formed in
+/// Double: the arithmetic of Fisher's gencode C, whose `xv`/`yv` arrays are
+/// `float` and whose coefficient literals are double.
+public enum StoredStateRecurrence {
+    /// The first `count` outputs for the input 1, 0, 0, ...
+    public static func impulse<State: BinaryFloatingPoint>(
+        _ transfer: TransferFunction, state _: State.Type, count: Int
+    ) -> [Double] {
+        let b = transfer.numerator, a = transfer.denominator
+        var x = [State](repeating: 0, count: b.count)   // x[n-k] at index k
+        var y = [State](repeating: 0, count: a.count)   // y[n-k] at index k
+        var out = [Double](repeating: 0, count: count)
+        for n in 0..<count {
+            x.removeLast(); x.insert(State(n == 0 ? 1 / transfer.gain : 0), at: 0)
+            var sum = 0.0
+            for k in 0..<b.count { sum += b[k] * Double(x[k]) }
+            for k in 1..<max(a.count, 1) { sum -= a[k] * Double(y[k - 1]) }
+            let value = State(sum / a[0])
+            y.removeLast(); y.insert(value, at: 0)
+            out[n] = Double(value)
+        }
+        return out
+    }
+}

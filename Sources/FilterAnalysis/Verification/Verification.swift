@@ -1,0 +1,281 @@
+import ComplexModule
+import FilterDesign
+import RealModule
+
+/// What `Verification` checks: a filter as it will run, and (when known) what
+/// it was meant to be.
+public struct VerificationSubject: Sendable {
+    /// A name for reports (a command line, a template name).
+    public var label: String
+    /// The intent: family, band, corners, ripple, transform. Nil when unknown;
+    /// then only the checks that need no intent are made.
+    public var specification: FilterSpecification?
+    /// The filter as designed, in double precision with its gain G; nil when
+    /// the comparison is made elsewhere (templates, compared field by field).
+    public var designed: TransferFunction?
+    /// The filter as it will run: its coefficients rounded as `precision` stores them.
+    public var asRun: TransferFunction
+    /// The arithmetic it runs in.
+    public var precision: RunningPrecision
+    /// The sample rate in Hz, when known (for figures in Hz and milliseconds).
+    public var sampleRate: Double?
+    /// The tolerance of the normalised, corners and ripple checks, relative;
+    /// nil: `precision.gainTolerance`. Templates printed with fewer digits than
+    /// a double holds set it to what their printing allows.
+    public var gainTolerance: Double? = nil
+    /// The first n outputs of the running filter for the input 1, 0, 0, ...:
+    /// the real runtime (or a faithful simulation of the emitted code).
+    public var runImpulse: @Sendable (Int) -> [Double]
+
+    /// A subject; see the properties.
+    public init(label: String, specification: FilterSpecification?, designed: TransferFunction?,
+                asRun: TransferFunction, precision: RunningPrecision, sampleRate: Double?,
+                runImpulse: @escaping @Sendable (Int) -> [Double]) {
+        self.label = label
+        self.specification = specification
+        self.designed = designed
+        self.asRun = asRun
+        self.precision = precision
+        self.sampleRate = sampleRate
+        self.runImpulse = runImpulse
+    }
+}
+
+/// One check of a verification: passed or not, and the numbers that say why.
+public struct VerificationCheck: Sendable, Hashable {
+    /// A short identifier: `stable`, `decays`, `normalised`, `corners`, `ripple`,
+    /// `responses-agree`, `matches-design`.
+    public let name: String
+    /// Whether the filter passed.
+    public let passed: Bool
+    /// One line of evidence.
+    public let detail: String
+
+    /// A check; see the properties.
+    public init(name: String, passed: Bool, detail: String) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+    }
+}
+
+/// A derived figure of a verified filter (name, value and unit), for reports.
+public struct VerificationFigure: Sendable, Hashable {
+    /// What the figure is, e.g. `-3 dB frequency`.
+    public let name: String
+    /// Its value (always finite).
+    public let value: Double
+    /// Its unit: `alpha`, `Hz`, `dB`, `samples`, `ms`, or empty.
+    public let unit: String
+}
+
+/// The verification of one filter: every check, and the figures measured.
+public struct Verification: Sendable {
+    /// The subject's label.
+    public let label: String
+    /// The precision verified.
+    public let precision: RunningPrecision
+    /// The checks, in the order made.
+    public let checks: [VerificationCheck]
+    /// The figures measured.
+    public let figures: [VerificationFigure]
+    /// True when every check passed.
+    public var passed: Bool { checks.allSatisfy(\.passed) }
+}
+
+extension Verification {
+    /// The grid used for the response checks.
+    static let grid = FrequencyGrid(count: 2049)
+    /// The longest impulse response computed (2^21 samples).
+    static let longestImpulse = 1 << 21
+
+    /// Verifies `subject`:
+    /// - **stable**: every pole of the coefficients as run inside the unit circle
+    ///   by at least 10 units of their rounding (1 - r >= 10 u);
+    /// - **decays**: the running filter's impulse response, run until the poles
+    ///   predict 1e-17, ends below 1e-6 of its peak;
+    /// - **normalised**: |H| = 1 at the reference frequency (dc for low-pass and
+    ///   band-stop, Nyquist for high-pass, the centre for band-pass; sqrt(|H(0)||H(0.5)|)
+    ///   for band-stop), within `precision.gainTolerance`;
+    /// - **corners** (Butterworth and Bessel by the pre-warped bilinear
+    ///   transform): |H| = 1/sqrt(2) of the peak at each corner;
+    /// - **ripple** (Chebyshev by the pre-warped bilinear transform): the
+    ///   passband ripple at most the specified dB, and -ripple dB at the corners;
+    /// - **responses-agree**: the response from the coefficients, from the poles
+    ///   and zeros and from the impulse response agree within 1e-10 of the peak;
+    /// - **matches-design**: the response as run within `precision.designTolerance`
+    ///   of the peak of the design's.
+    public static func verify(_ subject: VerificationSubject) -> Verification {
+        var checks: [VerificationCheck] = []
+        var figures: [VerificationFigure] = []
+        let p = subject.precision
+        let gainTolerance = subject.gainTolerance ?? p.gainTolerance
+        let rippleTolerance = 40 * log10(1 + gainTolerance)
+        func figure(_ name: String, _ value: Double, _ unit: String) {
+            if value.isFinite { figures.append(VerificationFigure(name: name, value: value, unit: unit)) }
+        }
+        func hz(_ alpha: Double) -> String {
+            subject.sampleRate.map { " (" + format(alpha * $0) + " Hz)" } ?? ""
+        }
+        guard subject.asRun.isFinite else {
+            checks.append(VerificationCheck(name: "finite", passed: false,
+                                            detail: "a coefficient or the gain is not a finite number"))
+            return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
+        }
+
+        // Stability, from the poles of the coefficients as they are stored.
+        let form = PoleZeroForm(subject.asRun)
+        let radius = form.largestPoleRadius
+        let margin = 1 - radius
+        let stable = margin >= 10 * p.unitRoundoff
+        checks.append(VerificationCheck(
+            name: "stable", passed: stable,
+            detail: "largest pole radius " + format(radius) + ", margin " + format(margin)
+                + (stable ? "" : " (needs >= " + format(10 * p.unitRoundoff) + ")")))
+        figure("largest pole radius", radius, "")
+
+        // Decay of the impulse response as it really runs.
+        let predicted = TimeResponse.decayLength(largestPoleRadius: radius, poleCount: form.poles.count)
+        let length = min(predicted ?? 4096, longestImpulse)
+        let running = subject.runImpulse(length)
+        let runningPeak = running.map(abs).filter(\.isFinite).max() ?? 0
+        let tail = running.suffix(max(1, length / 10)).map(abs).max() ?? 0
+        let decays = running.allSatisfy(\.isFinite) && runningPeak > 0 && tail <= 1e-6 * runningPeak && predicted != nil
+        checks.append(VerificationCheck(
+            name: "decays", passed: decays,
+            detail: running.allSatisfy(\.isFinite)
+                ? "last \(max(1, length / 10)) of \(length) samples at most " + format(runningPeak > 0 ? tail / runningPeak : tail) + " of the peak"
+                : "the impulse response overflows"))
+
+        guard stable, let decayLength = predicted else {
+            return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
+        }
+
+        // The three computations of the response, on the coefficients as run.
+        let byCoefficients = FrequencyResponse.fromCoefficients(subject.asRun, grid: grid)
+        let byPolesAndZeros = FrequencyResponse.fromPolesAndZeros(form, grid: grid)
+        let exactImpulse = TimeResponse.impulse(subject.asRun, count: decayLength)
+        let byImpulse = FrequencyResponse.fromImpulseResponse(exactImpulse, grid: grid)
+        let agreement = max(byCoefficients.largestDifference(from: byPolesAndZeros),
+                            byCoefficients.largestDifference(from: byImpulse),
+                            byPolesAndZeros.largestDifference(from: byImpulse))
+        checks.append(VerificationCheck(
+            name: "responses-agree", passed: agreement <= 1e-10,
+            detail: "coefficients (FFT), poles/zeros and impulse response (FFT) agree within "
+                + format(agreement) + " of the peak"))
+        let exactPeak = exactImpulse.map(abs).max() ?? 0
+        let roundoff = zip(running.prefix(exactImpulse.count), exactImpulse).map { abs($0 - $1) }.max() ?? 0
+        figure("impulse response rounding error (of its peak)", exactPeak > 0 ? roundoff / exactPeak : roundoff, "")
+
+        // Against the design.
+        if let design = subject.designed {
+            let designed = FrequencyResponse.fromCoefficients(design, grid: grid)
+            let deviation = byCoefficients.largestDifference(from: designed)
+            checks.append(VerificationCheck(
+                name: "matches-design", passed: deviation <= p.designTolerance,
+                detail: "response as run within " + format(deviation) + " of the design's peak (allowed "
+                    + format(p.designTolerance) + ")"))
+        }
+
+        let measure = ResponseMeasurements(form)
+        guard let spec = subject.specification else {
+            return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
+        }
+
+        // Normalisation at the reference frequency.
+        let reference: Double
+        let referenceName: String
+        switch (spec.family, spec.band) {
+        case (.proportionalIntegral, _), (_, .highPass?):
+            reference = measure.magnitude(atAlpha: 0.5); referenceName = "Nyquist"
+        case (_, .bandPass?), (_, .allPass?):
+            reference = measure.magnitude(atAlpha: 0.5 * (spec.alpha1 + spec.alpha2)); referenceName = "the centre"
+        case (_, .bandStop?):
+            reference = (measure.magnitude(atAlpha: 0) * measure.magnitude(atAlpha: 0.5)).squareRoot()
+            referenceName = "dc and Nyquist (geometric mean)"
+        default:
+            reference = measure.magnitude(atAlpha: 0); referenceName = "dc"
+        }
+        let gainError = abs(reference - 1)
+        checks.append(VerificationCheck(
+            name: "normalised", passed: gainError <= gainTolerance,
+            detail: "|H| at \(referenceName) = " + formatC("%.12g", reference) + ", off by " + format(gainError)
+                + " (allowed " + format(gainTolerance) + ")"))
+
+        let corners = spec.band?.hasTwoCorners == true ? [spec.alpha1, spec.alpha2] : [spec.alpha1]
+        let standard = spec.discretization == .bilinear && spec.poleSubset == nil && spec.extraZeroAlpha == nil
+            && spec.band != nil && spec.band != .allPass
+        // -3 dB is relative to the peak: a band-pass is normalised at the
+        // arithmetic centre of its corners, which is not where it peaks.
+        let peak = measure.peak().magnitude
+        figure("peak magnitude", peak, "")
+        for alpha in measure.halfPowerFrequencies(reference: peak) {
+            figure("-3 dB frequency", alpha, "alpha")
+            if let fs = subject.sampleRate { figure("-3 dB frequency", alpha * fs, "Hz") }
+        }
+        switch spec.family {
+        case .butterworth where standard, .bessel where standard:
+            let ratios = corners.map { measure.magnitude(atAlpha: $0) / peak }
+            let worst = ratios.map { abs($0 * 2.0.squareRoot() - 1) }.max() ?? 0
+            var detail = ""
+            for (corner, ratio) in zip(corners, ratios) {
+                if !detail.isEmpty { detail += ", " }
+                detail += "|H| at " + format(corner) + hz(corner) + " = " + formatC("%.9f", 20 * log10(ratio)) + " dB"
+            }
+            detail += " of the peak (-3.010299957 dB expected; worst off by " + format(worst)
+                + " relative, allowed " + format(gainTolerance) + ")"
+            checks.append(VerificationCheck(name: "corners", passed: worst <= gainTolerance, detail: detail))
+        case .chebyshev(let rippleDecibels) where standard:
+            let band: [(Double, Double)]
+            switch spec.band! {
+            case .lowPass: band = [(0, spec.alpha1)]
+            case .highPass: band = [(spec.alpha1, 0.5)]
+            case .bandPass: band = [(spec.alpha1, spec.alpha2)]
+            default: band = [(0, spec.alpha1), (spec.alpha2, 0.5)]
+            }
+            var lo = Double.infinity, hi = -Double.infinity
+            for (a, b) in band {
+                let range = measure.decibelRange(from: a, to: b)
+                lo = min(lo, range.minimum); hi = max(hi, range.maximum)
+            }
+            let ripple = hi - lo
+            let edge = corners.map { 20 * log10(measure.magnitude(atAlpha: $0)) - hi }
+            let edgeError = edge.map { abs($0 + rippleDecibels) }.max() ?? 0
+            figure("passband ripple", ripple, "dB")
+            checks.append(VerificationCheck(
+                name: "ripple", passed: ripple <= rippleDecibels + rippleTolerance
+                    && edgeError <= rippleTolerance,
+                detail: "passband ripple " + format(ripple) + " dB (spec " + format(rippleDecibels)
+                    + " dB), corners at " + edge.map { format($0) }.joined(separator: ", ") + " dB below the passband peak"))
+        default:
+            break
+        }
+
+        // Figures: group delay at the reference, attenuation an octave out, the step.
+        let centre: Double
+        switch spec.band {
+        case .highPass?: centre = 0.5
+        case .bandPass?, .allPass?: centre = 0.5 * (spec.alpha1 + spec.alpha2)
+        default: centre = spec.family == .proportionalIntegral ? 0.5 : 0
+        }
+        let delay = measure.groupDelay(atAlpha: centre)
+        figure("group delay at " + format(centre) + hz(centre), delay, "samples")
+        if let fs = subject.sampleRate { figure("group delay at " + format(centre) + hz(centre), 1000 * delay / fs, "ms") }
+        let step = TimeResponse.step(subject.asRun, count: decayLength)
+        // A final value below 1e-9 is a zero of the response at dc, rounded.
+        let final = FrequencyResponse.evaluateExactly(subject.asRun, atAlpha: 0).real
+        let stepFigures = StepMeasurements(step: step, finalValue: abs(final) < 1e-9 ? 0 : final)
+        if let overshoot = stepFigures.overshoot { figure("step overshoot", 100 * overshoot, "%") }
+        if let settling = stepFigures.settlingSamples {
+            figure("step settling time (2 %)", Double(settling), "samples")
+            if let fs = subject.sampleRate { figure("step settling time (2 %)", 1000 * Double(settling) / fs, "ms") }
+        }
+        return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
+    }
+
+    /// `%.6g`-style text for reports ("not a number", "infinite" for the rest).
+    public static func format(_ x: Double) -> String {
+        guard x.isFinite else { return x.isNaN ? "not a number" : (x > 0 ? "infinite" : "-infinite") }
+        return formatC("%.6g", x)
+    }
+}

@@ -1,0 +1,339 @@
+import FilterRuntime
+
+/// A number as it was printed in a source file, with the precision the
+/// printing implies: half a unit in its last printed digit.
+public struct PrintedNumber: Sendable, Hashable {
+    /// The text, sign included (`-0.4775922501`, `2.020612010e+01`, `2`).
+    public let text: String
+    /// Its value.
+    public let value: Double
+
+    /// Half a unit in the last printed digit: `0.5e-10` for `-0.4775922501`,
+    /// `0.5e-8` for `2.020612010e+01`, `0.5` for `2`.
+    public var halfUnit: Double {
+        var mantissa = Substring(text), exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<e]
+            exponent = Int(text[text.index(after: e)...].replacingPlus()) ?? 0
+        }
+        let decimals = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        return 0.5 * pow10(exponent - decimals)
+    }
+
+    private func pow10(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<abs(n) { result *= 10 }
+        return n >= 0 ? result : 1 / result
+    }
+}
+
+private extension Substring {
+    func replacingPlus() -> Substring { first == "+" ? dropFirst() : self }
+}
+
+/// One `DigitalFilterTemplate` definition read from source.
+public struct TemplateDefinition: Sendable {
+    /// Which kind of source it came from.
+    public enum Form: String, Sendable { case swift, c }
+    /// The variable it defines.
+    public var identifier: String
+    /// The file and 1-based line of its definition.
+    public var file: String, line: Int
+    /// Swift (our generated files) or C (Shake's initializers).
+    public var form: Form
+    /// The values (counts follow the coefficient lists).
+    public var template: DigitalFilterTemplate
+    /// The gain and coefficients as printed.
+    public var printedGain: PrintedNumber
+    /// The x coefficients as printed.
+    public var printedX: [PrintedNumber]
+    /// The y coefficients as printed.
+    public var printedY: [PrintedNumber]
+    /// The counts a C initializer declares (zeros, x coefficients, poles, y
+    /// coefficients); nil in Swift, where they are computed.
+    public var declaredCounts: (zeros: Int, xCount: Int, poles: Int, yCount: Int)?
+    /// True when the provenance was written out (our Swift files).
+    public var hasProvenance: Bool
+}
+
+/// A source file that does not read as template definitions.
+public struct TemplateSourceError: Error, CustomStringConvertible, Sendable {
+    /// `file:line: what is wrong`.
+    public let description: String
+}
+
+/// Reads `DigitalFilterTemplate` definitions from generated Swift
+/// (`static let name = DigitalFilterTemplate(tag: ..., provenance: FilterProvenance(...))`)
+/// and from Shake's C initializers
+/// (`const static DigitalFilterTemplate name = { tag, "title", "description",
+/// kFilterClassLowPass, fs, f1, f2, f3, order, gain, nZeros, nX, { x... }, nPoles,
+/// nY, { y... } };`), comments allowed anywhere between the values.
+public enum TemplateSourceReader {
+    /// Every definition in `text`, in file order (none is an error too).
+    public static func read(_ text: String, file: String) throws(TemplateSourceError) -> [TemplateDefinition] {
+        var tokenizer = Tokenizer(text: text, file: file)
+        var tokens = try tokenizer.tokens()
+        tokens.append(Token(kind: .end, text: "", line: tokens.last?.line ?? 1))
+        var parser = Parser(tokens: tokens, file: file)
+        var result: [TemplateDefinition] = []
+        while parser.index < tokens.count - 1 {
+            let token = tokens[parser.index]
+            if token.kind == Token.Kind.identifier && token.text == "DigitalFilterTemplate" {
+                if let definition = try parser.definition() { result.append(definition); continue }
+            }
+            parser.index += 1
+        }
+        if result.isEmpty {
+            throw TemplateSourceError(description: "\(file): no DigitalFilterTemplate definitions found")
+        }
+        return result
+    }
+}
+
+struct Token: Sendable {
+    enum Kind: Sendable { case identifier, number, string, punctuation, end }
+    var kind: Kind
+    var text: String
+    var line: Int
+}
+
+/// Splits Swift or C source into identifiers, numbers, string literals (escapes
+/// decoded) and punctuation; comments and whitespace dropped.
+struct Tokenizer {
+    let scalars: [Unicode.Scalar]
+    let file: String
+    var i = 0, line = 1
+
+    init(text: String, file: String) {
+        scalars = Array(text.unicodeScalars)
+        self.file = file
+    }
+
+    func error(_ message: String) -> TemplateSourceError {
+        TemplateSourceError(description: "\(file):\(line): \(message)")
+    }
+
+    func peek(_ offset: Int = 0) -> Unicode.Scalar? { i + offset < scalars.count ? scalars[i + offset] : nil }
+
+    static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+        c == "_" || (c.value < 128 && (("a"..."z").contains(c) || ("A"..."Z").contains(c)))
+    }
+    static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+
+    mutating func tokens() throws(TemplateSourceError) -> [Token] {
+        var out: [Token] = []
+        while let c = peek() {
+            if c == "\n" { line += 1; i += 1; continue }
+            if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+            if c == "/" && peek(1) == "/" {
+                while let d = peek(), d != "\n" { i += 1 }
+                continue
+            }
+            if c == "/" && peek(1) == "*" {
+                i += 2
+                while true {
+                    guard let d = peek() else { throw error("unterminated /* comment") }
+                    if d == "*" && peek(1) == "/" { i += 2; break }
+                    if d == "\n" { line += 1 }
+                    i += 1
+                }
+                continue
+            }
+            if c == "\"" {
+                out.append(Token(kind: .string, text: try string(), line: line))
+                continue
+            }
+            if Self.isDigit(c) || (c == "." && peek(1).map(Self.isDigit) == true) {
+                let start = i
+                while let d = peek(), Self.isDigit(d) || d == "." || d == "_" { i += 1 }
+                if let e = peek(), e == "e" || e == "E" {
+                    i += 1
+                    if let s = peek(), s == "+" || s == "-" { i += 1 }
+                    while let d = peek(), Self.isDigit(d) { i += 1 }
+                }
+                // C suffixes (f, L) carry no value.
+                while let d = peek(), d == "f" || d == "F" || d == "l" || d == "L" { i += 1 }
+                var text = String(String.UnicodeScalarView(scalars[start..<i]))
+                text.removeAll { $0 == "_" || $0 == "f" || $0 == "F" || $0 == "l" || $0 == "L" }
+                out.append(Token(kind: .number, text: text, line: line))
+                continue
+            }
+            if Self.isIdentifierStart(c) {
+                let start = i
+                while let d = peek(), Self.isIdentifierStart(d) || Self.isDigit(d) { i += 1 }
+                out.append(Token(kind: .identifier, text: String(String.UnicodeScalarView(scalars[start..<i])), line: line))
+                continue
+            }
+            out.append(Token(kind: .punctuation, text: String(c), line: line))
+            i += 1
+        }
+        return out
+    }
+
+    /// A "..." literal with Swift's and C's escapes: \\ \" \' \n \r \t \0 \u{hex} \xHH.
+    mutating func string() throws(TemplateSourceError) -> String {
+        i += 1
+        var out = String.UnicodeScalarView()
+        while true {
+            guard let c = peek(), c != "\n" else { throw error("unterminated string literal") }
+            i += 1
+            if c == "\"" { break }
+            if c != "\\" { out.append(c); continue }
+            guard let e = peek() else { throw error("unterminated string literal") }
+            i += 1
+            switch e {
+            case "\\", "\"", "'": out.append(e)
+            case "n": out.append("\n")
+            case "r": out.append("\r")
+            case "t": out.append("\t")
+            case "0": out.append("\0")
+            case "u", "x":
+                var hex = ""
+                let braced = e == "u" && peek() == "{"
+                if braced { i += 1 }
+                while let d = peek(), d.properties.isASCIIHexDigit { hex.unicodeScalars.append(d); i += 1 }
+                if braced {
+                    guard peek() == "}" else { throw error("bad \\u{...} escape") }
+                    i += 1
+                }
+                guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+                    throw error("bad \\\(e) escape")
+                }
+                out.append(scalar)
+            default:
+                throw error("unknown escape \\\(e) in a string literal")
+            }
+        }
+        return String(out)
+    }
+}
+
+/// A value in an initializer: a number, string, name, nil, list or call.
+indirect enum SourceValue {
+    case number(PrintedNumber)
+    case string(String)
+    case name(String)
+    case none
+    case list([SourceValue])
+    case call(String, [(label: String?, value: SourceValue)])
+}
+
+struct Parser {
+    let tokens: [Token]
+    let file: String
+    var index = 0
+
+    init(tokens: [Token], file: String) {
+        self.tokens = tokens
+        self.file = file
+    }
+
+    var current: Token { tokens[index] }
+
+    func error(_ message: String, at token: Token? = nil) -> TemplateSourceError {
+        TemplateSourceError(description: "\(file):\((token ?? current).line): \(message)")
+    }
+
+    mutating func expect(_ text: String) throws(TemplateSourceError) {
+        guard current.kind == .punctuation && current.text == text else {
+            throw error("expected '\(text)', found '\(current.text.isEmpty ? "end of file" : current.text)'")
+        }
+        index += 1
+    }
+
+    /// At `DigitalFilterTemplate`: a definition, or nil when this mention is not
+    /// one (a type annotation, a comment's word, ...).
+    mutating func definition() throws(TemplateSourceError) -> TemplateDefinition? {
+        let start = index
+        let next = tokens[index + 1]
+        // Swift: let NAME = DigitalFilterTemplate( ... )
+        if next.kind == .punctuation && next.text == "(" && start >= 2
+            && tokens[start - 1].text == "=" && tokens[start - 2].kind == .identifier {
+            let name = tokens[start - 2].text
+            index += 1
+            let value = try call("DigitalFilterTemplate")
+            return try TemplateFields.swift(value, identifier: name, file: file, line: tokens[start].line)
+        }
+        // C: DigitalFilterTemplate NAME = { ... }
+        if next.kind == .identifier && tokens[index + 2].text == "=" && tokens[index + 3].text == "{" {
+            index += 3
+            let value = try self.value()
+            return try TemplateFields.c(value, identifier: next.text, file: file, line: tokens[start].line)
+        }
+        return nil
+    }
+
+    /// `( label: value, ... )` after a callee's name.
+    mutating func call(_ name: String) throws(TemplateSourceError) -> SourceValue {
+        try expect("(")
+        var arguments: [(String?, SourceValue)] = []
+        while !(current.kind == .punctuation && current.text == ")") {
+            var label: String? = nil
+            if current.kind == .identifier && tokens[index + 1].text == ":" {
+                label = current.text
+                index += 2
+            }
+            arguments.append((label, try value()))
+            if current.text == "," { index += 1 } else if current.text != ")" { try expect(")") }
+        }
+        index += 1
+        return .call(name, arguments)
+    }
+
+    mutating func value() throws(TemplateSourceError) -> SourceValue {
+        let token = current
+        switch token.kind {
+        case .number:
+            index += 1
+            return .number(PrintedNumber(text: token.text, value: try number(token.text, token)))
+        case .string:
+            index += 1
+            return .string(token.text)
+        case .identifier:
+            index += 1
+            if token.text == "nil" || token.text == "NULL" { return .none }
+            var name = token.text
+            while current.text == "." && tokens[index + 1].kind == .identifier {
+                name += "." + tokens[index + 1].text
+                index += 2
+            }
+            if current.text == "(" { return try call(name) }
+            return .name(name)
+        case .punctuation:
+            switch token.text {
+            case "-", "+":
+                index += 1
+                guard current.kind == .number else { throw error("expected a number after '\(token.text)'") }
+                let text = (token.text == "-" ? "-" : "") + current.text
+                let value = try number(text, current)
+                index += 1
+                return .number(PrintedNumber(text: text, value: value))
+            case ".":
+                index += 1
+                guard current.kind == .identifier else { throw error("expected a name after '.'") }
+                index += 1
+                return .name("." + tokens[index - 1].text)
+            case "[", "{":
+                let close = token.text == "[" ? "]" : "}"
+                index += 1
+                var items: [SourceValue] = []
+                while current.text != close {
+                    if current.kind == .end { throw error("unterminated '\(token.text)'", at: token) }
+                    items.append(try value())
+                    if current.text == "," { index += 1 } else if current.text != close { try expect(close) }
+                }
+                index += 1
+                return .list(items)
+            default:
+                throw error("unexpected '\(token.text)'")
+            }
+        case .end:
+            throw error("unexpected end of file")
+        }
+    }
+
+    func number(_ text: String, _ token: Token) throws(TemplateSourceError) -> Double {
+        guard let value = Double(text), value.isFinite else { throw error("'\(text)' is not a finite number", at: token) }
+        return value
+    }
+}

@@ -1,0 +1,87 @@
+import FilterAnalysis
+import FilterDesign
+
+/// The arguments of `response`, `impulse`, `step` and `verify`: Fisher's design
+/// options mixed with our own, separated here.
+///
+/// `-o` is Fisher's order when its value is an integer (`-o 4`) and the output
+/// file otherwise (`-o response.csv`); `--output FILE` is always the file.
+struct AnalysisArguments {
+    /// The words left for `MkfilterCommandLine`.
+    var designWords: [String] = []
+    /// Words that are neither options nor their values (template files for `verify`).
+    var positional: [String] = []
+    var output: String?
+    var svg: String?
+    var points: Int?
+    var samples: Int?
+    var scale = "db"
+    var json = false
+    var precision = RunningPrecision.double
+
+    /// Our options, by name, with what their value means.
+    static let options: [String: String] = [
+        "--points": "the number of frequencies, 2 ... 4194305",
+        "--samples": "the number of samples, 1 ... 10000000",
+        "--svg": "the SVG file to write",
+        "--output": "the file to write",
+        "--scale": "db or linear",
+        "--precision": "double, float or gencode",
+    ]
+
+    /// Splits `words`; `accepted` lists the options of the command at hand.
+    init(_ words: [String], command: String, accepted: Set<String>) throws(UsageError) {
+        var k = 0
+        func value(_ option: String) throws(UsageError) -> String {
+            guard k + 1 < words.count else { throw UsageError("\(option) needs a value (\(Self.options[option] ?? ""))") }
+            k += 1
+            return words[k]
+        }
+        while k < words.count {
+            let word = words[k]
+            if word == "-o", k + 1 < words.count, Int(words[k + 1]) == nil, accepted.contains("--output") {
+                output = try value(word)
+            } else if word == "--json" && accepted.contains(word) {
+                json = true
+            } else if Self.options[word] != nil && accepted.contains(word) {
+                let v = try value(word)
+                switch word {
+                case "--points":
+                    points = try ArgumentValues.integer(v, for: word, meaning: Self.options[word]!)
+                    guard (2...4_194_305).contains(points!) else {
+                        throw UsageError("--points \(ArgumentValues.quoted(v)) is out of range; use 2 ... 4194305")
+                    }
+                case "--samples":
+                    samples = try ArgumentValues.integer(v, for: word, meaning: Self.options[word]!)
+                    guard (1...10_000_000).contains(samples!) else {
+                        throw UsageError("--samples \(ArgumentValues.quoted(v)) is out of range; use 1 ... 10000000")
+                    }
+                case "--svg": svg = v
+                case "--output": output = v
+                case "--scale":
+                    guard v == "db" || v == "linear" else {
+                        throw UsageError("--scale \(ArgumentValues.quoted(v)) is not a scale; use db or linear")
+                    }
+                    scale = v
+                default:
+                    guard let p = RunningPrecision(rawValue: v) else {
+                        throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float or gencode")
+                    }
+                    precision = p
+                }
+            } else if word.hasPrefix("--") && MkfilterCommandLine.emissionOptions[word] != nil {
+                throw UsageError("\(word) is not an option of mkfilter \(command)")
+            } else {
+                designWords.append(word)
+                if !word.hasPrefix("-") || Double(word) != nil { positional.append(word) }
+            }
+            k += 1
+        }
+    }
+
+    /// The design the design words describe (Fisher's Bessel table, as mkfilter).
+    func design() throws(UsageError) -> Design {
+        guard !designWords.isEmpty else { throw UsageError("give a design, e.g. -Bu -Lp -o 2 -a 0.1") }
+        return try Mkfilter.design(arguments: designWords)
+    }
+}

@@ -1,0 +1,163 @@
+import FilterAnalysis
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+
+/// Checks a `DigitalFilterTemplate` definition against a fresh design.
+///
+/// The redesign follows the template's provenance when it has one (our
+/// generated Swift records the equivalent mkfilter command line); otherwise the
+/// declared class, order, sample rate and corners, as Butterworth unless the
+/// title or description says Bessel or Chebyshev. Counts must match exactly;
+/// the gain and every coefficient must match the redesign to the precision they
+/// were printed with (C: half a unit in the last printed digit, plus 1e-12
+/// relative for the redesign's own rounding; our Swift: bit for bit).
+enum TemplateAudit {
+    static func audit(_ definition: TemplateDefinition, precision: RunningPrecision) -> VerifyProgram.Item {
+        let t = definition.template
+        let label = "\(definition.file):\(definition.line): \(definition.identifier) (\"\(t.name)\", \(definition.form.rawValue))"
+        var checks: [VerificationCheck] = []
+        func check(_ name: String, _ passed: Bool, _ detail: String) {
+            checks.append(VerificationCheck(name: name, passed: passed, detail: detail))
+        }
+
+        if t.filterClass == .passThrough { return passThrough(definition, label: label) }
+
+        // The redesign.
+        let words: [String]
+        switch redesignWords(definition) {
+        case .success(let w): words = w
+        case .failure(let error):
+            check("redesign", false, error.description)
+            return VerifyProgram.Item(label: label, checks: checks, figures: [])
+        }
+        let design: Design
+        do { design = try Mkfilter.design(arguments: words) } catch {
+            check("redesign", false, "mkfilter " + words.joined(separator: " ") + ": " + error.description)
+            return VerifyProgram.Item(label: label, checks: checks, figures: [])
+        }
+        check("redesign", true, "mkfilter " + words.joined(separator: " "))
+        let x = design.recurrence.xCoefficients
+        let y = Array(design.recurrence.yCoefficients.dropLast())
+        let gain = design.passbandGain.magnitude
+
+        // Counts.
+        var countsAgree = true
+        func count(_ field: String, _ found: Int, _ expected: Int) {
+            if found != expected {
+                countsAgree = false
+                check("count", false, "\(field) is \(found), the redesign has \(expected)")
+            }
+        }
+        if let declared = definition.declaredCounts {
+            count("number of zeros", declared.zeros, x.count - 1)
+            count("number of x coefficients", declared.xCount, x.count)
+            count("number of poles", declared.poles, y.count)
+            count("number of y coefficients", declared.yCount, y.count)
+            if declared.xCount != definition.printedX.count {
+                countsAgree = false
+                check("count", false, "x coefficients: \(definition.printedX.count) values where \(declared.xCount) are declared")
+            }
+            if declared.yCount != definition.printedY.count {
+                countsAgree = false
+                check("count", false, "y coefficients: \(definition.printedY.count) values where \(declared.yCount) are declared")
+            }
+        }
+        count("x coefficients (values)", definition.printedX.count, x.count)
+        count("y coefficients (values)", definition.printedY.count, y.count)
+        if countsAgree { check("counts", true, "\(x.count) x and \(y.count) y coefficients, as redesigned") }
+
+        // Gain and coefficients at their printed precision.
+        // Our Swift prints every double with its shortest round-trip digits, so
+        // there the values must be the redesign's bit for bit; C is compared to
+        // half a unit in its last printed digit.
+        func allowance(_ printed: PrintedNumber, _ expected: Double) -> Double {
+            definition.form == .swift ? 0 : printed.halfUnit + 1e-12 * abs(expected)
+        }
+        func agrees(_ printed: PrintedNumber, _ expected: Double) -> Bool {
+            abs(printed.value - expected) <= allowance(printed, expected)
+        }
+        func describe(_ printed: PrintedNumber, _ expected: Double) -> String {
+            "printed " + printed.text + ", redesigned " + "\(expected)" + " (differs by "
+                + Verification.format(abs(printed.value - expected))
+                + (definition.form == .swift ? "; must be exact)" : "; printed to +-" + Verification.format(printed.halfUnit) + ")")
+        }
+        var mismatches = 0
+        if !agrees(definition.printedGain, gain) {
+            mismatches += 1
+            check("gain", false, describe(definition.printedGain, gain))
+        }
+        for (field, printed, expected) in [("x", definition.printedX, x), ("y", definition.printedY, y)] {
+            for i in 0..<min(printed.count, expected.count) where !agrees(printed[i], expected[i]) {
+                mismatches += 1
+                check("\(field)[\(i)]", false, describe(printed[i], expected[i]))
+            }
+        }
+        if mismatches == 0 {
+            check("coefficients", true, "gain and every coefficient agree with the redesign to their printed precision")
+        }
+
+        // The template as it will run.
+        guard countsAgree else { return VerifyProgram.Item(label: label, checks: checks, figures: []) }
+        let asRun: TransferFunction
+        let runImpulse: @Sendable (Int) -> [Double]
+        let running = t
+        switch precision {
+        case .double, .gencode:
+            asRun = .runtime(t, as: Double.self)
+            runImpulse = { n in VerifyProgram.runtimeImpulse(running, Double.self, count: n) }
+        case .float:
+            asRun = .runtime(t, as: Float.self)
+            runImpulse = { n in VerifyProgram.runtimeImpulse(running, Float.self, count: n) }
+        }
+        var subject = VerificationSubject(
+            label: label, specification: design.specification, designed: nil, asRun: asRun,
+            precision: precision == .float ? .float : .double, sampleRate: t.designSampleRate, runImpulse: runImpulse)
+        // Printed with fewer digits than a double holds (Shake's 10 decimals):
+        // its gain and corners can only be as right as that printing.
+        if definition.form == .c { subject.gainTolerance = max(subject.precision.gainTolerance, 1e-3) }
+        let v = Verification.verify(subject)
+        return VerifyProgram.Item(label: label, checks: checks + v.checks, figures: v.figures)
+    }
+
+    /// A pass-through must be exactly gain 1, x = [1], no y coefficients.
+    static func passThrough(_ d: TemplateDefinition, label: String) -> VerifyProgram.Item {
+        let exact = d.printedGain.value == 1 && d.printedX.map(\.value) == [1] && d.printedY.isEmpty
+        return VerifyProgram.Item(label: label, checks: [VerificationCheck(
+            name: "pass-through", passed: exact,
+            detail: exact ? "gain 1, x = [1], no feedback: the output is the input"
+                : "a pass-through must have gain 1, x coefficients [1] and no y coefficients")], figures: [])
+    }
+
+    struct RedesignError: Error, CustomStringConvertible { let description: String }
+
+    static func redesignWords(_ d: TemplateDefinition) -> Result<[String], RedesignError> {
+        let t = d.template
+        if d.hasProvenance, !t.provenance.mkfilterCommandLine.isEmpty {
+            var words = t.provenance.mkfilterCommandLine.split(separator: " ").map(String.init)
+            if words.first == "mkfilter" { words.removeFirst() }
+            return .success(words)
+        }
+        let text = (t.name + " " + t.description).lowercased()
+        let family: String
+        if text.contains("chebyshev") {
+            return .failure(RedesignError(description: "a Chebyshev filter whose ripple is not recorded: cannot redesign it"))
+        } else if text.contains("bessel") {
+            family = "-Be"
+        } else {
+            family = "-Bu"
+        }
+        let band: String
+        switch t.filterClass {
+        case .lowPass: band = "-Lp"
+        case .highPass: band = "-Hp"
+        case .bandPass: band = "-Bp"
+        case .bandStop: band = "-Bs"
+        default:
+            return .failure(RedesignError(description: "class \(t.filterClass.rawValue) cannot be redesigned from its fields"))
+        }
+        var words = [family, band, "-o", "\(t.order)", "--sample-rate", "\(t.designSampleRate)", "--corner", "\(t.cornerFrequency1)"]
+        if t.filterClass == .bandPass || t.filterClass == .bandStop { words.append("\(t.cornerFrequency2)") }
+        return .success(words)
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+
+/// `mkfilter response`: the frequency response of a design as CSV (and SVG).
+struct ResponseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "response",
+        abstract: "The frequency response of a design as CSV, with an optional SVG plot.",
+        usage: "mkfilter response <design options> [--points N] [-o FILE | --output FILE] [--svg FILE] [--scale db|linear]",
+        discussion: """
+            Writes one row per frequency, N of them evenly spaced from 0 to 0.5 of the
+            sample rate inclusive (default 1025):
+
+              alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples
+
+            frequency_hz is empty unless the design was given with --sample-rate;
+            magnitude_db is empty where the magnitude is exactly zero (a zero on the
+            unit circle); phase_rad is unwrapped; the group delay comes from the poles
+            and zeros. Numbers have every digit needed to read back the same double.
+            The response is computed from the coefficients (two FFTs), with points the
+            FFT cannot resolve (a direct form that cancels near dc) recomputed in
+            double-double arithmetic: accurate to about 1e-13 of the peak.
+
+            OPTIONS
+              <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1, or
+                                 --sample-rate 60 --corner 5 instead of -a
+              --points N         frequencies, 2 ... 4194305 (default 1025)
+              -o FILE            the CSV file (a -o followed by an integer is the order)
+              --output FILE      the CSV file, always
+              --svg FILE         also plot magnitude, phase and the poles and zeros
+              --scale db|linear  the magnitude axis of the plot (default db)
+
+            EXAMPLES
+              mkfilter response -Bu -Lp -o 4 -a 0.1 --points 513
+              mkfilter response -Bu -Bp -o 3 --sample-rate 60 --corner 0.5 3 -o bp.csv --svg bp.svg
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(ResponseProgram.run(.response, arguments: arguments)) }
+}
+
+/// `mkfilter impulse`: the impulse response of a design.
+struct ImpulseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "impulse",
+        abstract: "The impulse response of a design as CSV (n,value), with an optional SVG plot.",
+        usage: "mkfilter impulse <design options> [--samples N] [-o FILE | --output FILE] [--svg FILE]",
+        discussion: timeDiscussion(kind: "impulse", input: "1, 0, 0, ..."),
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(ResponseProgram.run(.impulse, arguments: arguments)) }
+}
+
+/// `mkfilter step`: the step response of a design.
+struct StepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "step",
+        abstract: "The step response of a design as CSV (n,value), with an optional SVG plot.",
+        usage: "mkfilter step <design options> [--samples N] [-o FILE | --output FILE] [--svg FILE]",
+        discussion: timeDiscussion(kind: "step", input: "1, 1, 1, ..."),
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(ResponseProgram.run(.step, arguments: arguments)) }
+}
+
+func timeDiscussion(kind: String, input: String) -> String {
+    """
+    Writes the first N outputs of the filter for the input \(input) as rows n,value
+    (header "n,value"). The recurrence runs in double-double arithmetic, so these
+    are the exact response of the design's coefficients to double precision
+    (mkfilter verify compares them with the runtime's own output).
+
+    OPTIONS
+      <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1
+      --samples N        samples, 1 ... 10000000 (default 256)
+      -o FILE            the CSV file (a -o followed by an integer is the order)
+      --output FILE      the CSV file, always
+      --svg FILE         also plot the response and the poles and zeros
+
+    EXAMPLE
+      mkfilter \(kind) -Bu -Lp -o 2 --sample-rate 60 --corner 5 --samples 64 --svg \(kind).svg
+    """
+}
+
+/// `mkfilter verify`: prove a design, or audit template files.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a design as it will run, or audit DigitalFilterTemplate definitions in Swift or C files.",
+        usage: """
+            mkfilter verify <design options> [--precision double|float|gencode] [--json]
+              mkfilter verify FILE... [--precision double|float] [--json]
+            """,
+        discussion: """
+            A DESIGN is checked with its coefficients as they will run:
+              stable            every pole inside the unit circle, by 10 rounding units
+              decays            the running filter's impulse response dies away
+              normalised        |H| = 1 at dc, Nyquist or the centre (as mkfilter's G)
+              corners           Butterworth, Bessel: -3.0103 dB at each corner
+              ripple            Chebyshev: passband ripple within the spec
+              responses-agree   FFT of the coefficients, poles and zeros, and FFT of
+                                the impulse response agree within 1e-10 of the peak
+              matches-design    the response as run stays within 1e-9 (double) or
+                                1e-3 (float) of the design's
+            and its -3 dB frequencies, group delay, step overshoot and settling time
+            are reported. --precision picks what runs: double (DigitalFilter<Double>),
+            float (DigitalFilter<Float>, or emitted float code), or gencode (Fisher's
+            C: coefficients printed with 10 decimals, float state).
+
+            FILES (.swift from mkfilter --emit swift / generate, or C in Shake's form
+            `const static DigitalFilterTemplate name = { tag, "title", "description",
+            kFilterClassLowPass, fs, f1, f2, f3, order, gain, nZeros, nX, { x... },
+            nPoles, nY, { y... } };`): each template is redesigned from its provenance,
+            or from its class, order, sample rate and corners (Butterworth unless the
+            title or description says Bessel), then its counts, gain and coefficients
+            are compared at the precision they were printed with, every disagreeing
+            field named, and the checks above run on it. A template printed with
+            fewer digits than a double holds (Shake's 10 decimals) is held to 1e-3
+            (0.009 dB) on its gain, corners and ripple: what its printing allows.
+
+            Exit status: 0 when every check passes, 2 when one fails, 1 for bad input.
+
+            EXAMPLES
+              mkfilter verify -Bu -Lp -o 2 --sample-rate 60 --corner 5
+              mkfilter verify -Ch -0.5 -Bp -o 10 -a 0.1 0.2 --precision gencode
+              mkfilter verify Generated/ShakeFilters60Hz.swift --json
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "Design options or files, and the options above.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(VerifyProgram.run(arguments: arguments)) }
+}
