@@ -1,0 +1,122 @@
+import FilterAnalysis
+import FilterDesign
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import MkfilterCLI
+import Testing
+
+/// A fresh temporary directory, removed after `body`.
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mkfilter-analysis-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
+}
+
+/// Rows of `path` as Python's csv module reads them (a standard CSV parser).
+func pythonCSV(_ path: String) throws -> [[String]] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='')))))", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "python3's csv module could not read \(path)")
+    return try JSONDecoder().decode([[String]].self, from: data)
+}
+
+/// Whether `data` is well-formed XML (Foundation's parser, libxml2 underneath).
+func isWellFormedXML(_ data: Data) -> Bool {
+    let parser = XMLParser(data: data)
+    return parser.parse()
+}
+
+@Test func responseCSVReadsBackWithAStandardParser() throws {
+    try withTemporaryDirectory { dir in
+        let csv = dir.appendingPathComponent("bp.csv").path, svg = dir.appendingPathComponent("bp.svg").path
+        let result = ResponseProgram.run(.response, arguments: [
+            "-Bu", "-Bp", "-o", "3", "--sample-rate", "60", "--corner", "0.5", "3", "--points", "301",
+            "-o", csv, "--svg", svg])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let rows = try pythonCSV(csv)
+        #expect(rows.first == ResponseProgram.responseHeader.split(separator: ",").map(String.init))
+        #expect(rows.count == 302)
+        let design = try Mkfilter.design(arguments: ["-Bu", "-Bp", "-o", "3", "--sample-rate", "60", "--corner", "0.5", "3"])
+        let form = PoleZeroForm(TransferFunction(design: design)!)
+        for (k, row) in rows.dropFirst().enumerated() {
+            let alpha = Double(row[0])!
+            #expect(alpha == Double(k) / 600)
+            #expect(abs(Double(row[1])! - alpha * 60) < 1e-12)
+            let magnitude = Double(row[2])!
+            #expect(abs(magnitude - form.response(atAlpha: alpha).length) < 1e-12)
+            if magnitude > 0 { #expect(abs(Double(row[3])! - 20 * log10(magnitude)) < 1e-9) } else { #expect(row[3].isEmpty) }
+            #expect(Double(row[4])!.isFinite && Double(row[5])!.isFinite)
+        }
+        // The magnitude reaches -3 dB of its peak at the corners, read off the CSV.
+        let svgData = try Data(contentsOf: URL(fileURLWithPath: svg))
+        #expect(isWellFormedXML(svgData))
+        let text = String(decoding: svgData, as: UTF8.self)
+        for label in ["Magnitude", "Phase (unwrapped)", "Poles and zeros", "frequency (Hz)", "unit circle"] {
+            #expect(text.contains(label), "the plot lacks \(label)")
+        }
+    }
+}
+
+@Test func responseWithoutSampleRateLeavesFrequencyEmptyAndExactZerosUndefined() throws {
+    let result = ResponseProgram.run(.response, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--points", "5"])
+    #expect(result.exitCode == 0)
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples")
+    #expect(lines.count == 7 && lines[6].isEmpty)
+    let nyquist = lines[5].split(separator: ",", omittingEmptySubsequences: false)
+    #expect(nyquist[0] == "0.5" && nyquist[1].isEmpty)
+    // Both zeros sit exactly on z = -1: the magnitude there is at rounding level.
+    #expect(Double(nyquist[2])! < 1e-15)
+}
+
+@Test func impulseAndStepCommands() throws {
+    let impulse = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40"])
+    let step = ResponseProgram.run(.step, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40"])
+    #expect(impulse.exitCode == 0 && step.exitCode == 0)
+    let transfer = TransferFunction(design: try Mkfilter.design(arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1"]))!
+    let h = TimeResponse.impulse(transfer, count: 40), s = TimeResponse.step(transfer, count: 40)
+    let expectedImpulse = "n,value\n" + h.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
+    #expect(impulse.standardOutput == expectedImpulse)
+    #expect(step.standardOutput.hasPrefix("n,value\n0,\(s[0])\n1,\(s[1])\n"))
+    // The step settles at the dc gain, 1.
+    #expect(abs(TimeResponse.step(transfer, count: 400).last! - 1) < 1e-12)
+    try withTemporaryDirectory { dir in
+        let svg = dir.appendingPathComponent("impulse.svg")
+        let r = ResponseProgram.run(.impulse, arguments: ["-Be", "-Hp", "-o", "3", "-a", "0.2", "--svg", svg.path])
+        #expect(r.exitCode == 0)
+        let data = try Data(contentsOf: svg)
+        #expect(isWellFormedXML(data))
+    }
+}
+
+@Test func badAnalysisInputIsRefusedWithoutWritingAnything() throws {
+    try withTemporaryDirectory { dir in
+        let out = dir.appendingPathComponent("out.csv").path
+        let cases: [([String], String)] = [
+            (["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--points", "1", "-o", out], "--points"),
+            (["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--points", "many", "-o", out], "many"),
+            (["-Bu", "-Lp", "-o", "2", "-a", "0.7", "-o", out], "0.7"),
+            (["-Re", "Inf", "-Bp", "-a", "0.1", "-o", out], "oscillator"),
+            (["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--scale", "log", "-o", out], "--scale"),
+            (["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "swift", "-o", out], "--emit"),
+            ([], "give a design"),
+        ]
+        for (args, needle) in cases {
+            let r = ResponseProgram.run(.response, arguments: args)
+            #expect(r.exitCode == 1 && r.standardOutput.isEmpty, "\(args)")
+            #expect(r.standardError.contains(needle), "\(args): \(r.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(args) left a file")
+        }
+        let steps = ResponseProgram.run(.step, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "0"])
+        #expect(steps.exitCode == 1 && steps.standardError.contains("--samples"))
+    }
+}
