@@ -98,7 +98,7 @@ let package = Package(
         // swift run -c release filter-benchmarks
         .executableTarget(
             name: "filter-benchmarks",
-            dependencies: ["FilterDesign", "FilterEmission", "FilterRuntime", "GeneratedFilters"],
+            dependencies: ["FilterAnalysis", "FilterDesign", "FilterEmission", "FilterRuntime", "GeneratedFilters"],
             path: "Benchmarks/FilterBenchmarks"
         ),
 

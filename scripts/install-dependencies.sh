@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the package needs beyond Swift itself: FFTW's headers and
 # library (Debian package libfftw3-dev) and pkg-config, which SwiftPM asks for
-# the fftw3 flags. Does nothing when they are already there.
+# the fftw3 flags; for the tests and scripts, python3 (its csv module reads the
+# CSV back) and librsvg2-bin (rsvg-convert renders the SVG plots to PNG).
+# Does nothing when they are already there.
 set -euo pipefail
 
 missing=()
-for package in libfftw3-dev pkg-config; do
+for package in libfftw3-dev pkg-config librsvg2-bin; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi

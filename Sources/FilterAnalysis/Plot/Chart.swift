@@ -220,7 +220,7 @@ public struct PlotPage: Sendable {
         svg.element("circle", [("cx", SVGWriter.number(cx)), ("cy", SVGWriter.number(cy)),
                                ("r", SVGWriter.number(size / 2 / extent)), ("fill", "none"),
                                ("stroke", "#2a6"), ("stroke-dasharray", "5 3")])
-        svg.text("Re z", x: px(extent) - 4, y: py(0) - 6, anchor: "end", size: 11)
+        svg.text("Re z", x: px(extent) - 4, y: py(0) + 16, anchor: "end", size: 11)
         svg.text("Im z", x: px(0) + 6, y: py(extent) + 14, size: 11)
         // Zeros (circles) and poles (crosses); a count where several coincide.
         for (points, isPole) in [(diagram.zeros, false), (diagram.poles, true)] {

@@ -62,6 +62,16 @@ public struct FrequencyResponse: Sendable {
 }
 
 extension FrequencyResponse {
+    /// How hard `fromCoefficients` works for accuracy.
+    public enum Accuracy: Sendable {
+        /// Two FFTs and a division: fast, as accurate as the direct form allows
+        /// in double (poor where A(e^jw) cancels).
+        case fft
+        /// The FFT, then double-double Horner wherever the FFT's error bound
+        /// exceeds 1e-13 of the peak.
+        case compensated
+    }
+
     /// **From the coefficients**: B and A zero-padded to 2 (N - 1) points and
     /// transformed by FFTW, H_k = B_k / (g A_k).
     ///
@@ -74,12 +84,18 @@ extension FrequencyResponse {
     /// and where that exceeds 1e-13 of the peak (near dc for a low-pass whose
     /// direct-form A nearly cancels) B and A are evaluated again by Horner's rule
     /// in double-double arithmetic. Well-conditioned filters use the FFT alone.
-    public static func fromCoefficients(_ transfer: TransferFunction, grid: FrequencyGrid) -> FrequencyResponse {
+    ///
+    /// With `accuracy: .fft` the recomputation is skipped: the arithmetic (and
+    /// accuracy) of `scipy.signal.freqz`, about 1e-7 of the peak for a 20-pole
+    /// band-pass, at the speed of two FFTs.
+    public static func fromCoefficients(_ transfer: TransferFunction, grid: FrequencyGrid,
+                                        accuracy: Accuracy = .compensated) -> FrequencyResponse {
         let fft = RealFFT(length: grid.fftLength)
         let b = fft.transform(transfer.numerator)
         let a = fft.transform(transfer.denominator)
         let g = transfer.gain
         var h = (0..<grid.count).map { b[$0] / (Complex(g, 0) * a[$0]) }
+        if accuracy == .fft { return FrequencyResponse(grid: grid, values: h) }
 
         let eps = Double.ulpOfOne * (log2(Double(grid.fftLength)) + 4)
         let bNorm = transfer.numerator.reduce(0) { $0 + abs($1) }
@@ -102,12 +118,19 @@ extension FrequencyResponse {
     /// double-double arithmetic at z^-1 = e^{-j 2 pi alpha}.
     public static func evaluateExactly(_ transfer: TransferFunction, atAlpha alpha: Double) -> Complex<Double> {
         let u = Complex<Double>(length: 1, phase: -2 * Double.pi * alpha)
-        let z = ComplexDoubleDouble(re: DoubleDouble(u.real), im: DoubleDouble(u.imaginary))
-        func horner(_ c: [Double]) -> Complex<Double> {
-            let v = ComplexDoubleDouble.evaluate(c.map { DoubleDouble($0) }, at: z)
-            return Complex(v.re.value, v.im.value)
+        return horner(transfer.numerator, u) / (Complex(transfer.gain, 0) * horner(transfer.denominator, u))
+    }
+
+    /// sum_k c_k u^k by Horner's rule with a double-double accumulator (the
+    /// coefficients and u are doubles, so every product is dd x double).
+    static func horner(_ c: [Double], _ u: Complex<Double>) -> Complex<Double> {
+        var re = DoubleDouble(0), im = DoubleDouble(0)
+        for coefficient in c.reversed() {
+            let newRe = DoubleDouble.product(re, u.real) - DoubleDouble.product(im, u.imaginary) + DoubleDouble(coefficient)
+            im = DoubleDouble.product(re, u.imaginary) + DoubleDouble.product(im, u.real)
+            re = newRe
         }
-        return horner(transfer.numerator) / (Complex(transfer.gain, 0) * horner(transfer.denominator))
+        return Complex(re.value, im.value)
     }
 
     /// **From the poles and zeros**: the product form of `PoleZeroForm`.
