@@ -64,11 +64,17 @@ final class RealToComplexPlan: @unchecked Sendable {
             return found
         }
         let made = RealToComplexPlan(length: length)
-        return FFTWPlanner.serialized {
+        // An evicted plan is released after the lock is let go: its deinit
+        // takes the same (non-recursive) lock to destroy the FFTW plan.
+        var evicted: RealToComplexPlan? = nil
+        let plan = FFTWPlanner.serialized { () -> RealToComplexPlan in
             if let raced = cache.first(where: { $0.length == length })?.plan { return raced }
             cache.append((length, made))
-            if cache.count > cacheLimit { cache.removeFirst() }
+            if cache.count > cacheLimit { evicted = cache.removeFirst().plan }
             return made
         }
+        withExtendedLifetime(evicted) {}
+        evicted = nil
+        return plan
     }
 }
