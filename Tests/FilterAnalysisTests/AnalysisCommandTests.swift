@@ -56,7 +56,6 @@ func isWellFormedXML(_ data: Data) -> Bool {
             if magnitude > 0 { #expect(abs(Double(row[3])! - 20 * log10(magnitude)) < 1e-9) } else { #expect(row[3].isEmpty) }
             #expect(Double(row[4])!.isFinite && Double(row[5])!.isFinite)
         }
-        // The magnitude reaches -3 dB of its peak at the corners, read off the CSV.
         let svgData = try Data(contentsOf: URL(fileURLWithPath: svg))
         #expect(isWellFormedXML(svgData))
         let text = String(decoding: svgData, as: UTF8.self)

@@ -56,7 +56,8 @@ func verifyPassesGoodDesigns(arguments: [String]) {
 
 @Test func verifyRefusesBadInput() {
     for (args, needle) in [(["-Bu", "-Lp", "-o", "2"], "-a"), (["--precision", "quad", "-Bu", "-Lp", "-o", "2", "-a", "0.1"], "quad"),
-                           (["/nonexistent/file.swift"], "cannot read"), (["-Re", "Inf", "-Bp", "-a", "0.1"], "oscillator")] {
+                           (["/nonexistent/file.swift"], "cannot read"),
+                           (["Generated/ShakeFilters60Hz.swift", "--precision", "gencode"], "templates run in double or float"), (["-Re", "Inf", "-Bp", "-a", "0.1"], "oscillator")] {
         let r = VerifyProgram.run(arguments: args)
         #expect(r.exitCode == 1 && r.standardError.contains(needle), "\(args): \(r.standardError)")
     }

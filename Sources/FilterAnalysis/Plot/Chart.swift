@@ -105,7 +105,7 @@ public struct PlotPage: Sendable {
                 draw(chart, into: &svg, top: top, id: "plot\(index)")
                 top += Self.chartHeight
             case .poleZero(let diagram):
-                draw(diagram, into: &svg, top: top, id: "plot\(index)")
+                draw(diagram, into: &svg, top: top)
                 top += Self.poleZeroHeight
             }
         }
@@ -198,7 +198,7 @@ public struct PlotPage: Sendable {
         }
     }
 
-    private func draw(_ diagram: PoleZeroChart, into svg: inout SVGWriter, top: Double, id: String) {
+    private func draw(_ diagram: PoleZeroChart, into svg: inout SVGWriter, top: Double) {
         let size = Self.poleZeroHeight - 70
         let all = (diagram.poles + diagram.zeros).filter { $0.real.isFinite && $0.imaginary.isFinite }
         let extent = max(1.25, (all.map { max(abs($0.real), abs($0.imaginary)) }.max() ?? 0) * 1.1)

@@ -25,8 +25,11 @@ public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
     public var gainTolerance: Double { self == .double ? 1e-6 : 1e-4 }
 
     /// How much the ripple may exceed its specification (and the corners miss
-    /// -ripple dB), in dB: two gain tolerances, 2 * 20 log10(1 + gainTolerance).
-    public var rippleToleranceDecibels: Double { 40 * log10(1 + gainTolerance) }
+    /// -ripple dB), in dB, for a relative gain tolerance: two of them,
+    /// 2 * 20 log10(1 + gainTolerance).
+    public static func rippleToleranceDecibels(gainTolerance: Double) -> Double {
+        40 * log10(1 + gainTolerance)
+    }
 
     /// How far the response as run may stray from the design's, relative to the
     /// peak: 1e-9 in double, 1e-3 (-60 dB, about what a plot shows) in float.

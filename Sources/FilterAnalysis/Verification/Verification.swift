@@ -110,7 +110,7 @@ extension Verification {
         var figures: [VerificationFigure] = []
         let p = subject.precision
         let gainTolerance = subject.gainTolerance ?? p.gainTolerance
-        let rippleTolerance = 40 * log10(1 + gainTolerance)
+        let rippleTolerance = RunningPrecision.rippleToleranceDecibels(gainTolerance: gainTolerance)
         func figure(_ name: String, _ value: Double, _ unit: String) {
             if value.isFinite { figures.append(VerificationFigure(name: name, value: value, unit: unit)) }
         }

@@ -99,20 +99,10 @@ enum TemplateAudit {
 
         // The template as it will run.
         guard countsAgree else { return VerifyProgram.Item(label: label, checks: checks, figures: []) }
-        let asRun: TransferFunction
-        let runImpulse: @Sendable (Int) -> [Double]
-        let running = t
-        switch precision {
-        case .double, .gencode:
-            asRun = .runtime(t, as: Double.self)
-            runImpulse = { n in VerifyProgram.runtimeImpulse(running, Double.self, count: n) }
-        case .float:
-            asRun = .runtime(t, as: Float.self)
-            runImpulse = { n in VerifyProgram.runtimeImpulse(running, Float.self, count: n) }
-        }
+        let (asRun, runImpulse) = VerifyProgram.runtime(t, inFloat: precision == .float)
         var subject = VerificationSubject(
             label: label, specification: design.specification, designed: nil, asRun: asRun,
-            precision: precision == .float ? .float : .double, sampleRate: t.designSampleRate, runImpulse: runImpulse)
+            precision: precision, sampleRate: t.designSampleRate, runImpulse: runImpulse)
         // Printed with fewer digits than a double holds (Shake's 10 decimals):
         // its gain and corners can only be as right as that printing.
         if definition.form == .c { subject.gainTolerance = max(subject.precision.gainTolerance, 1e-3) }

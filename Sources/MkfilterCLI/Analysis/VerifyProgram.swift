@@ -25,6 +25,9 @@ public enum VerifyProgram {
                 guard args.positional.count == args.designWords.count else {
                     throw UsageError("give either template files or design options, not both")
                 }
+                guard args.precision != .gencode else {
+                    throw UsageError("--precision gencode describes a design's listing; templates run in double or float")
+                }
                 items = try audit(files: args.positional, precision: args.precision)
             } else {
                 items = [try verifyDesign(args)]
@@ -51,12 +54,8 @@ public enum VerifyProgram {
         let asRun: TransferFunction
         let runImpulse: @Sendable (Int) -> [Double]
         switch args.precision {
-        case .double:
-            asRun = .runtime(template, as: Double.self)
-            runImpulse = { n in Self.runtimeImpulse(template, Double.self, count: n) }
-        case .float:
-            asRun = .runtime(template, as: Float.self)
-            runImpulse = { n in Self.runtimeImpulse(template, Float.self, count: n) }
+        case .double, .float:
+            (asRun, runImpulse) = runtime(template, inFloat: args.precision == .float)
         case .gencode:
             let printed = try GencodeArithmetic.transfer(design, commandLine: commandLine + " -l")
             asRun = printed
@@ -75,6 +74,15 @@ public enum VerifyProgram {
         case .float: return "Float"
         case .gencode: return "Fisher's gencode C: 10 decimals, float state"
         }
+    }
+
+    /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`, and
+    /// that runtime's own impulse response.
+    static func runtime(_ template: DigitalFilterTemplate, inFloat: Bool)
+        -> (TransferFunction, @Sendable (Int) -> [Double]) {
+        inFloat
+            ? (.runtime(template, as: Float.self), { n in runtimeImpulse(template, Float.self, count: n) })
+            : (.runtime(template, as: Double.self), { n in runtimeImpulse(template, Double.self, count: n) })
     }
 
     /// The runtime's own impulse response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
