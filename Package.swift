@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "FilterRuntime", targets: ["FilterRuntime"]),
         .library(name: "GeneratedFilters", targets: ["GeneratedFilters"]),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
+        .executable(name: "filter-generator", targets: ["filter-generator"]),
+        .plugin(name: "FilterGenerator", targets: ["FilterGenerator"]),
+        .plugin(name: "GenerateFilters", targets: ["GenerateFilters"]),
     ],
     dependencies: [
         // MARK: Dependencies
@@ -64,6 +67,38 @@ let package = Package(
             ]
         ),
 
+        // MARK: Filter set files
+        // The spec format (JSON), Fisher's command-line grammar it embeds, and
+        // spec -> Swift. No FFTW: the build plugin's tool is built on every
+        // consumer's machine.
+        .target(
+            name: "FilterSets",
+            dependencies: ["FilterDesign", "FilterEmission", "FilterRuntime"]
+        ),
+        .executableTarget(
+            name: "filter-generator",
+            dependencies: ["FilterSets"]
+        ),
+
+        // MARK: Plugins
+        // Build tool: any target holding `*.filters.json` gets its Swift at build time.
+        .plugin(
+            name: "FilterGenerator",
+            capability: .buildTool(),
+            dependencies: ["filter-generator"]
+        ),
+        // Command: `swift package --allow-writing-to-package-directory generate-filters`
+        // rewrites committed sources (such as Generated/) from their specs.
+        .plugin(
+            name: "GenerateFilters",
+            capability: .command(
+                intent: .custom(verb: "generate-filters",
+                                description: "Regenerate committed Swift from the *.filters.json specs in the package's targets"),
+                permissions: [.writeToPackageDirectory(reason: "writes <Namespace>.swift beside each *.filters.json spec")]
+            ),
+            dependencies: ["filter-generator"]
+        ),
+
         // MARK: Generated filters
         // Shake!'s filter menu at 60 Hz and 100 Hz, written by scripts/generate.sh
         // from Generated/shake-filters.json and committed.
@@ -71,7 +106,7 @@ let package = Package(
             name: "GeneratedFilters",
             dependencies: ["FilterRuntime"],
             path: "Generated",
-            exclude: ["shake-filters.json", "README.md"]
+            exclude: ["ShakeFilters.filters.json", "README.md"]
         ),
 
         // MARK: Command line
@@ -84,6 +119,7 @@ let package = Package(
                 "FilterDesign",
                 "FilterEmission",
                 "FilterRuntime",
+                "FilterSets",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -130,6 +166,10 @@ let package = Package(
                 "FilterAnalysis", "FilterDesign", "FilterRuntime", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
+        ),
+        .testTarget(
+            name: "FilterSetsTests",
+            dependencies: ["FilterSets", "FilterDesign", "FilterEmission", "FilterRuntime", "GeneratedFilters", "MkfilterCLI"]
         ),
         .testTarget(
             name: "CFFTWTests",

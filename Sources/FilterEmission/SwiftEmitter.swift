@@ -12,6 +12,37 @@ public enum SwiftEmitter {
     ///   not finite.
     public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        try source(namespaces: [(templates, namespace)], renderer: renderer)
+    }
+
+    /// Swift source declaring several enums in one file (for example one filter
+    /// set at several sample rates), each holding its templates in order.
+    ///
+    /// - Throws: `EmissionError` as `source(_:namespace:renderer:)` does, and
+    ///   for two namespaces that give the same type name.
+    public static func source(namespaces: [(templates: [DigitalFilterTemplate], namespace: String)],
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        var views: [[String: Any]] = []
+        var typeNames: [String: String] = [:]
+        for group in namespaces {
+            let name = typeName(group.namespace)
+            if let other = typeNames[name] {
+                throw EmissionError("namespaces \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(group.namespace)) both become the Swift type `\(name)`; rename one")
+            }
+            typeNames[name] = group.namespace
+            views.append(try namespaceView(group.templates, namespace: group.namespace))
+        }
+        // One namespace's keys also at the top, for --template files written
+        // before templates had a `namespaces` section.
+        var view: [String: Any] = views.count == 1 ? views[0] : [:]
+        view["namespaces"] = views
+        return try renderer.render("swift/filters.mustache", view)
+    }
+
+    /// The Swift type name a namespace becomes (letters and digits, starting with a capital).
+    public static func typeName(_ namespace: String) -> String { SwiftSource.typeName(namespace) }
+
+    static func namespaceView(_ templates: [DigitalFilterTemplate], namespace: String) throws(EmissionError) -> [String: Any] {
         let typeName = SwiftSource.typeName(namespace)
         guard !typeName.isEmpty else {
             throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a Swift type name from")
@@ -73,12 +104,10 @@ public enum SwiftEmitter {
                 "impulseLines": lines,
             ])
         }
-        let view: [String: Any] = [
+        return [
             "namespace": typeName,
             "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter.",
             "filters": filters,
         ]
-        let text = try renderer.render("swift/filters.mustache", view)
-        return text
     }
 }

@@ -34,17 +34,23 @@ public enum TemplateBuilder {
         case .resonator(.infinite): (ripple, q) = (nil, .infinity)
         default: (ripple, q) = (nil, nil)
         }
+        // Frequencies in Hz exactly as the specification was given them (so that a
+        // redesign at another rate starts from the same numbers), else alpha * fs.
+        let corners = spec.corners.sampleRate == fs ? spec.corners.hertz : nil
+        let corner1 = corners?.0 ?? spec.alpha1 * fs
+        let corner2 = corners.map { $0.1 ?? 0 } ?? spec.corners.alpha2.map { $0 * fs } ?? 0
+        let extraZero = spec.corners.sampleRate == fs ? spec.extraZeroFrequency ?? spec.extraZeroAlpha.map { $0 * fs }
+            : spec.extraZeroAlpha.map { $0 * fs }
         let provenance = FilterProvenance(
             family: familyName(spec.family), rippleDecibels: ripple, qualityFactor: q,
             transform: spec.hasSPlane ? spec.discretization.rawValue : "none",
-            poleSubset: spec.poleSubset, extraZeroFrequency: spec.extraZeroAlpha.map { $0 * fs },
+            poleSubset: spec.poleSubset, extraZeroFrequency: extraZero,
             mkfilterCommandLine: MkfilterEquivalent.commandLine(for: spec))
         let y = design.recurrence.yCoefficients
         return DigitalFilterTemplate(
             tag: tag, name: name, description: description, filterClass: filterClass,
-            designSampleRate: fs, cornerFrequency1: spec.alpha1 * fs,
-            cornerFrequency2: spec.corners.alpha2.map { $0 * fs } ?? 0,
-            frequency3: spec.extraZeroAlpha.map { $0 * fs } ?? 0,
+            designSampleRate: fs, cornerFrequency1: corner1, cornerFrequency2: corner2,
+            frequency3: extraZero ?? 0,
             order: spec.order ?? 2, gain: FisherArithmetic.magnitude(g),
             xCoefficients: design.recurrence.xCoefficients,
             yCoefficients: Array(y.dropLast()),

@@ -54,6 +54,8 @@ public struct TemplateDefinition: Sendable {
     public var declaredCounts: (zeros: Int, xCount: Int, poles: Int, yCount: Int)?
     /// True when the provenance was written out (our Swift files).
     public var hasProvenance: Bool
+    /// The enum (Swift) whose body holds the definition, when there is one.
+    public var namespace: String? = nil
 }
 
 /// A source file that does not read as template definitions.
@@ -76,10 +78,19 @@ public enum TemplateSourceReader {
         tokens.append(Token(kind: .end, text: "", line: tokens.last?.line ?? 1))
         var parser = Parser(tokens: tokens, file: file)
         var result: [TemplateDefinition] = []
+        var namespace: String?
         while parser.index < tokens.count - 1 {
             let token = tokens[parser.index]
+            if token.kind == Token.Kind.identifier && token.text == "enum",
+               tokens[parser.index + 1].kind == Token.Kind.identifier {
+                namespace = tokens[parser.index + 1].text
+            }
             if token.kind == Token.Kind.identifier && token.text == "DigitalFilterTemplate" {
-                if let definition = try parser.definition() { result.append(definition); continue }
+                if var definition = try parser.definition() {
+                    definition.namespace = namespace
+                    result.append(definition)
+                    continue
+                }
             }
             parser.index += 1
         }

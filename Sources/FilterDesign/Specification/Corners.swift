@@ -15,12 +15,21 @@ public struct Corners: Sendable, Hashable {
 
     /// Corners given in Hz with the sample rate: alpha = f / `sampleRate`.
     public static func hertz(_ f1: Double, _ f2: Double? = nil, sampleRate: Double) -> Corners {
-        Corners(alpha1: f1 / sampleRate, alpha2: f2.map { $0 / sampleRate }, sampleRate: sampleRate)
+        Corners(alpha1: f1 / sampleRate, alpha2: f2.map { $0 / sampleRate }, sampleRate: sampleRate,
+                frequency1: f1, frequency2: f2)
     }
 
-    /// The corner frequencies in Hz, when a sample rate is known.
+    /// The first corner in Hz exactly as given to `hertz(_:_:sampleRate:)`
+    /// (`alpha1 * sampleRate` may differ from it in the last bit); `nil` for alphas.
+    public private(set) var frequency1: Double? = nil
+    /// The second corner in Hz exactly as given, when there is one.
+    public private(set) var frequency2: Double? = nil
+
+    /// The corner frequencies in Hz, when a sample rate is known: as given,
+    /// or alpha times the sample rate.
     public var hertz: (Double, Double?)? {
         guard let fs = sampleRate else { return nil }
+        if let f1 = frequency1 { return (f1, frequency2) }
         return (alpha1 * fs, alpha2.map { $0 * fs })
     }
 }

@@ -26,6 +26,8 @@ public struct FilterSpecification: Sendable, Hashable {
     public let poleSubset: [Int]?
     /// Fisher's `-Z`: alpha of an extra z-plane zero pair at exp(+-j 2 pi alpha).
     public let extraZeroAlpha: Double?
+    /// The extra zero in Hz exactly as given (`extraZeroFrequency:`), when it was given in Hz.
+    public let extraZeroFrequency: Double?
 
     /// Builds and validates a specification.
     ///
@@ -37,7 +39,8 @@ public struct FilterSpecification: Sendable, Hashable {
         corners: Corners,
         discretization: Discretization = .bilinear,
         poleSubset: [Int]? = nil,
-        extraZeroAlpha: Double? = nil
+        extraZeroAlpha: Double? = nil,
+        extraZeroFrequency: Double? = nil
     ) throws(SpecificationError) {
         self.family = family
         self.band = band
@@ -45,7 +48,15 @@ public struct FilterSpecification: Sendable, Hashable {
         self.corners = corners
         self.discretization = discretization
         self.poleSubset = poleSubset
-        self.extraZeroAlpha = extraZeroAlpha
+        // An extra zero in Hz needs the sample rate of the corners: alpha = f / fs.
+        if let f = extraZeroFrequency {
+            guard extraZeroAlpha == nil else { throw .extraZeroGivenTwice }
+            guard let fs = corners.sampleRate else { throw .extraZeroNeedsSampleRate }
+            self.extraZeroAlpha = f / fs
+        } else {
+            self.extraZeroAlpha = extraZeroAlpha
+        }
+        self.extraZeroFrequency = extraZeroFrequency
         try validate()
     }
 
@@ -111,7 +122,12 @@ public struct FilterSpecification: Sendable, Hashable {
             guard corners.alpha1 < a2 else { throw .cornersNotIncreasing(alpha1: corners.alpha1, alpha2: a2) }
         }
         if let az = extraZeroAlpha {
-            guard az.isFinite, az > 0, az < 0.5 else { throw .alphaOutOfRange(field: "extra zero alpha (-Z)", value: az) }
+            guard az.isFinite, az > 0, az < 0.5 else {
+                if let f = extraZeroFrequency, let fs = corners.sampleRate {
+                    throw .cornerOutOfRange(field: "extra zero", hertz: f, sampleRate: fs)
+                }
+                throw .alphaOutOfRange(field: "extra zero alpha (-Z)", value: az)
+            }
         }
 
         // Pole subset: indices in range, conjugate pairs kept together.

@@ -33,6 +33,10 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case emptyPoleSubset
     /// The pole subset keeps a complex pole without its conjugate.
     case poleSubsetBreaksConjugatePair(index: Int, partner: Int)
+    /// The extra zero was given both as an alpha and in Hz.
+    case extraZeroGivenTwice
+    /// The extra zero was given in Hz but the corners have no sample rate.
+    case extraZeroNeedsSampleRate
 
     public var description: String {
         switch self {
@@ -86,6 +90,10 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the pole subset is empty; list at least one pole index"
         case let .poleSubsetBreaksConjugatePair(index, partner):
             return "the pole subset keeps pole \(index) without its complex conjugate, pole \(partner); poles must be chosen in conjugate pairs"
+        case .extraZeroGivenTwice:
+            return "the extra zero is given twice, as an alpha and in Hz; give one"
+        case .extraZeroNeedsSampleRate:
+            return "the extra zero is given in Hz, so the corners need a sample rate too"
         }
     }
 }

@@ -1,6 +1,7 @@
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
+import FilterSets
 import Foundation
 
 /// The filter Fisher's gencode C really holds: the listing prints G and the

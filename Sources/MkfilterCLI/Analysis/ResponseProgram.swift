@@ -1,6 +1,7 @@
 import ComplexModule
 import FilterAnalysis
 import FilterDesign
+import FilterSets
 import RealModule
 
 /// `mkfilter response`, `mkfilter impulse` and `mkfilter step`: a design's

@@ -2,6 +2,7 @@ import FilterAnalysis
 import FilterDesign
 import FilterEmission
 import FilterRuntime
+import FilterSets
 import Foundation
 
 /// `mkfilter verify`: checks a design as it will run, or audits the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FilterDesign
+import FilterSets
 
 /// `mkfilter`: designs a filter from Fisher's command line (the default), or
 /// runs one of his companion programs as a subcommand.
@@ -55,7 +56,7 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self,
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self,
                       ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
@@ -168,15 +169,22 @@ struct GencodeCommand: ParsableCommand {
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Generate Swift (or C, JSON) for a set of filters described in a JSON file.",
-        usage: "mkfilter generate <spec.json> --sample-rate <Hz> [--namespace <Name>] [--emit swift|c|json] [--output <file>]",
+        abstract: "Generate Swift (or C, JSON) for the filters of a spec file (*.filters.json).",
+        usage: """
+            mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>] [--emit swift|c|json]
+                                [--output <file> | --output-directory <dir>] [--check]
+            """,
         discussion: """
-            The spec names each filter and gives it as mkfilter options (family, band,
-            order) with corners in Hz; see Generated/shake-filters.json.
+            A spec gives the sample rate once, then named filters in Hz, field by field
+            or as Fisher's options (README, "Filter set files"). Without --output the
+            Swift goes to standard output, every namespace in one file;
+            --output-directory writes <Namespace>.swift per namespace (a spec with
+            "sampleRate": [60, 100] has two); --check compares instead of writing.
+            --sample-rate and --namespace override the spec's.
 
-            EXAMPLE
-              mkfilter generate Generated/shake-filters.json --sample-rate 60 \
-                  --namespace ShakeFilters60Hz --output Generated/ShakeFilters60Hz.swift
+            EXAMPLES
+              mkfilter generate Generated/ShakeFilters.filters.json --output-directory Generated
+              mkfilter generate Generated/ShakeFilters.filters.json --sample-rate 50 --emit json
             """,
         helpNames: [.long]
     )
@@ -185,6 +193,33 @@ struct GenerateCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws { try emit(GenerateProgram.run(arguments: arguments)) }
+}
+
+struct RetargetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retarget",
+        abstract: "Redesign generated filters at another sample rate, keeping their corners in Hz.",
+        usage: "mkfilter retarget --sample-rate <Hz> <file.swift>... [-o <dir>]",
+        discussion: """
+            Reads Swift written by 'mkfilter generate' or the plugins: each template's
+            provenance says how it was designed, its fields give the corners in Hz.
+            Each filter is designed again at the new rate and the file is written
+            again; an enum or file named for its rate (ShakeFilters60Hz) is renamed
+            for the new one (ShakeFilters100Hz). A corner at or above the new Nyquist
+            frequency is an error naming the filter, and then nothing is written.
+
+            With one file and no -o, the new source goes to standard output.
+
+            EXAMPLE
+              mkfilter retarget --sample-rate 100 Generated/ShakeFilters60Hz.swift -o /tmp
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "--sample-rate <Hz>, the files, and -o <dir>.")
+    var arguments: [String] = []
+
+    func run() throws { try emit(RetargetProgram.run(arguments: arguments)) }
 }
 
 /// Writes a result to the standard streams and exits with its status.

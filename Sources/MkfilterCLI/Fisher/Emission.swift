@@ -1,6 +1,7 @@
 import FilterDesign
 import FilterEmission
 import FilterRuntime
+import FilterSets
 import Foundation
 
 /// `--emit`: code for a designed filter instead of Fisher's report.
@@ -61,20 +62,8 @@ enum Emission {
     /// Writes `text` to `path` atomically: a temporary file beside it, then a
     /// rename, so a failure never leaves a partial file.
     static func write(_ text: String, to path: String, option: String = "--output") throws(UsageError) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).mkfilter-\(getpid()).tmp")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw UsageError("\(option) \(ArgumentValues.quoted(path)): cannot write it (\(String(cString: strerror(errno))))")
-            }
-        } catch let error as UsageError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw UsageError("\(option) \(ArgumentValues.quoted(path)): cannot write it (\(error.localizedDescription))")
+        if let reason = AtomicFile.write(text, to: path) {
+            throw UsageError("\(option) \(ArgumentValues.quoted(path)): cannot write it (\(reason))")
         }
     }
 }

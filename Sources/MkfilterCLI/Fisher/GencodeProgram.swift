@@ -1,5 +1,6 @@
 import FilterDesign
 import FilterEmission
+import FilterSets
 
 /// Fisher's gencode: reads a listing on standard input, prints C.
 public enum GencodeProgram {

@@ -1,3 +1,6 @@
+@_exported import struct FilterSets.UsageError
+import FilterSets
+
 /// What one run of a command printed and returned, so that the commands can be
 /// tested in-process exactly as the binary behaves.
 public struct InvocationResult: Sendable, Equatable {
@@ -21,19 +24,4 @@ public struct InvocationResult: Sendable, Equatable {
         if error.showsUsage { text += usage + "\n" }
         return InvocationResult(standardOutput: "", standardError: text, exitCode: 1)
     }
-}
-
-/// A command-line mistake, reported as `program: message` with exit status 1.
-public struct UsageError: Error, CustomStringConvertible {
-    /// One line each.
-    public var messages: [String]
-    /// Whether the program's usage text should follow (unknown options, stray words).
-    var showsUsage = false
-    init(_ message: String, showsUsage: Bool = false) {
-        messages = [message]
-        self.showsUsage = showsUsage
-    }
-    init(messages: [String]) { self.messages = messages }
-    /// The messages, one per line.
-    public var description: String { messages.joined(separator: "\n") }
 }

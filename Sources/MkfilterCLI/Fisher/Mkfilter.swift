@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterSets
 
 /// The mkfilter program: Fisher's command line in, his report or listing out.
 public enum Mkfilter {

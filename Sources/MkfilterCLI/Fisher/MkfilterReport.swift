@@ -1,6 +1,7 @@
 import ComplexModule
-import RealModule
 import FilterDesign
+import FilterSets
+import RealModule
 
 /// Fisher's two output formats for a design: the human report (`printfilter`)
 /// and the machine listing (`-l`) that gencode reads.

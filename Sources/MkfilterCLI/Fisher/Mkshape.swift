@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterSets
 
 /// Fisher's mkshape: raised-cosine, root-raised-cosine, Hilbert and identity FIR filters.
 ///

@@ -4,9 +4,9 @@ import FilterEmission
 /// Strict readers for option values. Fisher's programs used `atof`/`atoi`,
 /// which read "0.1x" as 0.1 and "abc" as 0; these reject anything that is not
 /// entirely a number (see COMPATIBILITY.md).
-enum ArgumentValues {
+package enum ArgumentValues {
     /// A finite decimal number.
-    static func number(_ text: String?, for option: String, meaning: String) throws(UsageError) -> Double {
+    package static func number(_ text: String?, for option: String, meaning: String) throws(UsageError) -> Double {
         guard let text else { throw UsageError("\(option) needs a value (\(meaning))") }
         guard let value = parseCDouble(text) else {
             throw UsageError("\(option) \(quoted(text)) is not a number (\(meaning))")
@@ -18,7 +18,7 @@ enum ArgumentValues {
     }
 
     /// A decimal integer.
-    static func integer(_ text: String?, for option: String, meaning: String) throws(UsageError) -> Int {
+    package static func integer(_ text: String?, for option: String, meaning: String) throws(UsageError) -> Int {
         guard let text else { throw UsageError("\(option) needs a value (\(meaning))") }
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
@@ -31,5 +31,5 @@ enum ArgumentValues {
     }
 
     /// The text in single quotes, with control characters made visible.
-    static func quoted(_ text: String) -> String { quotedForMessage(text) }
+    package static func quoted(_ text: String) -> String { quotedForMessage(text) }
 }

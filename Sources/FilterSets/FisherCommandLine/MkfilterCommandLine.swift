@@ -11,43 +11,43 @@ import FilterDesign
 /// `a l o p w z Z`; the values of the options in a word are then taken from
 /// the following words in a fixed order (-Ch, -a, -Z, -o, -p, -Re).
 /// `--sample-rate HZ` and `--corner F1 [F2]` give the corners in Hz instead of `-a`.
-struct MkfilterCommandLine {
-    enum Option: Hashable {
+package struct MkfilterCommandLine {
+    package enum Option: Hashable, Sendable {
         case be, bu, ch, re, pi, lp, hp, bp, bs, ap, a, l, o, p, w, z, Z
     }
 
-    var options: Set<Option> = []
-    var ripple: Double?
-    var alphas: [Double] = []
-    var alphaZ: Double?
-    var order: Int?
-    var poleIndices: [Int] = []
-    var quality: QualityFactor?
-    var sampleRate: Double?
-    var cornersHz: [Double] = []
+    package var options: Set<Option> = []
+    package var ripple: Double?
+    package var alphas: [Double] = []
+    package var alphaZ: Double?
+    package var order: Int?
+    package var poleIndices: [Int] = []
+    package var quality: QualityFactor?
+    package var sampleRate: Double?
+    package var cornersHz: [Double] = []
     /// Code emission (`--emit KIND` and its companions); not Fisher's.
-    var emission = EmissionOptions()
+    package var emission = EmissionOptions()
 
-    struct EmissionOptions: Equatable {
-        static let none = EmissionOptions()
-        var kind: String?
-        var name: String?
-        var description: String?
-        var tag: Int?
-        var output: String?
-        var template: String?
-        var namespace: String?
-        var precision: String?
+    package struct EmissionOptions: Equatable {
+        package static let none = EmissionOptions()
+        package var kind: String?
+        package var name: String?
+        package var description: String?
+        package var tag: Int?
+        package var output: String?
+        package var template: String?
+        package var namespace: String?
+        package var precision: String?
     }
 
-    static let named: [String: Option] = [
+    package static let named: [String: Option] = [
         "Be": .be, "Bu": .bu, "Ch": .ch, "Re": .re, "Pi": .pi,
         "Lp": .lp, "Hp": .hp, "Bp": .bp, "Bs": .bs, "Ap": .ap,
     ]
-    static let letters: [Character: Option] = ["a": .a, "l": .l, "o": .o, "p": .p, "w": .w, "z": .z, "Z": .Z]
+    package static let letters: [Character: Option] = ["a": .a, "l": .l, "o": .o, "p": .p, "w": .w, "z": .z, "Z": .Z]
 
     /// Reads the words after the program name.
-    init(_ words: [String]) throws(UsageError) {
+    package init(_ words: [String]) throws(UsageError) {
         var k = 0
         func next() -> String? {
             defer { k += 1 }
@@ -143,8 +143,8 @@ struct MkfilterCommandLine {
         }
     }
 
-    static let emitKinds = ["swift", "c", "c-ansic", "c-xyc", "c-f", "json"]
-    static let emissionOptions: [String: (field: String, meaning: String)] = [
+    package static let emitKinds = ["swift", "c", "c-ansic", "c-xyc", "c-f", "json"]
+    package static let emissionOptions: [String: (field: String, meaning: String)] = [
         "--emit": ("emit", "swift, c, c-ansic, c-xyc, c-f or json"),
         "--name": ("name", "the filter's name, which becomes its identifier"),
         "--description": ("description", "a description for the generated code"),
@@ -157,14 +157,14 @@ struct MkfilterCommandLine {
 
     /// "; did you mean -Lp?" when `word` is a named option in the wrong case
     /// (`-lp` is legal, -l with -p, but rarely meant).
-    static func caseHint(_ word: String) -> String {
+    package static func caseHint(_ word: String) -> String {
         let body = word.dropFirst().lowercased()
         guard let name = named.keys.sorted().first(where: { $0.lowercased() == body }), "-\(name)" != word else { return "" }
         return " (in '\(word)'; did you mean -\(name)? options are case-sensitive)"
     }
 
     /// Fisher's `checkoptions`: every combination error, in his order and words.
-    func combinationErrors() -> [String] {
+    package func combinationErrors() -> [String] {
         var errors: [String] = []
         let families = options.intersection([.be, .bu, .ch, .re, .pi])
         if families.count != 1 { errors.append("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi") }
@@ -211,9 +211,15 @@ struct MkfilterCommandLine {
     }
 
     /// The typed specification this command line asks for.
-    func specification() throws(UsageError) -> FilterSpecification {
+    package func specification() throws(UsageError) -> FilterSpecification {
         let errors = combinationErrors()
         guard errors.isEmpty else { throw UsageError(messages: errors) }
+        do { return try checkedSpecification() } catch { throw UsageError(error.description) }
+    }
+
+    /// The specification of a command line whose `combinationErrors()` are
+    /// empty, with the range errors as `SpecificationError`s.
+    package func checkedSpecification() throws(SpecificationError) -> FilterSpecification {
 
         let family: FilterFamily
         if options.contains(.be) { family = .bessel }
@@ -238,17 +244,13 @@ struct MkfilterCommandLine {
         }
 
         let isResonator: Bool = { if case .resonator = family { return true } else { return false } }()
-        do {
-            return try FilterSpecification(
-                family: family, band: band, order: isResonator ? nil : order,
-                corners: corners, discretization: discretization,
-                poleSubset: options.contains(.p) ? poleIndices : nil,
-                extraZeroAlpha: alphaZ)
-        } catch {
-            throw UsageError(error.description)
-        }
+        return try FilterSpecification(
+            family: family, band: band, order: isResonator ? nil : order,
+            corners: corners, discretization: discretization,
+            poleSubset: options.contains(.p) ? poleIndices : nil,
+            extraZeroAlpha: alphaZ)
     }
 
     /// Whether `-l` (the machine listing) was asked for.
-    var wantsListing: Bool { options.contains(.l) }
+    package var wantsListing: Bool { options.contains(.l) }
 }

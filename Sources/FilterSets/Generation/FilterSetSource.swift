@@ -1,0 +1,32 @@
+import FilterEmission
+import FilterRuntime
+
+/// Swift source for a filter set: what the build plugin, the command plugin
+/// and `mkfilter generate` write.
+package enum FilterSetSource {
+    /// One file holding every namespace of the spec (the build plugin's output).
+    package static func singleFile(_ spec: FilterSetSpec) throws(FilterSetErrors) -> String {
+        let groups = try spec.namespaceTemplates()
+        do {
+            return try SwiftEmitter.source(namespaces: groups.map { ($0.templates, $0.namespace) })
+        } catch {
+            throw FilterSetErrors([FilterSetError(file: spec.file, error.description)])
+        }
+    }
+
+    /// One file per namespace, named `<Namespace>.swift` (the command plugin's
+    /// output, for committed sources such as `Generated/`).
+    package static func filePerNamespace(_ spec: FilterSetSpec) throws(FilterSetErrors) -> [(fileName: String, text: String)] {
+        let groups = try spec.namespaceTemplates()
+        var files: [(fileName: String, text: String)] = []
+        for group in groups {
+            do {
+                let text = try SwiftEmitter.source(group.templates, namespace: group.namespace)
+                files.append((SwiftEmitter.typeName(group.namespace) + ".swift", text))
+            } catch {
+                throw FilterSetErrors([FilterSetError(file: spec.file, error.description)])
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,156 @@
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+
+/// Redesigns generated templates at another sample rate, keeping their corners in Hz.
+///
+/// Each template's provenance says how it was designed (family, ripple, Q,
+/// transform, pole subset, extra zero) and its fields give the band, order and
+/// corners in Hz; the redesign is that specification at the new rate, so a
+/// file retargeted from 60 Hz to 100 Hz is byte for byte the file the spec
+/// writes at 100 Hz. An enum (and file) named for its rate (`...60Hz`) is
+/// renamed for the new one (`...100Hz`).
+package enum Retarget {
+    /// One retargeted source file.
+    package struct Output: Sendable {
+        /// The file it was read from.
+        package var input: String
+        /// Its new file name (`ShakeFilters60Hz.swift` -> `ShakeFilters100Hz.swift`).
+        package var fileName: String
+        /// The Swift source.
+        package var text: String
+    }
+
+    /// Retargets every file; every filter that cannot be redesigned is reported
+    /// (file and filter named), and then nothing is returned.
+    package static func run(files: [(path: String, text: String)], sampleRate: Double) throws(FilterSetErrors) -> [Output] {
+        var outputs: [Output] = []
+        var errors: [FilterSetError] = []
+        for file in files {
+            let definitions: [TemplateDefinition]
+            do { definitions = try TemplateSourceReader.read(file.text, file: file.path) } catch {
+                errors.append(FilterSetError(file: file.path, error.description.hasPrefix(file.path + ":")
+                    ? String(error.description.dropFirst(file.path.count + 1)).trimmingLeadingSpace() : error.description))
+                continue
+            }
+            var groups: [(namespace: String, templates: [DigitalFilterTemplate])] = []
+            let baseName = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            let renamed = renameFile(baseName, from: definitions[0].template.designSampleRate, to: sampleRate)
+            var fileErrors: [FilterSetError] = []
+            for d in definitions {
+                let old = d.template.designSampleRate
+                do throws(FilterSetError) {
+                    let t = try template(d, sampleRate: sampleRate)
+                    let namespace = rename(d.namespace ?? "Filters", from: old, to: sampleRate)
+                    if let last = groups.last, last.namespace == namespace {
+                        groups[groups.count - 1].templates.append(t)
+                    } else {
+                        groups.append((namespace, [t]))
+                    }
+                } catch {
+                    fileErrors.append(error)
+                }
+            }
+            errors += fileErrors
+            guard fileErrors.isEmpty else { continue }
+            do {
+                let text = try SwiftEmitter.source(namespaces: groups.map { ($0.templates, $0.namespace) })
+                outputs.append(Output(input: file.path, fileName: renamed, text: text))
+            } catch {
+                errors.append(FilterSetError(file: file.path, error.description))
+            }
+        }
+        guard errors.isEmpty else { throw FilterSetErrors(errors) }
+        return outputs
+    }
+
+    /// The template `d` redesigned at `sampleRate`.
+    static func template(_ d: TemplateDefinition, sampleRate: Double) throws(FilterSetError) -> DigitalFilterTemplate {
+        let t = d.template
+        func problem(_ message: String) -> FilterSetError {
+            FilterSetError(file: "\(d.file):\(d.line)", filter: t.name, message)
+        }
+        guard d.form == .swift, d.hasProvenance else {
+            throw problem("has no provenance (how it was designed); retarget reads the Swift that mkfilter and its plugins write")
+        }
+        if t.filterClass == .passThrough {
+            return TemplateBuilder.passThrough(name: t.name, description: t.description, tag: t.tag, sampleRate: sampleRate)
+        }
+        let spec: FilterSpecification
+        do { spec = try specification(t, sampleRate: sampleRate) } catch { throw problem(error.description) }
+        let design: Design
+        do { design = try spec.design() } catch { throw problem(error.description) }
+        do {
+            return try TemplateBuilder.template(for: design, name: t.name, description: t.description, tag: t.tag, sampleRate: sampleRate)
+        } catch {
+            throw problem(error.description)
+        }
+    }
+
+    /// Why a template's provenance cannot be redesigned.
+    package struct ProvenanceError: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The specification a template records, at `sampleRate`.
+    package static func specification(_ t: DigitalFilterTemplate, sampleRate: Double) throws(ProvenanceError) -> FilterSpecification {
+        let p = t.provenance
+        let family: FilterFamily
+        switch p.family {
+        case "butterworth": family = .butterworth
+        case "bessel": family = .bessel
+        case "chebyshev":
+            guard let ripple = p.rippleDecibels else { throw ProvenanceError(description: "a Chebyshev filter without its ripple in the provenance") }
+            family = .chebyshev(rippleDecibels: ripple)
+        case "resonator":
+            guard let q = p.qualityFactor else { throw ProvenanceError(description: "a resonator without its Q in the provenance") }
+            family = .resonator(q.isInfinite ? .infinite : .finite(q))
+        case "proportionalIntegral": family = .proportionalIntegral
+        default:
+            throw ProvenanceError(description: "family \"\(p.family)\" cannot be redesigned at another rate (retarget handles butterworth, bessel, chebyshev, resonator and proportionalIntegral)")
+        }
+        let band: FilterBand?
+        switch t.filterClass {
+        case .lowPass: band = .lowPass
+        case .highPass: band = .highPass
+        case .bandPass: band = .bandPass
+        case .bandStop: band = .bandStop
+        case .allPass: band = .allPass
+        case .proportionalIntegral: band = nil
+        case .passThrough: throw ProvenanceError(description: "a pass-through has no design")
+        }
+        let isResonator: Bool
+        if case .resonator = family { isResonator = true } else { isResonator = false }
+        let twoCorners = !isResonator && (band?.hasTwoCorners ?? false)
+        let discretization = Discretization(rawValue: p.transform) ?? .bilinear
+        if !isResonator, p.transform != "none", Discretization(rawValue: p.transform) == nil {
+            throw ProvenanceError(description: "transform \"\(p.transform)\" is not one of bilinear, bilinearWithoutPrewarp, matchedZ")
+        }
+        do {
+            return try FilterSpecification(
+                family: family, band: band, order: isResonator ? nil : t.order,
+                corners: .hertz(t.cornerFrequency1, twoCorners ? t.cornerFrequency2 : nil, sampleRate: sampleRate),
+                discretization: discretization, poleSubset: p.poleSubset,
+                extraZeroFrequency: p.extraZeroFrequency)
+        } catch {
+            throw ProvenanceError(description: error.description)
+        }
+    }
+
+    /// `ShakeFilters60Hz` -> `ShakeFilters100Hz`; other names unchanged.
+    package static func rename(_ name: String, from old: Double, to new: Double) -> String {
+        let suffix = FilterSetSpec.rateSuffix(old)
+        guard name.hasSuffix(suffix) else { return name }
+        return String(name.dropLast(suffix.count)) + FilterSetSpec.rateSuffix(new)
+    }
+
+    /// `ShakeFilters60Hz.swift` -> `ShakeFilters100Hz.swift`.
+    static func renameFile(_ name: String, from old: Double, to new: Double) -> String {
+        guard name.hasSuffix(".swift") else { return name }
+        return rename(String(name.dropLast(6)), from: old, to: new) + ".swift"
+    }
+}
+
+extension String {
+    fileprivate func trimmingLeadingSpace() -> String { String(drop(while: { $0 == " " })) }
+}
