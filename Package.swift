@@ -100,8 +100,8 @@ let package = Package(
         ),
 
         // MARK: Generated filters
-        // Shake!'s filter menu at 60 Hz and 100 Hz, written by scripts/generate.sh
-        // from Generated/shake-filters.json and committed.
+        // Shake!'s filter menu at 60 Hz and 100 Hz, written by the generate-filters
+        // command plugin from Generated/ShakeFilters.filters.json and committed.
         .target(
             name: "GeneratedFilters",
             dependencies: ["FilterRuntime"],

@@ -1,1 +1,176 @@
+import FilterDesign
+@testable import FilterSets
+import Foundation
 import Testing
+
+/// Spec files: every bad spec gives one clear error naming the file, the
+/// filter and the field, and saying what is allowed.
+@Suite struct SpecFileTests {
+    static let file = "Bank.filters.json"
+
+    /// `{"sampleRate": RATE, "filters": [FILTERS]}`.
+    static func spec(_ filters: String, sampleRate: String = "60") -> String {
+        "{\n  \"sampleRate\": \(sampleRate),\n  \"filters\": [\n    \(filters)\n  ]\n}\n"
+    }
+
+    /// The errors of a spec that must fail (designing it at each rate too).
+    static func errors(_ text: String) -> [String] {
+        do {
+            let spec = try FilterSetSpec.parse(text, file: file)
+            _ = try spec.namespaceTemplates()
+            Issue.record("expected an error for \(text)")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test(arguments: [
+        // unknown family
+        (spec(#"{ "name": "lp", "family": "butterwort", "band": "lowPass", "order": 2, "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`, field "family": 'butterwort' is not a family (did you mean "butterworth"?); use one of "butterworth", "bessel", "chebyshev", "resonator", "proportionalIntegral" or "passThrough""#),
+        // missing corner
+        (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 2 }"#),
+         #"Bank.filters.json: filter `lp`, field "corners": is missing; give a low-pass filter's corner frequencies in Hz, e.g. "corners": 5 or "corners": [0.5, 3]"#),
+        // one corner for a band
+        (spec(#"{ "name": "bp", "family": "butterworth", "band": "bandPass", "order": 2, "corners": 5 }"#),
+         #"Bank.filters.json: filter `bp`, field "corners": a band-pass filter takes two corners (alpha1 < alpha2); 1 given"#),
+        // corner above Nyquist (the issue's example)
+        (spec(#"{ "name": "bandPassWide", "family": "butterworth", "band": "bandPass", "order": 2, "corners": [5, 35] }"#),
+         #"Bank.filters.json: filter `bandPassWide`, field "corners": corner 2 35 Hz is at or above Nyquist (30 Hz) for sample rate 60 Hz"#),
+        // the same through Fisher's options
+        (spec(#"{ "name": "bandPassWide", "mkfilter": "-Bu -Bp -o 2", "corners": [5, 35] }"#),
+         #"Bank.filters.json: filter `bandPassWide`, field "corners": corner 2 35 Hz is at or above Nyquist (30 Hz) for sample rate 60 Hz"#),
+        // above Nyquist at only one of two rates
+        (spec(#"{ "name": "hp", "family": "bessel", "band": "highPass", "order": 3, "corners": 40 }"#, sampleRate: "[100, 60]"),
+         #"Bank.filters.json: filter `hp`, field "corners": corner 40 Hz is at or above Nyquist (30 Hz) for sample rate 60 Hz"#),
+        // duplicate names
+        (spec(#"{ "name": "lp", "family": "passThrough" }, { "name": "lp", "family": "passThrough" }"#),
+         #"Bank.filters.json: filter `lp (filters[1])`, field "name": duplicate name; filters[0] already has it, and each filter needs its own"#),
+        // malformed JSON: a missing comma
+        ("{\n  \"sampleRate\": 60\n  \"filters\": []\n}\n",
+         #"Bank.filters.json: malformed JSON at line 3, column 3: expected ',' or '}' in an object, found '"'"#),
+        // malformed JSON: a trailing comma (Foundation accepts it)
+        (spec(#"{ "name": "lp", "family": "passThrough" },"#),
+         #"Bank.filters.json: malformed JSON at line 5, column 3: expected a value after ',', found ']' (JSON allows no trailing comma)"#),
+        // malformed JSON: a key twice (Foundation keeps the last)
+        (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 2, "order": 4, "corners": 5 }"#),
+         #"Bank.filters.json: malformed JSON at line 4, column 77: key "order" appears twice in one object (first on line 4); keep one"#),
+        ("", "Bank.filters.json: malformed JSON at line 1, column 1: the file is empty; expected a JSON object"),
+        // a misspelt field
+        (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "oder": 2, "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`: unknown field "oder" (did you mean "order"?); a filter has "name", "description", "tag", "comment", "family", "band", "order", "corners", "ripple", "q", "transform", "poles", "extraZero", "mkfilter" or "passThrough""#),
+        // order out of range
+        (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 12, "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`, field "order": order 12 is out of range; it must be in 1 ... 10"#),
+        // Chebyshev without its ripple
+        (spec(#"{ "name": "ch", "family": "chebyshev", "band": "lowPass", "order": 2, "corners": 5 }"#),
+         #"Bank.filters.json: filter `ch`, field "ripple": is missing; a Chebyshev filter needs its passband ripple in dB, e.g. "ripple": 0.5"#),
+        // unknown band
+        (spec(#"{ "name": "lp", "family": "bessel", "band": "lowpass", "order": 2, "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`, field "band": 'lowpass' is not a band (did you mean "lowPass"?); use one of "lowPass", "highPass", "bandPass", "bandStop" or "allPass""#),
+        // both forms at once
+        (spec(#"{ "name": "lp", "mkfilter": "-Bu -Lp -o 2", "family": "butterworth", "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`, field "mkfilter": give either "mkfilter" or the fields "family", not both"#),
+        // corners inside the mkfilter options
+        (spec(#"{ "name": "lp", "mkfilter": "-Bu -Lp -o 2 -a 0.1", "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`, field "mkfilter": gives corners; give them in Hz in "corners" and leave -a, --sample-rate and --corner out of "mkfilter""#),
+        // Fisher's combination errors
+        (spec(#"{ "name": "lp", "mkfilter": "-Bu -o 2", "corners": 5 }"#),
+         #"Bank.filters.json: filter `lp`, field "mkfilter": must specify exactly one of -Lp, -Hp, -Bp, -Bs"#),
+        // a sample rate that is not one
+        (spec(#"{ "name": "raw", "family": "passThrough" }"#, sampleRate: "0"),
+         #"Bank.filters.json: "sampleRate" 0 Hz is not allowed; a sample rate must be above 0"#),
+        // no sample rate
+        (#"{ "filters": [ { "name": "raw", "family": "passThrough" } ] }"#,
+         #"Bank.filters.json: "sampleRate" is missing; give the sample rate in Hz, e.g. "sampleRate": 60"#),
+        // a resonator's Q as text
+        (spec(#"{ "name": "notch", "family": "resonator", "band": "bandStop", "q": "high", "corners": 50 }"#, sampleRate: "200"),
+         #"Bank.filters.json: filter `notch`, field "q": is 'high'; give a number above 0 or "Inf""#),
+    ])
+    func badSpecGivesOneClearError(_ text: String, _ expected: String) {
+        #expect(Self.errors(text) == [expected])
+    }
+
+    /// Two bad filters: both reported, each once, in file order.
+    @Test func everyBadFilterIsReported() {
+        let text = Self.spec(#"{ "name": "a", "family": "bessel", "band": "lowPass", "order": 2, "corners": 31 }, { "name": "ok", "family": "passThrough" }, { "name": "b", "family": "butterworth", "band": "highPass", "corners": 5 }"#)
+        let errors = Self.errors(text)
+        #expect(errors.count == 2)
+        #expect(errors.first?.contains("filter `a`, field \"corners\": corner 31 Hz is at or above Nyquist (30 Hz)") == true)
+        #expect(errors.last?.contains("filter `b`, field \"order\": the order is missing") == true)
+    }
+
+    /// The fields form and Fisher's options give the same specification, hence
+    /// the same coefficients, bit for bit.
+    @Test func fieldsAndFisherOptionsAgree() throws {
+        let pairs: [(String, String)] = [
+            (#""family": "butterworth", "band": "lowPass", "order": 2"#, "-Bu -Lp -o 2"),
+            (#""family": "bessel", "band": "bandPass", "order": 3, "transform": "matchedZ""#, "-Be -Bp -o 3 -z"),
+            (#""family": "chebyshev", "ripple": -0.5, "band": "highPass", "order": 4"#, "-Ch -0.5 -Hp -o 4"),
+            (#""family": "butterworth", "band": "bandStop", "order": 4, "poles": [0, 3], "transform": "bilinearWithoutPrewarp""#, "-Bu -Bs -o 4 -p 0 3 -w"),
+        ]
+        for (fields, options) in pairs {
+            let corners = options.contains("-Bp") || options.contains("-Bs") ? "[2, 6.5]" : "4.25"
+            let text = Self.spec(#"{ "name": "a", \#(fields), "corners": \#(corners) }, { "name": "b", "mkfilter": "\#(options)", "corners": \#(corners) }"#)
+            let spec = try FilterSetSpec.parse(text, file: Self.file)
+            let a = try #require(try spec.specification(of: spec.filters[0], sampleRate: 60))
+            let b = try #require(try spec.specification(of: spec.filters[1], sampleRate: 60))
+            #expect(a == b, "\(fields) vs \(options)")
+            let templates = try spec.templates(sampleRate: 60)
+            #expect(templates[0].xCoefficients == templates[1].xCoefficients)
+            #expect(templates[0].yCoefficients == templates[1].yCoefficients)
+            #expect(templates[0].gain == templates[1].gain)
+        }
+    }
+
+    /// Defaults: tag = position, description empty, namespace from the file name,
+    /// one namespace per rate with the rate in its name.
+    @Test func defaultsAndNamespaces() throws {
+        let text = Self.spec(#"{ "name": "raw", "family": "passThrough" }, { "name": "lp", "tag": 7, "description": "low", "family": "butterworth", "band": "lowPass", "order": 1, "corners": 5 }"#, sampleRate: "[60, 44.1]")
+        let spec = try FilterSetSpec.parse(text, file: "dir/Bank.filters.json")
+        #expect(spec.namespace == "Bank")
+        #expect(spec.namespaces.map(\.name) == ["Bank60Hz", "Bank44p1Hz"])
+        #expect(spec.filters.map(\.tag) == [0, 7])
+        #expect(spec.filters.map(\.description) == ["", "low"])
+        let templates = try spec.templates(sampleRate: 44.1)
+        #expect(templates[1].designSampleRate == 44.1 && templates[1].cornerFrequency1 == 5)
+        let source = try FilterSetSource.singleFile(spec)
+        #expect(source.contains("public enum Bank60Hz {") && source.contains("public enum Bank44p1Hz {"))
+        #expect(source.components(separatedBy: "import FilterRuntime").count == 2, "one import for both enums")
+    }
+}
+
+/// The strict JSON reader behind spec files.
+@Suite struct JSONReaderTests {
+    @Test func readsValues() throws {
+        let value = try JSONValue.parse(#"{"a": [1, -2.5e3, 0.1, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
+        guard case .object(let members) = value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["a", "s"])
+        #expect(members[0].value == .array([.number(1), .number(-2500), .number(0.1), .bool(true), .bool(false), .null]))
+        #expect(members[1].value == .string("x\"\\/\u{08}\u{0C}\n\r\té😀"))
+    }
+
+    @Test(arguments: [
+        ("[01]", "line 1, column 3: a number cannot have a leading zero"),
+        ("[1.]", "line 1, column 4: expected a digit after the decimal point, found ']'"),
+        ("[1e999]", "line 1, column 2: the number 1e999 is too large for a double"),
+        ("{\"a\": tru}", "line 1, column 10: expected 'true', found '}'"),
+        ("[\"a\nb\"]", "line 1, column 4: a control character (U+000A) inside a string; write it as an escape such as \\n"),
+        ("[\"\\ud800\"]", "line 1, column 9: a lone high surrogate \\uD800 in a string"),
+        ("[1] 2", "line 1, column 5: unexpected text after the end of the JSON document"),
+        ("{\"a\": 1,\n\n  }", "line 3, column 3: expected a key in double quotes after ',', found '}' (JSON allows no trailing comma)"),
+        ("[\"abc", "line 1, column 6: unterminated string"),
+    ])
+    func rejects(_ text: String, _ expected: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(text) }
+        do { _ = try JSONValue.parse(text) } catch { #expect(error.description == expected) }
+    }
+
+    @Test func refusesDeepNesting() {
+        let text = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        do { _ = try JSONValue.parse(text); Issue.record("accepted 300 levels") } catch {
+            #expect(error.reason.contains("nested more than 200 levels"))
+        }
+    }
+}

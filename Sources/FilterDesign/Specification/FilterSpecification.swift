@@ -116,9 +116,9 @@ public struct FilterSpecification: Sendable, Hashable {
         guard given == expected else {
             throw .wrongNumberOfCorners(family: family, band: band, given: given)
         }
-        try Self.checkCorner(corners.alpha1, field: corners.alpha2 == nil ? "corner" : "alpha1", corners: corners)
+        try Self.checkCorner(corners.alpha1, hertz: corners.frequency1, field: corners.alpha2 == nil ? "corner" : "alpha1", corners: corners)
         if let a2 = corners.alpha2 {
-            try Self.checkCorner(a2, field: "alpha2", corners: corners)
+            try Self.checkCorner(a2, hertz: corners.frequency2, field: "alpha2", corners: corners)
             guard corners.alpha1 < a2 else { throw .cornersNotIncreasing(alpha1: corners.alpha1, alpha2: a2) }
         }
         if let az = extraZeroAlpha {
@@ -146,11 +146,11 @@ public struct FilterSpecification: Sendable, Hashable {
         }
     }
 
-    private static func checkCorner(_ alpha: Double, field: String, corners: Corners) throws(SpecificationError) {
+    private static func checkCorner(_ alpha: Double, hertz: Double?, field: String, corners: Corners) throws(SpecificationError) {
         guard alpha.isFinite, alpha > 0, alpha < 0.5 else {
             if let fs = corners.sampleRate {
                 let name = ["alpha1": "corner 1", "alpha2": "corner 2"][field] ?? field
-                throw .cornerOutOfRange(field: name, hertz: alpha * fs, sampleRate: fs)
+                throw .cornerOutOfRange(field: name, hertz: hertz ?? alpha * fs, sampleRate: fs)
             }
             throw .alphaOutOfRange(field: field, value: alpha)
         }

@@ -10,7 +10,8 @@ import FilterDesign
 /// is a named option (`-Bu`, `-Lp`, ...) or a group of letters from
 /// `a l o p w z Z`; the values of the options in a word are then taken from
 /// the following words in a fixed order (-Ch, -a, -Z, -o, -p, -Re).
-/// `--sample-rate HZ` and `--corner F1 [F2]` give the corners in Hz instead of `-a`.
+/// `--sample-rate HZ` and `--corner F1 [F2]` give the corners in Hz instead of `-a`;
+/// `--bessel-poles computed` designs Bessel filters from computed poles instead of Fisher's table.
 package struct MkfilterCommandLine {
     package enum Option: Hashable, Sendable {
         case be, bu, ch, re, pi, lp, hp, bp, bs, ap, a, l, o, p, w, z, Z
@@ -25,6 +26,10 @@ package struct MkfilterCommandLine {
     package var quality: QualityFactor?
     package var sampleRate: Double?
     package var cornersHz: [Double] = []
+    /// `--bessel-poles computed|table`: Fisher's table by default, as mkfilter 4.6.
+    package var besselPoles: BesselPoleSource = .mkfilterTable
+    /// Whether `--bessel-poles` was given.
+    package var besselPolesGiven = false
     /// Code emission (`--emit KIND` and its companions); not Fisher's.
     package var emission = EmissionOptions()
 
@@ -58,6 +63,16 @@ package struct MkfilterCommandLine {
         while let word = next() {
             if word == "--sample-rate" {
                 sampleRate = try ArgumentValues.number(next(), for: "--sample-rate", meaning: "the sample rate in Hz")
+                continue
+            }
+            if word == "--bessel-poles" {
+                switch next() {
+                case "table"?: besselPoles = .mkfilterTable
+                case "computed"?: besselPoles = .computed
+                case let other?: throw UsageError("--bessel-poles \(ArgumentValues.quoted(other)) must be table (Fisher's, the default) or computed")
+                case nil: throw UsageError("--bessel-poles needs a value: table (Fisher's, the default) or computed")
+                }
+                besselPolesGiven = true
                 continue
             }
             if word == "--corner" {

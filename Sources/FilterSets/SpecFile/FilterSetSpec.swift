@@ -21,7 +21,7 @@ import FilterDesign
 /// (bilinear, -w, -z), `poles` (-p) and `extraZero` in Hz (-Z); or `mkfilter`,
 /// Fisher's own options as one string, with the corners still in `corners`.
 /// `"sampleRate": [60, 100]` designs the set at each rate, one namespace per
-/// rate (`AccelerometerFilters60Hz`, ...). The README documents every field.
+/// rate (`AccelerometerFilters60Hz`, `AccelerometerFilters44p1Hz`). The README documents every field.
 package struct FilterSetSpec: Sendable {
     /// The file as the user named it (for messages).
     package var file: String
@@ -67,7 +67,7 @@ package struct FilterSetSpec: Sendable {
         return sampleRates.map { (namespace + Self.rateSuffix($0), $0) }
     }
 
-    /// `60Hz`, `44_1Hz`: the rate as part of a Swift identifier.
+    /// `60Hz`, `44p1Hz` (44.1 Hz): the rate as part of a Swift identifier.
     package static func rateSuffix(_ rate: Double) -> String {
         let text = rate == rate.rounded() && abs(rate) < 1e15 ? String(Int64(rate)) : "\(rate)"
         return text.replacingDots() + "Hz"
@@ -75,7 +75,7 @@ package struct FilterSetSpec: Sendable {
 }
 
 extension String {
-    fileprivate func replacingDots() -> String { String(map { $0 == "." ? "_" : $0 }) }
+    fileprivate func replacingDots() -> String { String(map { $0 == "." ? "p" : $0 }) }
 }
 
 // MARK: - Reading
@@ -257,6 +257,10 @@ extension FilterSetSpec {
                 }
                 if line.options.contains(.Z) {
                     fail("mkfilter", "uses -Z; give the extra zero in Hz with the fields form (\"extraZero\")")
+                    return nil
+                }
+                if line.besselPolesGiven {
+                    fail("mkfilter", "uses --bessel-poles; spec files always design Bessel filters from computed poles (COMPATIBILITY.md)")
                     return nil
                 }
                 if line.wantsListing || line.emission != .none {

@@ -127,10 +127,10 @@ private struct JSONReader {
                 throw error(members.isEmpty ? "expected a key in double quotes, found \(found())"
                             : "expected a key in double quotes after ',', found \(found()) (JSON allows no trailing comma)")
             }
-            let keyLine = line
+            let keyLine = line, keyColumn = column
             let key = try string()
             if let first = lines[key] {
-                line = keyLine
+                (line, column) = (keyLine, keyColumn)
                 throw error("key \"\(key)\" appears twice in one object (first on line \(first)); keep one")
             }
             lines[key] = keyLine

@@ -31,12 +31,22 @@ enum TemplateAudit {
             check("redesign", false, error.description)
             return VerifyProgram.Item(label: label, checks: checks, figures: [])
         }
-        let design: Design
+        var design: Design
         do { design = try Mkfilter.design(arguments: words) } catch {
             check("redesign", false, "mkfilter " + words.joined(separator: " ") + ": " + error.description)
             return VerifyProgram.Item(label: label, checks: checks, figures: [])
         }
-        check("redesign", true, "mkfilter " + words.joined(separator: " "))
+        // Bessel: mkfilter's command designs from Fisher's table, spec files and
+        // the plugins from computed poles (COMPATIBILITY.md §5); a template may
+        // be either, so redesign with the source whose gain it carries.
+        var redesignWords = words
+        if words.contains("-Be"), design.passbandGain.magnitude != definition.printedGain.value,
+           let computed = try? Mkfilter.design(arguments: words + ["--bessel-poles", "computed"]),
+           computed.passbandGain.magnitude == definition.printedGain.value {
+            design = computed
+            redesignWords += ["--bessel-poles", "computed"]
+        }
+        check("redesign", true, "mkfilter " + redesignWords.joined(separator: " "))
         let x = design.recurrence.xCoefficients
         let y = Array(design.recurrence.yCoefficients.dropLast())
         let gain = design.passbandGain.magnitude

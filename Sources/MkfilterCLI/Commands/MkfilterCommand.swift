@@ -46,6 +46,10 @@ public struct MkfilterCommand: ParsableCommand {
               -Z <alpha>     add a z-plane zero pair at this alpha (and poles at 0).
               -l             print the listing: G, NZ, x coeffs, NP, y coeffs.
               Letters combine: -lz is -l -z.
+              --bessel-poles table|computed
+                             Bessel prototype from Fisher's 12-digit table (the
+                             default, his numbers) or computed to full precision
+                             (what spec files and the plugins use).
 
             EXAMPLES
               mkfilter -Bu -Lp -o 2 -a 0.0833333333

@@ -13,8 +13,9 @@ public enum Mkfilter {
     /// The design that `run(arguments:)` reports for Fisher's arguments (with
     /// his Bessel table), or the usage error it would print.
     public static func design(arguments: [String]) throws(UsageError) -> Design {
-        let spec = try MkfilterCommandLine(arguments).specification()
-        do { return try spec.design(besselPoles: .mkfilterTable) } catch { throw UsageError(error.description) }
+        let parsed = try MkfilterCommandLine(arguments)
+        let spec = try parsed.specification()
+        do { return try spec.design(besselPoles: parsed.besselPoles) } catch { throw UsageError(error.description) }
     }
 
     /// Runs mkfilter on the words after the program name.
@@ -27,7 +28,7 @@ public enum Mkfilter {
             let parsed = try MkfilterCommandLine(arguments)
             let spec = try parsed.specification()
             let design: Design
-            do { design = try spec.design(besselPoles: .mkfilterTable) } catch { throw UsageError(error.description) }
+            do { design = try spec.design(besselPoles: parsed.besselPoles) } catch { throw UsageError(error.description) }
             let warnings = design.resonatorConverged ? "" : "mkfilter: warning: failed to converge\n"
             if parsed.emission.kind != nil {
                 // The listing gencode would have read: the design's own command line, with -l.
