@@ -120,6 +120,7 @@ let package = Package(
                 "FilterEmission",
                 "FilterRuntime",
                 "FilterSets",
+                "GeneratedFilters",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,0 +1,257 @@
+import FilterRuntime
+import FilterSets
+import Foundation
+
+/// Where bytes go: a file descriptor (buffered) or memory (tests).
+final class ByteSink {
+    private let descriptor: Int32?
+    private(set) var bytes: [UInt8] = []
+    private(set) var failure: String?
+
+    /// Buffered writes to `descriptor`; `nil` keeps everything in `bytes`.
+    init(descriptor: Int32?) {
+        self.descriptor = descriptor
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    func write(_ text: String) { bytes.append(contentsOf: text.utf8); flushIfFull() }
+    func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    func append(_ byte: UInt8) { bytes.append(byte) }
+
+    func flushIfFull() { if descriptor != nil, bytes.count >= 1 << 16 { flush() } }
+
+    func flush() {
+        guard let descriptor, failure == nil else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if n <= 0 { failure = String(cString: strerror(errno)); break }
+            offset += n
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// `mkfilter pipeline`: Shake!'s chain (source -> filter -> moving RMS ->
+/// trigger) on three axes, from accelerometer CSV or a calculated source, to CSV,
+/// an SVG of Shake!'s main screen, and trigger events.
+public enum PipelineProgram {
+    static let usage = """
+        Usage: mkfilter pipeline [<input.csv> | -] [--source sine|step|impulse [--amplitude <g>] [--frequency <Hz>]
+                                 [--samples <n>] [--leading-zeros <n>]] [--sample-rate <Hz>] [--config <file.json>]
+                                 [--filter <filter>] [--rms-window <n>] [--threshold <g>] [--count <m>]
+                                 [--output <file.csv>] [--svg <file.svg>] [--events]
+        """
+
+    /// The CSV header.
+    static let header = "t,x_raw,x_filtered,x_rms,x_trigger,y_raw,y_filtered,y_rms,y_trigger,z_raw,z_filtered,z_rms,z_trigger"
+
+    /// Runs the command. `standardInput` is read when no file or source is
+    /// given; the CSV goes to `standardOutput` (or into the result when nil).
+    public static func run(arguments: [String], standardInput: Int32 = 0, standardOutput: Int32? = nil) -> InvocationResult {
+        let stdout = ByteSink(descriptor: standardOutput)
+        var stderr = ""
+        var temporary: String?
+        var outputDescriptor: Int32?
+        defer {
+            if let outputDescriptor { close(outputDescriptor) }
+            if let temporary { unlink(temporary) }
+        }
+        do throws(UsageError) {
+            // Options.
+            var input: String?, source: String?, amplitude = 1.0, frequency: Double?, samples: Int?, leadingZeros: Int?
+            var sampleRate: Double?, config: String?, output: String?, svg: String?, events = false
+            var flags = PipelineSettings.Axis(), setFilter = false, setWindow = false, setThreshold = false, setCount = false
+            var k = 0
+            func value(_ option: String) throws(UsageError) -> String {
+                k += 1
+                guard k < arguments.count else { throw UsageError("\(option) needs a value", showsUsage: true) }
+                return arguments[k]
+            }
+            func positiveInteger(_ option: String, _ meaning: String, minimum: Int = 1) throws(UsageError) -> Int {
+                let n = try ArgumentValues.integer(try value(option), for: option, meaning: meaning)
+                guard n >= minimum else { throw UsageError("\(option) \(n) is not allowed (\(meaning))") }
+                return n
+            }
+            while k < arguments.count {
+                let word = arguments[k]
+                switch word {
+                case "--source":
+                    source = try value(word)
+                    guard ["sine", "step", "impulse"].contains(source!) else {
+                        throw UsageError("--source \(ArgumentValues.quoted(source!)) must be sine, step or impulse (or give a CSV file)")
+                    }
+                case "--amplitude": amplitude = try ArgumentValues.number(try value(word), for: word, meaning: "the amplitude in g")
+                case "--frequency": frequency = try ArgumentValues.number(try value(word), for: word, meaning: "the sine's frequency in Hz")
+                case "--samples": samples = try positiveInteger(word, "the number of samples to calculate, at least 1")
+                case "--leading-zeros": leadingZeros = try positiveInteger(word, "zero samples before the signal, 0 or more", minimum: 0)
+                case "--sample-rate":
+                    let fs = try ArgumentValues.number(try value(word), for: word, meaning: "the sample rate in Hz")
+                    guard fs > 0 else { throw UsageError("--sample-rate \(fs) must be above 0 Hz") }
+                    sampleRate = fs
+                case "--config": config = try value(word)
+                case "--filter": flags.filter = try value(word); setFilter = true
+                case "--rms-window": flags.rmsWindow = try positiveInteger(word, "the RMS window in samples, at least 1"); setWindow = true
+                case "--threshold": flags.threshold = try ArgumentValues.number(try value(word), for: word, meaning: "the RMS level in g"); setThreshold = true
+                case "--count": flags.count = try positiveInteger(word, "contiguous samples above the threshold, at least 1"); setCount = true
+                case "--output", "-o": output = try value(word)
+                case "--svg": svg = try value(word)
+                case "--events": events = true
+                default:
+                    guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
+                    guard input == nil else { throw UsageError("one input file only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
+                    input = word
+                }
+                k += 1
+            }
+            if source != nil && input != nil { throw UsageError("give a CSV input or --source, not both") }
+            if source == nil && (frequency != nil || samples != nil || leadingZeros != nil) {
+                throw UsageError("--frequency, --samples and --leading-zeros go with --source")
+            }
+
+            // Configuration: defaults, then --config, then the flags (every axis).
+            var settings = PipelineSettings()
+            if let config {
+                guard let text = AtomicFile.read(config) else { throw UsageError("--config \(ArgumentValues.quoted(config)): cannot read it") }
+                try settings.apply(configText: text, file: config)
+            }
+            for a in 0..<3 {
+                if setFilter { settings.axes[a].filter = flags.filter }
+                if setWindow { settings.axes[a].rmsWindow = flags.rmsWindow }
+                if setThreshold { settings.axes[a].threshold = flags.threshold }
+                if setCount { settings.axes[a].count = flags.count }
+            }
+
+            // The input: rows from CSV, or a calculated source.
+            var reader: AccelerometerCSVReader?
+            var pending: [AccelerometerRow] = []
+            var descriptorToClose: Int32?
+            defer { if let descriptorToClose { close(descriptorToClose) } }
+            let fs: Double
+            var signal: SignalSource?
+            var total = 0
+            if let source {
+                fs = sampleRate ?? 60
+                let zeros = leadingZeros ?? Int(fs.rounded())
+                do {
+                    switch source {
+                    case "sine":
+                        guard let frequency else { throw UsageError("--source sine needs --frequency <Hz> (below \(fs / 2) Hz)") }
+                        signal = try SignalSource.checkedSine(amplitude: amplitude, frequency: frequency, sampleRate: fs, leadingZeros: zeros)
+                    case "step": signal = try SignalSource.checkedStep(amplitude: amplitude, leadingZeros: zeros)
+                    default: signal = try SignalSource.checkedImpulse(amplitude: amplitude, leadingZeros: zeros)
+                    }
+                } catch let error as PipelineError {
+                    throw UsageError("--source \(source): \(error.description)")
+                } catch let error as UsageError {
+                    throw error
+                } catch {
+                    throw UsageError("\(error)")
+                }
+                total = samples ?? zeros + Int((10 * fs).rounded())
+            } else {
+                let name = input == nil || input == "-" ? "<stdin>" : input!
+                var descriptor = standardInput
+                if let input, input != "-" {
+                    descriptor = open(input, O_RDONLY)
+                    guard descriptor >= 0 else { throw UsageError("\(input): cannot open it (\(String(cString: strerror(errno))))") }
+                    descriptorToClose = descriptor
+                }
+                reader = AccelerometerCSVReader(descriptor: descriptor, name: name)
+                // The sample rate from the first rows' times, unless given.
+                while pending.count < 64, let row = try reader!.next() { pending.append(row) }
+                if let sampleRate {
+                    fs = sampleRate
+                } else {
+                    guard pending.count >= 2 else {
+                        throw UsageError("\(name): one sample cannot give a sample rate; give --sample-rate")
+                    }
+                    fs = Double(pending.count - 1) / (pending.last!.t - pending[0].t)
+                }
+            }
+
+            let configuration = try settings.configuration(sampleRate: fs)
+            stderr += settings.notes.map { $0 + "\n" }.joined()
+            var pipeline: AccelerationPipeline
+            do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs) } catch { throw UsageError(error.description) }
+
+            // Where the CSV goes: a temporary file renamed at the end, or standard output.
+            var csv = stdout
+            if let output {
+                let url = URL(fileURLWithPath: output)
+                let path = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).mkfilter-\(getpid()).tmp").path
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard descriptor >= 0 else { throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(String(cString: strerror(errno))))") }
+                temporary = path
+                outputDescriptor = descriptor
+                csv = ByteSink(descriptor: descriptor)
+            }
+            let eventSink: ByteSink? = events ? (output != nil ? stdout : nil) : nil
+            var eventText = ""
+            var plot = svg.map { _ in PipelinePlot() }
+
+            csv.append(header)
+            csv.append(10)
+            var n = 0
+            func emit(_ t: Double, _ a: Acceleration) {
+                let out = pipeline.process(a)
+                csv.append(t.description)
+                for axis in 0..<3 {
+                    csv.append(44); csv.append(a[axis].description)
+                    csv.append(44); csv.append(out.filtered[axis].description)
+                    csv.append(44); csv.append(out.rms[axis].description)
+                    csv.append(44); csv.append(out.isTriggered(axis) ? 49 : 48)
+                }
+                csv.append(10)
+                csv.flushIfFull()
+                if events && out.onsets != 0 {
+                    for axis in 0..<3 where out.onsets & (1 << axis) != 0 {
+                        let line = "trigger \(PipelineConfiguration.axisNames[axis]) t=\(t) sample=\(n)\n"
+                        if let eventSink { eventSink.write(line) } else { eventText += line }
+                    }
+                }
+                plot?.add(t: t, output: out)
+                n += 1
+            }
+            if let signal {
+                for i in 0..<total {
+                    let v = signal.sample(i)
+                    emit(Double(i) / fs, Acceleration(x: v, y: v, z: v))
+                }
+            } else {
+                for row in pending { emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
+                pending = []
+                while let row = try reader!.next() { emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
+            }
+            csv.flush()
+            if let failure = csv.failure { throw UsageError("cannot write the CSV (\(failure))") }
+            if let output, let path = temporary {
+                if let descriptor = outputDescriptor {
+                    outputDescriptor = nil
+                    guard close(descriptor) == 0 else { throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(String(cString: strerror(errno))))") }
+                }
+                guard rename(path, output) == 0 else {
+                    throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(String(cString: strerror(errno))))")
+                }
+                temporary = nil
+            }
+            if let svg, let plot {
+                let title = "mkfilter pipeline: \(n) samples at \(fs) Hz"
+                let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0)" } ?? "standard input", configuration: configuration)
+                try Emission.write(text, to: svg, option: "--svg")
+            }
+            stdout.flush()
+            if let failure = stdout.failure { throw UsageError("cannot write to standard output (\(failure))") }
+            return InvocationResult(standardOutput: standardOutput == nil ? stdout.text : "",
+                                    standardError: stderr + eventText, exitCode: 0)
+        } catch {
+            stdout.flush()
+            var result = InvocationResult.failure("mkfilter pipeline", error, usage: usage)
+            result.standardError = stderr + result.standardError
+            result.standardOutput = standardOutput == nil ? stdout.text : ""
+            return result
+        }
+    }
+}
