@@ -187,3 +187,5 @@ if let scipy = scipyFreqzMilliseconds(b: transfer.numerator.map { $0 / transfer.
     print("  scipy.signal.freqz: python3 with scipy not available, no ratio")
 }
 precondition(response.values.allSatisfy { $0.real.isFinite })
+
+pipelineBenchmark(samples: 10_000_000, cliRows: 10_000_000)

@@ -45,16 +45,34 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
         for i in 0..<a.count { ys[i] = 0 }
     }
 
-    /// Filters one sample.
+    /// Filters one sample: the same arithmetic, in the same order, as a block
+    /// (so the result is bit for bit the same), without the block machinery.
+    /// The histories are updated through the arrays' subscripts: their
+    /// `withUnsafeMutableBufferPointer` costs more than the arithmetic here.
     @inlinable
     public mutating func process(_ x: Sample) -> Sample {
-        var input = x, output: Sample = 0
-        withUnsafePointer(to: &input) { i in
-            withUnsafeMutablePointer(to: &output) { o in
-                process(UnsafeBufferPointer(start: i, count: 1), into: UnsafeMutableBufferPointer(start: o, count: 1))
+        let nz = zeroCount, np = a.count, nt = taps.count
+        xs[nz] = x
+        var acc: Sample = 0
+        taps.withUnsafeBufferPointer { tap in
+            tapIndex.withUnsafeBufferPointer { index in
+                xs.withUnsafeBufferPointer { u in
+                    for k in 0..<nt { acc += tap[k] * u[index[k]] }
+                }
             }
         }
-        return output
+        a.withUnsafeBufferPointer { coefficient in
+            ys.withUnsafeBufferPointer { y in
+                for i in 0..<np { acc += coefficient[i] * y[i] }
+            }
+        }
+        // Shift the histories by one.
+        for i in 0..<nz { xs[i] = xs[i + 1] }
+        if np > 0 {
+            for i in 0..<(np - 1) { ys[i] = ys[i + 1] }
+            ys[np - 1] = acc
+        }
+        return acc
     }
 
     /// Filters `input` into `output` (which must have at least `input.count` elements).
