@@ -36,7 +36,8 @@ python3 scripts/example_coefficients.py "$spec" "$work/at100.txt" "$mkfilter"
 if cmp -s "$work/at60.txt" "$work/at100.txt"; then echo "the rebuild at 100 Hz did not change the filters" >&2; exit 1; fi
 generated=$(find "$work/Examples/.build/plugins/outputs" -name AccelerometerFilters.swift | head -1)
 "$mkfilter" generate "$spec" --output "$work/expected.swift"
-diff -u "$work/expected.swift" "$generated" && echo "the plugin's file is the one mkfilter generate writes at 100 Hz"
+diff -u "$work/expected.swift" "$generated" || { echo "the plugin's file differs from mkfilter generate's" >&2; exit 1; }
+echo "the plugin's file is the one mkfilter generate writes at 100 Hz"
 
 echo "== a bad spec fails the build with its message"
 sleep 1

@@ -18,6 +18,10 @@ struct FilterGenerator: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let specs = target.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(Self.suffix) }
             .sorted { $0.path < $1.path }
+        if specs.isEmpty {
+            Diagnostics.warning("target \(target.name) uses the FilterGenerator plugin but holds no *\(Self.suffix) among its files (a spec listed in exclude: is invisible to the plugin)")
+            return []
+        }
         let tool = try context.tool(named: "filter-generator")
         var stems: [String: URL] = [:]
         var commands: [Command] = []

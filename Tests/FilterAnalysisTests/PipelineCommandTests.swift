@@ -11,6 +11,8 @@ import Testing
 @Suite struct PipelineCommandTests {
     /// Runs the command with `input` on a pipe as standard input.
     static func run(_ arguments: [String], input: String = "") -> InvocationResult {
+        // The command may stop reading early (a bad line): the writer must not die of SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0)
         let bytes = Array(input.utf8)
@@ -44,7 +46,8 @@ import Testing
         // z: 0,2,0,0 -> RMS sqrt(2), sqrt(2), 0: triggered at the 3rd sample (count 2), off at the 4th.
         #expect(rows.map { $0[12] } == ["0", "0", "1", "0"])
         // Events go to standard error when the CSV is on standard output.
-        #expect(r.standardError == "trigger x t=0.5 sample=1\ntrigger z t=1.0 sample=2\n")
+        #expect(r.standardError == "note: sample rate 2.0 Hz from the times of the first 4 samples (give --sample-rate to set it)\n"
+                + "trigger x t=0.5 sample=1\ntrigger z t=1.0 sample=2\n")
     }
 
     @Test(arguments: [
@@ -73,6 +76,29 @@ import Testing
         }
     }
 
+    /// The same bad lines after 100 good rows, when the output file is already
+    /// being written: it is removed, and nothing else is left in the directory.
+    @Test(arguments: [
+        ("0.1,0,0\n", "expected 4 fields t,x,y,z, found 3"),
+        ("0.1,zero,0,1\n", "x 'zero' is not a number"),
+        ("0.1,0,NaN,1\n", "y is NaN; every value must be a finite number"),
+        ("0.1,0,0,-inf\n", "z is infinite"),
+        ("1,0,0,1\n", "time 1.0 is not after the previous line's 1.65"),
+        ("\n2,0,0,1\n", "empty line"),
+    ])
+    func malformedInputAfterGoodRows(_ bad: String, _ message: String) throws {
+        var input = "t,x,y,z\n"
+        for n in 0..<100 { input += "\(Double(n) / 60),0,0,1\n" }
+        try withTemporaryDirectory { dir in
+            let out = dir.appendingPathComponent("out.csv")
+            let r = Self.run(["-", "--output", out.path], input: input + bad)
+            #expect(r.exitCode == 1)
+            #expect(r.standardError.contains("<stdin>:102: " + message), "\(r.standardError)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(left.isEmpty, "left behind: \(left)")
+        }
+    }
+
     /// A bad line far into a long input: still no output file, even though
     /// thousands of rows were processed.
     @Test func lateErrorLeavesNoFile() throws {
@@ -82,6 +108,7 @@ import Testing
         try withTemporaryDirectory { dir in
             let out = dir.appendingPathComponent("out.csv")
             let r = Self.run(["--output", out.path, "--svg", dir.appendingPathComponent("p.svg").path], input: input)
+            #expect(r.exitCode == 1)
             #expect(r.standardError.contains("<stdin>:5002: y 'oops' is not a number"))
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             #expect(left.isEmpty, "left behind: \(left)")
@@ -126,6 +153,13 @@ import Testing
         }
     }
 
+    /// Uneven times are reported once, with where.
+    @Test func unevenSpacingIsNoted() {
+        let r = Self.run(["--sample-rate", "10"], input: "0,0,0,1\n0.1,0,0,1\n0.25,0,0,1\n0.3,0,0,1\n0.5,0,0,1\n")
+        #expect(r.exitCode == 0)
+        #expect(r.standardError == "note: the samples are not evenly spaced: 0.1 s to 0.25 s (sample 2) is not 1/10.0 s; the filters assume it is\n")
+    }
+
     @Test func generatedFilterAtAnotherRateIsRedesigned() {
         var input = ""
         for n in 0..<100 { input += "\(Double(n) / 50),0,0,1\n" }
@@ -147,6 +181,7 @@ import Testing
         (["--source", "step", "--rms-window", "x"], "--rms-window 'x' is not a whole number"),
         (["--source", "noise"], "--source 'noise' must be sine, step or impulse"),
         (["--bogus"], "unknown option '--bogus'"),
+        (["--amplitude", "0.5"], "--amplitude, --frequency, --samples and --leading-zeros go with --source"),
     ])
     func badOptions(_ arguments: [String], _ message: String) {
         let r = Self.run(arguments)
@@ -159,7 +194,7 @@ import Testing
         try withTemporaryDirectory { dir in
             let config = dir.appendingPathComponent("c.json")
             for (text, message) in [(#"{"all": {"treshold": 1}}"#, #"unknown field "treshold""#),
-                                    (#"{"x": {"count": 1.5}}"#, #""x"."count" must be a whole number of samples"#),
+                                    (#"{"x": {"count": 1.5}}"#, #""x"."count" is 1.5; it must be a whole number of samples in 1 ... 1000000"#),
                                     (#"{"w": {}}"#, #"unknown field "w""#),
                                     (#"{"all": {"filter": 5},}"#, "malformed JSON at line 1, column 23")] {
                 try text.write(to: config, atomically: true, encoding: .utf8)

@@ -80,6 +80,19 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         }
     }
 
+    /// The build plugin's file of several rates cannot be retargeted as one:
+    /// both enums would get the same name. One clear error.
+    @Test func retargetRefusesAFileOfSeveralRates() throws {
+        let spec = try FilterSetGeneration.load(Repository.path("Generated/ShakeFilters.filters.json"))
+        let both = try FilterSetSource.singleFile(spec)
+        do {
+            _ = try Retarget.run(files: [("ShakeFilters.swift", both)], sampleRate: 100)
+            Issue.record("retargeted a file of two rates")
+        } catch {
+            #expect(error.errors.map(\.description) == ["ShakeFilters.swift: ShakeFilters60Hz and ShakeFilters100Hz would both become ShakeFilters100Hz at 100 Hz (the file holds one filter set at several rates); retarget a file of one rate"])
+        }
+    }
+
     /// Retarget never replaces its input; files without provenance are refused.
     @Test func retargetRefusals() throws {
         try withTemporaryDirectory { dir in

@@ -124,6 +124,19 @@ import Testing
         }
     }
 
+    /// The README's example spec reads and designs (at its rate and at 100 Hz).
+    @Test func readmeExampleIsAValidSpec() throws {
+        let readme = try Repository.text("README.md")
+        let section = try #require(readme.range(of: "## Filter set files"))
+        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        var spec = try FilterSetSpec.parse(String(readme[start.upperBound..<end.lowerBound]), file: "README.md")
+        #expect(spec.filters.count == 6)
+        _ = try spec.namespaceTemplates()
+        spec.sampleRates = [100]
+        _ = try spec.namespaceTemplates()
+    }
+
     /// Defaults: tag = position, description empty, namespace from the file name,
     /// one namespace per rate with the rate in its name.
     @Test func defaultsAndNamespaces() throws {

@@ -12,8 +12,11 @@
 public struct AccelerationPipeline: Sendable {
     /// What one sample produced on the three axes.
     public struct Output: Sendable, Equatable {
+        /// The input sample.
         public var raw: Acceleration
+        /// Each axis after its filter.
         public var filtered: Acceleration
+        /// Each axis's moving RMS of the filtered signal.
         public var rms: Acceleration
         /// Bit 0: x triggered, bit 1: y, bit 2: z.
         public var triggers: UInt8
@@ -31,7 +34,10 @@ public struct AccelerationPipeline: Sendable {
         case apple(Int)
     }
 
+    /// The three axes' settings.
     public let configuration: PipelineConfiguration
+    /// The rate of the samples, Hz (Apple's filters use it; a template runs at
+    /// whatever rate the samples come, so its corners scale with it).
     public let sampleRate: Double
     var stages: [Stage]
     var digitalFilters: [DigitalFilter<Double>]
@@ -82,10 +88,11 @@ public struct AccelerationPipeline: Sendable {
 
     /// Runs one three-axis sample through the pipeline.
     public mutating func process(_ input: Acceleration) -> Output {
-        var appleOutputs: [Acceleration] = []
-        if !appleFilters.isEmpty {
-            appleOutputs.reserveCapacity(appleFilters.count)
-            for k in appleFilters.indices { appleOutputs.append(appleFilters[k].process(input)) }
+        // At most three Apple filters (one per axis): their outputs without an allocation.
+        var appleOutputs = (Acceleration(x: 0, y: 0, z: 0), Acceleration(x: 0, y: 0, z: 0), Acceleration(x: 0, y: 0, z: 0))
+        for k in appleFilters.indices {
+            let out = appleFilters[k].process(input)
+            if k == 0 { appleOutputs.0 = out } else if k == 1 { appleOutputs.1 = out } else { appleOutputs.2 = out }
         }
         var filtered = Acceleration(x: 0, y: 0, z: 0), level = filtered
         var triggers: UInt8 = 0
@@ -97,7 +104,7 @@ public struct AccelerationPipeline: Sendable {
             case .digital(let k):
                 value = digitalFilters[k].process(input[axis])
             case .apple(let k):
-                value = appleOutputs[k][axis]
+                value = (k == 0 ? appleOutputs.0 : k == 1 ? appleOutputs.1 : appleOutputs.2)[axis]
             }
             filtered[axis] = value
             let r = rms[axis].process(value)

@@ -1,5 +1,6 @@
 /// Three axes of acceleration in g.
 public struct Acceleration: Sendable, Equatable {
+    /// The components in g.
     public var x: Double, y: Double, z: Double
     /// Creates a vector.
     public init(x: Double, y: Double, z: Double) { (self.x, self.y, self.z) = (x, y, z) }
@@ -36,9 +37,13 @@ public struct AppleFirstOrderFilter: Sendable, Equatable {
     /// Apple's `kAccelerometerNoiseAttenuation`.
     public static let noiseAttenuation = 3.0
 
+    /// Low-pass or high-pass.
     public let kind: Kind
+    /// Samples per second (dt = 1 / sampleRate).
     public let sampleRate: Double
+    /// Apple's cutoff (RC = 1 / cutoff): not the -3 dB frequency.
     public let cutoff: Double
+    /// Whether the filter constant adapts to the size of each change (see above).
     public let adaptive: Bool
     /// Apple's `filterConstant`.
     public let filterConstant: Double

@@ -2,7 +2,8 @@
 public enum AxisFilter: Sendable, Equatable {
     /// y = x.
     case passThrough
-    /// Any designed or generated filter.
+    /// Any designed or generated filter. It runs at the rate the samples come;
+    /// its corners are where they were designed only at its `designSampleRate`.
     case template(DigitalFilterTemplate)
     /// Apple's first-order filter with RC = 1 / cutoff, optionally adaptive
     /// (which looks at all three axes: see `AppleFirstOrderFilter`).
@@ -12,6 +13,7 @@ public enum AxisFilter: Sendable, Equatable {
 /// One axis of Shake!'s pipeline: filter -> moving RMS over `rmsWindow`
 /// samples -> trigger when the RMS exceeds `threshold` for `count` samples.
 public struct AxisConfiguration: Sendable, Equatable {
+    /// The filter.
     public var filter: AxisFilter
     /// N of the moving RMS, in samples (>= 1).
     public var rmsWindow: Int
@@ -31,6 +33,7 @@ public struct AxisConfiguration: Sendable, Equatable {
 
 /// The configuration of the three axes.
 public struct PipelineConfiguration: Sendable, Equatable {
+    /// The settings of each axis.
     public var x: AxisConfiguration, y: AxisConfiguration, z: AxisConfiguration
 
     /// Each axis its own.

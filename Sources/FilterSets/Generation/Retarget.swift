@@ -33,19 +33,23 @@ package enum Retarget {
                     ? String(error.description.dropFirst(file.path.count + 1)).trimmingLeadingSpace() : error.description))
                 continue
             }
-            var groups: [(namespace: String, templates: [DigitalFilterTemplate])] = []
+            var groups: [(original: String, namespace: String, templates: [DigitalFilterTemplate])] = []
             let baseName = file.path.split(separator: "/").last.map(String.init) ?? file.path
             let renamed = renameFile(baseName, from: definitions[0].template.designSampleRate, to: sampleRate)
             var fileErrors: [FilterSetError] = []
             for d in definitions {
-                let old = d.template.designSampleRate
+                let original = d.namespace ?? "Filters"
+                let namespace = rename(original, from: d.template.designSampleRate, to: sampleRate)
+                if groups.last?.original != original, let clash = groups.first(where: { $0.namespace == namespace }) {
+                    fileErrors.append(FilterSetError(file: file.path, "\(clash.original) and \(original) would both become \(namespace) at \(SwiftFormat.number(sampleRate)) Hz (the file holds one filter set at several rates); retarget a file of one rate"))
+                    break
+                }
                 do throws(FilterSetError) {
                     let t = try template(d, sampleRate: sampleRate)
-                    let namespace = rename(d.namespace ?? "Filters", from: old, to: sampleRate)
-                    if let last = groups.last, last.namespace == namespace {
+                    if let last = groups.last, last.original == original {
                         groups[groups.count - 1].templates.append(t)
                     } else {
-                        groups.append((namespace, [t]))
+                        groups.append((original, namespace, [t]))
                     }
                 } catch {
                     fileErrors.append(error)
@@ -149,6 +153,11 @@ package enum Retarget {
         guard name.hasSuffix(".swift") else { return name }
         return rename(String(name.dropLast(6)), from: old, to: new) + ".swift"
     }
+}
+
+/// Numbers in messages: whole numbers without ".0".
+enum SwiftFormat {
+    static func number(_ x: Double) -> String { FilterSetSpec.number(x) }
 }
 
 extension String {

@@ -9,7 +9,7 @@ import FilterDesign
 ///   "filters": [
 ///     { "name": "gravity", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 0.5 },
 ///     { "name": "shake", "family": "chebyshev", "ripple": 0.5, "band": "bandPass", "order": 3, "corners": [2, 6] },
-///     { "name": "hum", "mkfilter": "-Re 20 -Bs", "corners": 50 },
+///     { "name": "hum", "mkfilter": "-Re 20 -Bs", "corners": 25 },
 ///     { "name": "raw", "family": "passThrough" }
 ///   ]
 /// }
@@ -126,8 +126,8 @@ extension FilterSetSpec {
         for fs in rates where !(fs > 0) {
             fail("\"sampleRate\" \(number(fs)) Hz is not allowed; a sample rate must be above 0")
         }
-        if Set(rates).count != rates.count {
-            fail("\"sampleRate\" lists a rate twice; list each rate once")
+        if let repeated = rates.enumerated().first(where: { rates[..<$0.offset].contains($0.element) })?.element {
+            fail("\"sampleRate\" lists \(number(repeated)) Hz twice; list each rate once")
         }
 
         // Namespace.
@@ -449,13 +449,13 @@ extension FilterSetSpec {
         }
     }
 
-    static func describe(_ value: JSONValue) -> String {
+    package static func describe(_ value: JSONValue) -> String {
         if case .number(let x) = value { return number(x) }
         if case .string(let s) = value { return "'\(s)'" }
         return value.kindDescription
     }
 
-    static func number(_ x: Double) -> String {
+    package static func number(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)"
     }
 

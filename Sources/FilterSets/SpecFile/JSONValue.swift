@@ -70,7 +70,11 @@ private struct JSONReader {
     var index = 0, line = 1, column = 1
     static let maximumDepth = 200
 
-    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+    init(_ text: String) {
+        var all = Array(text.unicodeScalars)
+        if all.first == "\u{FEFF}" { all.removeFirst() }  // a byte-order mark is not content
+        scalars = all
+    }
 
     func peek() -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 

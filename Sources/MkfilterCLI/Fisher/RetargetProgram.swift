@@ -37,6 +37,7 @@ public enum RetargetProgram {
             }
             var files: [(path: String, text: String)] = []
             for path in paths {
+                guard FileManager.default.fileExists(atPath: path) else { throw UsageError("\(path): no such file") }
                 guard let text = AtomicFile.read(path) else { throw UsageError("\(path): cannot read it as UTF-8 text") }
                 files.append((path, text))
             }
@@ -57,8 +58,10 @@ public enum RetargetProgram {
                     throw UsageError("\(output.input): the retargeted file would replace it (same name in \(directory)); choose another -o directory. Nothing was written")
                 }
             }
-            if Set(destinations).count != destinations.count {
-                throw UsageError("two input files would be written to the same file in \(directory); nothing was written")
+            for (i, destination) in destinations.enumerated() {
+                if let j = destinations[..<i].firstIndex(of: destination) {
+                    throw UsageError("\(outputs[j].input) and \(outputs[i].input) would both be written to \(destination); nothing was written")
+                }
             }
             var written: [String] = []
             for (output, destination) in zip(outputs, destinations) {

@@ -22,7 +22,11 @@ struct AccelerometerCSVReader {
     let name: String
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Bytes from `start` already searched for a newline.
+    private var scanned = 0
     private var atEnd = false
+    /// The longest line accepted (a real row is under 100 bytes).
+    static let maximumLineLength = 1 << 16
     private(set) var line = 0
     private var previousTime: Double?
     private var sawData = false, sawHeader = false
@@ -54,13 +58,19 @@ struct AccelerometerCSVReader {
     /// The next line's bytes without its line ending.
     private mutating func nextLine() throws(UsageError) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 10) {
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: 10) {
                 var end = newline
                 if end > start, buffer[end - 1] == 13 { end -= 1 }
                 let result = buffer[start..<end]
                 start = newline + 1
+                scanned = start
                 line += 1
+                if line == 1, result.starts(with: [0xEF, 0xBB, 0xBF]) { return result.dropFirst(3) }  // a UTF-8 byte-order mark
                 return result
+            }
+            scanned = buffer.count
+            if buffer.count - start > Self.maximumLineLength {
+                throw UsageError("\(name):\(line + 1): the line is longer than \(Self.maximumLineLength) bytes; expected t,x,y,z")
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
@@ -74,13 +84,15 @@ struct AccelerometerCSVReader {
             // Refill: keep the unread part, read up to 1 MiB more.
             if start > 0 {
                 buffer.removeSubrange(0..<start)
+                scanned -= start
                 start = 0
             }
             let chunk = 1 << 20
             let old = buffer.count
             buffer.reserveCapacity(old + chunk)
             buffer.append(contentsOf: repeatElement(0, count: chunk))
-            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
+            var got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
+            while got < 0 && errno == EINTR { got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) } }
             if got < 0 {
                 buffer.removeLast(chunk)
                 throw UsageError("\(name): cannot read it (\(String(cString: strerror(errno))))")
@@ -103,7 +115,8 @@ struct AccelerometerCSVReader {
         fields.append(bytes[fieldStart..<bytes.endIndex])
 
         // A header, on the first line only.
-        if line == 1, let first = fields.first.map(Self.trimmed), let c = first.first, !Self.startsNumber(c) {
+        if line == 1, let first = fields.first.map(Self.trimmed), let c = first.first, !Self.startsNumber(c),
+           !["nan", "inf", "infinity"].contains(String(decoding: first, as: UTF8.self).lowercased()) {
             let words = fields.map { String(decoding: Self.trimmed($0), as: UTF8.self).lowercased() }
             guard words == Self.names else {
                 throw error("expected the header t,x,y,z or four numbers, found \(ArgumentValues.quoted(String(decoding: bytes, as: UTF8.self)))")
@@ -146,7 +159,7 @@ struct AccelerometerCSVReader {
         let s = Self.trimmed(raw)
         let text = { String(decoding: s, as: UTF8.self) }
         guard !s.isEmpty else { throw error("\(field) is missing (an empty field); every field must be a number") }
-        guard s.count < 64, s.allSatisfy({ (48...57).contains($0) || $0 == 45 || $0 == 43 || $0 == 46 || $0 == 101 || $0 == 69 }) else {
+        guard s.allSatisfy({ (48...57).contains($0) || $0 == 45 || $0 == 43 || $0 == 46 || $0 == 101 || $0 == 69 }) else {
             let lower = text().lowercased()
             if ["nan", "+nan", "-nan"].contains(lower) { throw error("\(field) is NaN; every value must be a finite number") }
             if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
@@ -156,6 +169,7 @@ struct AccelerometerCSVReader {
         }
         var scratch = (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64)
         return try withUnsafeMutableBytes(of: &scratch) { (raw) throws(UsageError) -> Double in
+            guard s.count < 64 else { throw error("\(field) \(ArgumentValues.quoted(text())) has \(s.count) characters; a number here has fewer than 64") }
             let p = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
             var k = 0
             for b in s { p[k] = CChar(bitPattern: b); k += 1 }

@@ -2,7 +2,7 @@ import FilterAnalysis
 import FilterRuntime
 
 /// Shake!'s main screen as SVG: one graph per axis, red raw, green filtered,
-/// blue RMS, pink trigger (at the threshold level while triggered), kept to a
+/// blue RMS, pink trigger (0, jumping to the threshold level while triggered), kept to a
 /// bounded number of points however long the input.
 ///
 /// Up to `capacity` samples are plotted as they are; beyond that, samples are
@@ -76,7 +76,8 @@ struct PipelinePlot {
                 }
             }
             let trigger: [(Double, Double?)] = all.flatMap { b -> [(Double, Double?)] in
-                b.triggered & (1 << axis) != 0 ? [(b.t0, threshold), (b.t1, threshold)] : [(b.t0, nil)]
+                let level = b.triggered & (1 << axis) != 0 ? threshold : 0
+                return [(b.t0, level), (b.t1, level)]
             }
             let base = axis * 3
             let chart = Chart(

@@ -21,10 +21,12 @@ final class ByteSink {
     func flushIfFull() { if descriptor != nil, bytes.count >= 1 << 16 { flush() } }
 
     func flush() {
-        guard let descriptor, failure == nil else { return }
+        guard let descriptor else { return }
+        guard failure == nil else { bytes.removeAll(keepingCapacity: true); return }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { failure = String(cString: strerror(errno)); break }
             offset += n
         }
@@ -61,7 +63,7 @@ public enum PipelineProgram {
         }
         do throws(UsageError) {
             // Options.
-            var input: String?, source: String?, amplitude = 1.0, frequency: Double?, samples: Int?, leadingZeros: Int?
+            var input: String?, source: String?, amplitudeGiven: Double?, frequency: Double?, samples: Int?, leadingZeros: Int?
             var sampleRate: Double?, config: String?, output: String?, svg: String?, events = false
             var flags = PipelineSettings.Axis(), setFilter = false, setWindow = false, setThreshold = false, setCount = false
             var k = 0
@@ -83,7 +85,7 @@ public enum PipelineProgram {
                     guard ["sine", "step", "impulse"].contains(source!) else {
                         throw UsageError("--source \(ArgumentValues.quoted(source!)) must be sine, step or impulse (or give a CSV file)")
                     }
-                case "--amplitude": amplitude = try ArgumentValues.number(try value(word), for: word, meaning: "the amplitude in g")
+                case "--amplitude": amplitudeGiven = try ArgumentValues.number(try value(word), for: word, meaning: "the amplitude in g")
                 case "--frequency": frequency = try ArgumentValues.number(try value(word), for: word, meaning: "the sine's frequency in Hz")
                 case "--samples": samples = try positiveInteger(word, "the number of samples to calculate, at least 1")
                 case "--leading-zeros": leadingZeros = try positiveInteger(word, "zero samples before the signal, 0 or more", minimum: 0)
@@ -107,14 +109,16 @@ public enum PipelineProgram {
                 k += 1
             }
             if source != nil && input != nil { throw UsageError("give a CSV input or --source, not both") }
-            if source == nil && (frequency != nil || samples != nil || leadingZeros != nil) {
-                throw UsageError("--frequency, --samples and --leading-zeros go with --source")
+            if source == nil && (amplitudeGiven != nil || frequency != nil || samples != nil || leadingZeros != nil) {
+                throw UsageError("--amplitude, --frequency, --samples and --leading-zeros go with --source")
             }
+            let amplitude = amplitudeGiven ?? 1
 
             // Configuration: defaults, then --config, then the flags (every axis).
             var settings = PipelineSettings()
             if let config {
-                guard let text = AtomicFile.read(config) else { throw UsageError("--config \(ArgumentValues.quoted(config)): cannot read it") }
+                guard FileManager.default.fileExists(atPath: config) else { throw UsageError("--config \(ArgumentValues.quoted(config)): no such file") }
+                guard let text = AtomicFile.read(config) else { throw UsageError("--config \(ArgumentValues.quoted(config)): cannot read it as UTF-8 text") }
                 try settings.apply(configText: text, file: config)
             }
             for a in 0..<3 {
@@ -169,6 +173,7 @@ public enum PipelineProgram {
                         throw UsageError("\(name): one sample cannot give a sample rate; give --sample-rate")
                     }
                     fs = Double(pending.count - 1) / (pending.last!.t - pending[0].t)
+                    stderr += "note: sample rate \(fs) Hz from the times of the first \(pending.count) samples (give --sample-rate to set it)\n"
                 }
             }
 
@@ -195,6 +200,7 @@ public enum PipelineProgram {
             csv.append(header)
             csv.append(10)
             var n = 0
+            var previousTime: Double?, unevenReported = false
             func emit(_ t: Double, _ a: Acceleration) {
                 let out = pipeline.process(a)
                 csv.append(t.description)
@@ -206,6 +212,11 @@ public enum PipelineProgram {
                 }
                 csv.append(10)
                 csv.flushIfFull()
+                if let previous = previousTime, !unevenReported, abs((t - previous) * fs - 1) > 0.05 {
+                    unevenReported = true
+                    stderr += "note: the samples are not evenly spaced: \(previous) s to \(t) s (sample \(n)) is not 1/\(fs) s; the filters assume it is\n"
+                }
+                previousTime = t
                 if events && out.onsets != 0 {
                     for axis in 0..<3 where out.onsets & (1 << axis) != 0 {
                         let line = "trigger \(PipelineConfiguration.axisNames[axis]) t=\(t) sample=\(n)\n"
@@ -223,10 +234,19 @@ public enum PipelineProgram {
             } else {
                 for row in pending { emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
                 pending = []
-                while let row = try reader!.next() { emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
+                while let row = try reader!.next() {
+                    emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z))
+                    if let failure = csv.failure { throw UsageError("cannot write the CSV (\(failure))") }
+                }
             }
             csv.flush()
             if let failure = csv.failure { throw UsageError("cannot write the CSV (\(failure))") }
+            // The SVG first: if it cannot be written, no CSV appears either.
+            if let svg, let plot {
+                let title = "mkfilter pipeline: \(n) samples at \(fs) Hz"
+                let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0)" } ?? "standard input", configuration: configuration)
+                try Emission.write(text, to: svg, option: "--svg")
+            }
             if let output, let path = temporary {
                 if let descriptor = outputDescriptor {
                     outputDescriptor = nil
@@ -236,11 +256,6 @@ public enum PipelineProgram {
                     throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(String(cString: strerror(errno))))")
                 }
                 temporary = nil
-            }
-            if let svg, let plot {
-                let title = "mkfilter pipeline: \(n) samples at \(fs) Hz"
-                let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0)" } ?? "standard input", configuration: configuration)
-                try Emission.write(text, to: svg, option: "--svg")
             }
             stdout.flush()
             if let failure = stdout.failure { throw UsageError("cannot write to standard output (\(failure))") }

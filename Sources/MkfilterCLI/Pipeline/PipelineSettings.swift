@@ -40,8 +40,8 @@ struct PipelineSettings {
                     guard case .string(let s) = v else { throw problem("is \(v.kindDescription); give a filter as a string") }
                     for k in targets { axes[k].filter = s }
                 case "rmsWindow", "count":
-                    guard case .number(let n) = v, n == n.rounded(), n >= 1, n <= 100_000_000 else {
-                        throw problem("must be a whole number of samples, at least 1")
+                    guard case .number(let n) = v, n == n.rounded(), n >= 1, n <= 1_000_000 else {
+                        throw problem("is \(FilterSetSpec.describe(v)); it must be a whole number of samples in 1 ... 1000000")
                     }
                     for k in targets { if key == "count" { axes[k].count = Int(n) } else { axes[k].rmsWindow = Int(n) } }
                 case "threshold":
