@@ -264,8 +264,8 @@ struct PipelineCommand: ParsableCommand {
                                     override every axis.
 
             OUTPUT
-              CSV (standard output or --output FILE; the file is written whole or not at all,
-              while on standard output the rows before a bad input line have already gone out):
+              CSV on standard output, or --output FILE (written whole or not at all;
+              on standard output, rows before a bad input line have gone out):
               t,x_raw,x_filtered,x_rms,x_trigger,y_raw,...,z_trigger (trigger 0 or 1).
               --svg FILE    Shake!'s screen: one graph per axis, red raw, green filtered, blue RMS,
                             pink trigger (drawn at the threshold while triggered).
