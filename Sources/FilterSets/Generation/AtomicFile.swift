@@ -12,9 +12,8 @@ package enum AtomicFile {
     ///
     /// - Returns: `nil` on success, else why it failed.
     package static func write(_ text: String, to path: String) -> String? {
+        let temporary = URL(fileURLWithPath: temporaryPath(for: path))
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).mkfilter-\(getpid()).tmp")
         do {
             try Data(text.utf8).write(to: temporary)
         } catch {
@@ -27,6 +26,13 @@ package enum AtomicFile {
             return reason
         }
         return nil
+    }
+
+    /// Where a file is written before it is renamed to `path`: beside it (same
+    /// file system, so the rename is atomic), hidden, named for this process.
+    package static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).mkfilter-\(getpid()).tmp").path
     }
 
     /// The file's text, or `nil` when it cannot be read as UTF-8.

@@ -41,7 +41,7 @@ package enum Retarget {
                 let original = d.namespace ?? "Filters"
                 let namespace = rename(original, from: d.template.designSampleRate, to: sampleRate)
                 if groups.last?.original != original, let clash = groups.first(where: { $0.namespace == namespace }) {
-                    fileErrors.append(FilterSetError(file: file.path, "\(clash.original) and \(original) would both become \(namespace) at \(SwiftFormat.number(sampleRate)) Hz (the file holds one filter set at several rates); retarget a file of one rate"))
+                    fileErrors.append(FilterSetError(file: file.path, "\(clash.original) and \(original) would both become \(namespace) at \(FilterSetSpec.number(sampleRate)) Hz (the file holds one filter set at several rates); retarget a file of one rate"))
                     break
                 }
                 do throws(FilterSetError) {
@@ -153,11 +153,6 @@ package enum Retarget {
         guard name.hasSuffix(".swift") else { return name }
         return rename(String(name.dropLast(6)), from: old, to: new) + ".swift"
     }
-}
-
-/// Numbers in messages: whole numbers without ".0".
-enum SwiftFormat {
-    static func number(_ x: Double) -> String { FilterSetSpec.number(x) }
 }
 
 extension String {

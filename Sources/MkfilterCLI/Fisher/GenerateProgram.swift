@@ -16,31 +16,21 @@ public enum GenerateProgram {
         do throws(UsageError) {
             var specPath: String?, sampleRate: Double?, namespace: String?, output: String?, directory: String?
             var kind = "swift", check = false
-            var k = 0
-            func value(_ option: String) throws(UsageError) -> String {
-                k += 1
-                guard k < arguments.count else { throw UsageError("\(option) needs a value") }
-                return arguments[k]
-            }
-            while k < arguments.count {
-                let word = arguments[k]
+            var cursor = ArgumentCursor(arguments)
+            while let word = cursor.next() {
                 switch word {
-                case "--sample-rate":
-                    let fs = try ArgumentValues.number(try value(word), for: word, meaning: "the sample rate in Hz, above 0")
-                    guard fs > 0 else { throw UsageError("--sample-rate \(fs) is not allowed; the sample rate must be above 0 Hz") }
-                    sampleRate = fs
-                case "--namespace": namespace = try value(word)
-                case "--output": output = try value(word)
-                case "--output-directory": directory = try value(word)
+                case "--sample-rate": sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")
+                case "--namespace": namespace = try cursor.value(for: word)
+                case "--output": output = try cursor.value(for: word)
+                case "--output-directory": directory = try cursor.value(for: word)
                 case "--check": check = true
                 case "--emit":
-                    kind = try value(word)
+                    kind = try cursor.value(for: word)
                     guard ["swift", "c", "json"].contains(kind) else { throw UsageError("--emit \(ArgumentValues.quoted(kind)) must be swift, c or json") }
                 default:
                     guard !word.hasPrefix("-"), specPath == nil else { throw UsageError("unexpected argument \(ArgumentValues.quoted(word))", showsUsage: true) }
                     specPath = word
                 }
-                k += 1
             }
             guard let specPath else { throw UsageError("give the filter set file", showsUsage: true) }
             if output != nil && directory != nil { throw UsageError("give --output or --output-directory, not both") }

@@ -10,25 +10,15 @@ public enum RetargetProgram {
     public static func run(arguments: [String]) -> InvocationResult {
         do throws(UsageError) {
             var paths: [String] = [], sampleRate: Double?, directory: String?
-            var k = 0
-            func value(_ option: String) throws(UsageError) -> String {
-                k += 1
-                guard k < arguments.count else { throw UsageError("\(option) needs a value") }
-                return arguments[k]
-            }
-            while k < arguments.count {
-                let word = arguments[k]
+            var cursor = ArgumentCursor(arguments)
+            while let word = cursor.next() {
                 switch word {
-                case "--sample-rate":
-                    let fs = try ArgumentValues.number(try value(word), for: word, meaning: "the new sample rate in Hz, above 0")
-                    guard fs > 0 else { throw UsageError("--sample-rate \(fs) is not allowed; the sample rate must be above 0 Hz") }
-                    sampleRate = fs
-                case "-o", "--output-directory": directory = try value(word)
+                case "--sample-rate": sampleRate = try cursor.positive(for: word, meaning: "the new sample rate in Hz")
+                case "-o", "--output-directory": directory = try cursor.value(for: word)
                 default:
                     guard !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
                     paths.append(word)
                 }
-                k += 1
             }
             guard let sampleRate else { throw UsageError("give --sample-rate, the new sample rate in Hz", showsUsage: true) }
             guard !paths.isEmpty else { throw UsageError("give the generated Swift files to retarget", showsUsage: true) }

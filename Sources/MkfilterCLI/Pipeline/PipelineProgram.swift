@@ -62,71 +62,9 @@ public enum PipelineProgram {
             if let temporary { unlink(temporary) }
         }
         do throws(UsageError) {
-            // Options.
-            var input: String?, source: String?, amplitudeGiven: Double?, frequency: Double?, samples: Int?, leadingZeros: Int?
-            var sampleRate: Double?, config: String?, output: String?, svg: String?, events = false
-            var flags = PipelineSettings.Axis(), setFilter = false, setWindow = false, setThreshold = false, setCount = false
-            var k = 0
-            func value(_ option: String) throws(UsageError) -> String {
-                k += 1
-                guard k < arguments.count else { throw UsageError("\(option) needs a value", showsUsage: true) }
-                return arguments[k]
-            }
-            func positiveInteger(_ option: String, _ meaning: String, minimum: Int = 1) throws(UsageError) -> Int {
-                let n = try ArgumentValues.integer(try value(option), for: option, meaning: meaning)
-                guard n >= minimum else { throw UsageError("\(option) \(n) is not allowed (\(meaning))") }
-                return n
-            }
-            while k < arguments.count {
-                let word = arguments[k]
-                switch word {
-                case "--source":
-                    source = try value(word)
-                    guard ["sine", "step", "impulse"].contains(source!) else {
-                        throw UsageError("--source \(ArgumentValues.quoted(source!)) must be sine, step or impulse (or give a CSV file)")
-                    }
-                case "--amplitude": amplitudeGiven = try ArgumentValues.number(try value(word), for: word, meaning: "the amplitude in g")
-                case "--frequency": frequency = try ArgumentValues.number(try value(word), for: word, meaning: "the sine's frequency in Hz")
-                case "--samples": samples = try positiveInteger(word, "the number of samples to calculate, at least 1")
-                case "--leading-zeros": leadingZeros = try positiveInteger(word, "zero samples before the signal, 0 or more", minimum: 0)
-                case "--sample-rate":
-                    let fs = try ArgumentValues.number(try value(word), for: word, meaning: "the sample rate in Hz")
-                    guard fs > 0 else { throw UsageError("--sample-rate \(fs) must be above 0 Hz") }
-                    sampleRate = fs
-                case "--config": config = try value(word)
-                case "--filter": flags.filter = try value(word); setFilter = true
-                case "--rms-window": flags.rmsWindow = try positiveInteger(word, "the RMS window in samples, at least 1"); setWindow = true
-                case "--threshold": flags.threshold = try ArgumentValues.number(try value(word), for: word, meaning: "the RMS level in g"); setThreshold = true
-                case "--count": flags.count = try positiveInteger(word, "contiguous samples above the threshold, at least 1"); setCount = true
-                case "--output", "-o": output = try value(word)
-                case "--svg": svg = try value(word)
-                case "--events": events = true
-                default:
-                    guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
-                    guard input == nil else { throw UsageError("one input file only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
-                    input = word
-                }
-                k += 1
-            }
-            if source != nil && input != nil { throw UsageError("give a CSV input or --source, not both") }
-            if source == nil && (amplitudeGiven != nil || frequency != nil || samples != nil || leadingZeros != nil) {
-                throw UsageError("--amplitude, --frequency, --samples and --leading-zeros go with --source")
-            }
-            let amplitude = amplitudeGiven ?? 1
-
-            // Configuration: defaults, then --config, then the flags (every axis).
-            var settings = PipelineSettings()
-            if let config {
-                guard FileManager.default.fileExists(atPath: config) else { throw UsageError("--config \(ArgumentValues.quoted(config)): no such file") }
-                guard let text = AtomicFile.read(config) else { throw UsageError("--config \(ArgumentValues.quoted(config)): cannot read it as UTF-8 text") }
-                try settings.apply(configText: text, file: config)
-            }
-            for a in 0..<3 {
-                if setFilter { settings.axes[a].filter = flags.filter }
-                if setWindow { settings.axes[a].rmsWindow = flags.rmsWindow }
-                if setThreshold { settings.axes[a].threshold = flags.threshold }
-                if setCount { settings.axes[a].count = flags.count }
-            }
+            let options = try PipelineOptions(arguments)
+            let (input, source, output, svg, events) = (options.input, options.source, options.output, options.svg, options.events)
+            var settings = try options.settings()
 
             // The input: rows from CSV, or a calculated source.
             var reader: AccelerometerCSVReader?
@@ -134,27 +72,10 @@ public enum PipelineProgram {
             var descriptorToClose: Int32?
             defer { if let descriptorToClose { close(descriptorToClose) } }
             let fs: Double
-            var signal: SignalSource?
-            var total = 0
+            var signal: SignalSource?, total = 0
             if let source {
-                fs = sampleRate ?? 60
-                let zeros = leadingZeros ?? Int(fs.rounded())
-                do {
-                    switch source {
-                    case "sine":
-                        guard let frequency else { throw UsageError("--source sine needs --frequency <Hz> (below \(fs / 2) Hz)") }
-                        signal = try SignalSource.checkedSine(amplitude: amplitude, frequency: frequency, sampleRate: fs, leadingZeros: zeros)
-                    case "step": signal = try SignalSource.checkedStep(amplitude: amplitude, leadingZeros: zeros)
-                    default: signal = try SignalSource.checkedImpulse(amplitude: amplitude, leadingZeros: zeros)
-                    }
-                } catch let error as PipelineError {
-                    throw UsageError("--source \(source): \(error.description)")
-                } catch let error as UsageError {
-                    throw error
-                } catch {
-                    throw UsageError("\(error)")
-                }
-                total = samples ?? zeros + Int((10 * fs).rounded())
+                fs = options.sampleRate ?? 60
+                (signal, total) = try options.signal(source, sampleRate: fs)
             } else {
                 let name = input == nil || input == "-" ? "<stdin>" : input!
                 var descriptor = standardInput
@@ -166,7 +87,7 @@ public enum PipelineProgram {
                 reader = AccelerometerCSVReader(descriptor: descriptor, name: name)
                 // The sample rate from the first rows' times, unless given.
                 while pending.count < 64, let row = try reader!.next() { pending.append(row) }
-                if let sampleRate {
+                if let sampleRate = options.sampleRate {
                     fs = sampleRate
                 } else {
                     guard pending.count >= 2 else {
@@ -185,8 +106,7 @@ public enum PipelineProgram {
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             var csv = stdout
             if let output {
-                let url = URL(fileURLWithPath: output)
-                let path = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).mkfilter-\(getpid()).tmp").path
+                let path = AtomicFile.temporaryPath(for: output)
                 let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
                 guard descriptor >= 0 else { throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(String(cString: strerror(errno))))") }
                 temporary = path
