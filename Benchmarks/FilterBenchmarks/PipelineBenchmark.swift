@@ -54,7 +54,7 @@ func pipelineBenchmark(samples: Int, cliRows: Int) {
     try! handle.close()
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["pipeline", csv.path, "--filter", "butterworthBP3rd05To3Hz", "--rms-window", "30", "--threshold", "0.2", "--count", "6"]
+    process.arguments = ["pipeline", csv.path, "--sample-rate", "60", "--filter", "butterworthBP3rd05To3Hz", "--rms-window", "30", "--threshold", "0.2", "--count", "6"]
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     let cli = seconds {
         try! process.run()
