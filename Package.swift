@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "FilterDesign", targets: ["FilterDesign"]),
         .library(name: "FilterAnalysis", targets: ["FilterAnalysis"]),
         .library(name: "FilterRuntime", targets: ["FilterRuntime"]),
+        .library(name: "AccelerometerPipeline", targets: ["AccelerometerPipeline"]),
         .library(name: "GeneratedFilters", targets: ["GeneratedFilters"]),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
         .executable(name: "filter-generator", targets: ["filter-generator"]),
@@ -28,7 +29,17 @@ let package = Package(
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
 
-        // MARK: Design math
+        // MARK: Runtime
+        // What generated code imports: pure Swift, no dependencies, no Foundation,
+        // no platform imports (iOS apps link it).
+        .target(name: "FilterRuntime"),
+        // Shake!'s accelerometer chain on three axes (sources, Apple's filters,
+        // moving RMS, trigger), for apps and for `mkfilter pipeline`.
+        .target(name: "AccelerometerPipeline", dependencies: ["FilterRuntime"]),
+
+        // MARK: Design
+        // Recipe -> prototype -> band transform -> bilinear -> zeros, poles, gain
+        // -> realisation.
         .target(
             name: "FilterDesign",
             dependencies: [
@@ -36,10 +47,38 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        // Reading and writing JSON: strict, with line numbers; deterministic,
+        // every Double round-tripping.
+        .target(name: "FilterJSON"),
+
+        // MARK: Formats
+        // The mustache templates of emitted code (Templates/, embedded at build time).
+        .target(
+            name: "EmissionTemplates",
+            dependencies: [.product(name: "Mustache", package: "swift-mustache")]
+        ),
+        // Fisher's formats: his command line (parsed and printed), report,
+        // listing, gencode, mkshape and mkaverage.
+        .target(
+            name: "FisherCompatibility",
+            dependencies: ["FilterDesign", "EmissionTemplates"]
+        ),
+        // DigitalFilterTemplate from a design, and the Swift, C and JSON emitters.
+        .target(
+            name: "FilterEmission",
+            dependencies: ["FilterDesign", "FilterRuntime", "FilterJSON", "FisherCompatibility", "EmissionTemplates"]
+        ),
+        // Filter set files and the recipe's field codec (JSON, URL query),
+        // generation and retargeting. No FFTW: the build plugin's tool is built
+        // on every consumer's machine.
+        .target(
+            name: "FilterSets",
+            dependencies: ["FilterDesign", "FilterEmission", "FilterJSON", "FilterRuntime", "FisherCompatibility"]
+        ),
 
         // MARK: Analysis
-        // Responses and verification, with FFTW. Kept out of FilterDesign so that
-        // code generation (and the build plugin) never needs libfftw3.
+        // Responses and verification, with FFTW. Kept out of the layers above so
+        // that code generation (and the build plugin) never needs libfftw3.
         .target(
             name: "FilterAnalysis",
             dependencies: [
@@ -51,33 +90,29 @@ let package = Package(
             ]
         ),
 
-        // MARK: Runtime
-        // What generated code imports: pure Swift, no dependencies, no Foundation.
-        .target(name: "FilterRuntime"),
-
-        // MARK: Emission
-        // Fisher's listing and gencode, and the Swift, C and JSON emitters
-        // (driven by the templates in Templates/, embedded at build time).
+        // MARK: Application layer
+        // Typed requests and results that every front end (CLI, plugins' tool,
+        // server) calls: design, report, listing, emitted code, generation,
+        // retargeting, pipeline filters. No FFTW.
         .target(
-            name: "FilterEmission",
+            name: "FilterApplication",
             dependencies: [
-                "FilterDesign",
-                "FilterRuntime",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "AccelerometerPipeline", "EmissionTemplates", "FilterDesign", "FilterEmission", "FilterJSON",
+                "FilterRuntime", "FilterSets", "FisherCompatibility",
             ]
         ),
-
-        // MARK: Filter set files
-        // The spec format (JSON), Fisher's command-line grammar it embeds, and
-        // spec -> Swift. No FFTW: the build plugin's tool is built on every
-        // consumer's machine.
+        // The application layer's analysis requests: response, impulse, step,
+        // verify, template audit (FFTW).
         .target(
-            name: "FilterSets",
-            dependencies: ["FilterDesign", "FilterEmission", "FilterRuntime"]
+            name: "FilterApplicationAnalysis",
+            dependencies: [
+                "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterEmission", "FilterJSON",
+                "FilterRuntime", "FisherCompatibility",
+            ]
         ),
         .executableTarget(
             name: "filter-generator",
-            dependencies: ["FilterSets"]
+            dependencies: ["FilterApplication"]
         ),
 
         // MARK: Plugins
@@ -110,19 +145,16 @@ let package = Package(
         ),
 
         // MARK: Command line
-        // The commands live in a library so that tests run them in-process;
-        // the executable is only their entry point.
+        // Argument parsing and printing only; the commands live in a library so
+        // that tests run them in-process, the executable is their entry point.
         .target(
             name: "MkfilterCLI",
             dependencies: [
+                "FilterApplication",
+                "FilterApplicationAnalysis",
                 "FilterAnalysis",
                 "FilterDesign",
-                "FilterEmission",
-                "FilterRuntime",
-                "FilterSets",
-                "GeneratedFilters",
-                .product(name: "ComplexModule", package: "swift-numerics"),
-                .product(name: "RealModule", package: "swift-numerics"),
+                "FisherCompatibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -135,7 +167,8 @@ let package = Package(
         // swift run -c release filter-benchmarks
         .executableTarget(
             name: "filter-benchmarks",
-            dependencies: ["FilterAnalysis", "FilterDesign", "FilterEmission", "FilterRuntime", "GeneratedFilters"],
+            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterDesign", "FilterEmission", "FilterRuntime",
+                           "FisherCompatibility", "GeneratedFilters"],
             path: "Benchmarks/FilterBenchmarks"
         ),
 
@@ -143,34 +176,39 @@ let package = Package(
         // Reference data lives in Tests/Fixtures and is found from #filePath.
         .testTarget(
             name: "FilterDesignTests",
-            dependencies: ["FilterDesign"]
+            dependencies: [
+                "FilterDesign",
+                .product(name: "ComplexModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
         ),
+        .testTarget(name: "FilterJSONTests", dependencies: ["FilterJSON"]),
         .testTarget(
             name: "MkfilterCLITests",
-            dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter"]
+            dependencies: ["MkfilterCLI", "FilterDesign", "FisherCompatibility", "mkfilter"]
         ),
         .testTarget(
             name: "FilterRuntimeTests",
-            dependencies: ["FilterRuntime"]
+            dependencies: ["FilterRuntime", "AccelerometerPipeline"]
         ),
         .testTarget(
             name: "FilterEmissionTests",
-            dependencies: ["FilterEmission", "FilterDesign", "FilterRuntime", "MkfilterCLI"]
+            dependencies: ["FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI"]
         ),
         .testTarget(
             name: "GeneratedFiltersTests",
-            dependencies: ["GeneratedFilters", "FilterRuntime", "FilterDesign", "FilterEmission"]
+            dependencies: ["GeneratedFilters", "FilterRuntime", "FilterDesign", "FilterEmission", "FisherCompatibility"]
         ),
         .testTarget(
             name: "FilterAnalysisTests",
             dependencies: [
-                "FilterAnalysis", "FilterDesign", "FilterRuntime", "MkfilterCLI",
+                "AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterRuntime", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),
         .testTarget(
             name: "FilterSetsTests",
-            dependencies: ["FilterSets", "FilterDesign", "FilterEmission", "FilterRuntime", "GeneratedFilters", "MkfilterCLI"]
+            dependencies: ["FilterSets", "FilterDesign", "FilterEmission", "FilterJSON", "FilterRuntime", "FisherCompatibility", "GeneratedFilters", "MkfilterCLI"]
         ),
         .testTarget(
             name: "CFFTWTests",

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes Tests/Fixtures/scipy/iir-designs.json: z-plane poles and transfer-function
-coefficients from scipy.signal for the designs the Swift tests compare against.
+"""Writes Tests/Fixtures/scipy/iir-designs.json: z-plane zeros, poles and gain and
+transfer-function coefficients from scipy.signal for the designs the Swift tests
+compare against.
 
     pip install -r scripts/requirements.txt
     python3 scripts/scipy_reference.py
@@ -46,6 +47,8 @@ def design(family, ripple, band, order, alphas):
         "order": order,
         "alphas": list(alphas),
         "poles": [[float(x.real), float(x.imag)] for x in p],
+        "zeros": [[float(x.real), float(x.imag)] for x in z],
+        "k": float(k),
         "b": [float(x) for x in b],
         "a": [float(x) for x in a],
     }

@@ -1,3 +1,4 @@
+import AccelerometerPipeline
 import FilterRuntime
 import Foundation
 import GeneratedFilters

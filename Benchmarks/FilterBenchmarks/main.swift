@@ -6,16 +6,17 @@
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
+import FisherCompatibility
 import FilterRuntime
 import Foundation
 import GeneratedFilters
 
-struct Case { var label: String; var spec: FilterSpecification }
+struct Case { var label: String; var spec: FilterRecipe }
 
 let cases = [
-    Case(label: "2nd-order low-pass", spec: try! FilterSpecification(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
-    Case(label: "4th-order band-pass (8 poles)", spec: try! FilterSpecification(family: .butterworth, band: .bandPass, order: 4, corners: .alpha(0.1, 0.2))),
-    Case(label: "10th-order low-pass", spec: try! FilterSpecification(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
+    Case(label: "2nd-order low-pass", spec: try! FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
+    Case(label: "4th-order band-pass (8 poles)", spec: try! FilterRecipe(family: .butterworth, band: .bandPass, order: 4, corners: .alpha(0.1, 0.2))),
+    Case(label: "10th-order low-pass", spec: try! FilterRecipe(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
 ]
 let sampleCount = 10_000_000
 let repeats = 5
@@ -164,7 +165,7 @@ func bestMilliseconds(_ body: () -> Void) -> Double {
     return best
 }
 
-let bandPass = try! FilterSpecification(family: .butterworth, band: .bandPass, order: 10, corners: .alpha(0.1, 0.2)).design()
+let bandPass = try! FilterRecipe(family: .butterworth, band: .bandPass, order: 10, corners: .alpha(0.1, 0.2)).design()
 let transfer = TransferFunction(design: bandPass)!
 // 65,537 points from 0 to 0.5 inclusive: FFTs of 131,072, scipy's 65,536 points plus Nyquist.
 let grid = FrequencyGrid(count: 65_537)

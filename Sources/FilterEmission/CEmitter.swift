@@ -1,3 +1,4 @@
+import EmissionTemplates
 import FilterDesign
 import FilterRuntime
 

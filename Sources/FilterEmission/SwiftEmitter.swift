@@ -1,3 +1,4 @@
+import EmissionTemplates
 import FilterRuntime
 
 /// Writes `DigitalFilterTemplate` constants as Swift source (Templates/swift/filters.mustache).
@@ -99,6 +100,7 @@ public enum SwiftEmitter {
                 "transformLiteral": SwiftSource.stringLiteral(t.provenance.transform),
                 "poleSubset": t.provenance.poleSubset.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil",
                 "extraZero": optional(t.provenance.extraZeroFrequency),
+                "besselPoles": t.provenance.besselPoles.map { [SwiftSource.stringLiteral($0)] } ?? [],
                 "commandLineLiteral": SwiftSource.stringLiteral(t.provenance.mkfilterCommandLine),
                 "impulseCount": "\(impulseCount)",
                 "impulseLines": lines,

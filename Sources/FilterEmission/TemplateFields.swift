@@ -73,6 +73,7 @@ enum TemplateFields {
                 provenance.poleSubset = subset
             }
             provenance.extraZeroFrequency = try c.optionalNumber(pf["extraZeroFrequency"], "provenance.extraZeroFrequency")
+            if pf["besselPoles"] != nil { provenance.besselPoles = try c.string(pf["besselPoles"], "provenance.besselPoles") }
             provenance.mkfilterCommandLine = (try? c.string(pf["mkfilterCommandLine"], "")) ?? ""
         }
         let gain = try c.number(fields["gain"], "gain")

@@ -14,6 +14,9 @@ public struct FilterProvenance: Sendable, Hashable {
     public var poleSubset: [Int]?
     /// Extra z-plane zero (`-Z`), in Hz, when one was added.
     public var extraZeroFrequency: Double?
+    /// "table" when a Bessel filter was designed from Fisher's 12-digit pole
+    /// table (mkfilter's default); `nil` for computed poles or another family.
+    public var besselPoles: String?
     /// The equivalent mkfilter command line (with `-a` alphas), e.g.
     /// `mkfilter -Bu -Lp -o 2 -a 0.0833333333333333`.
     public var mkfilterCommandLine: String
@@ -21,13 +24,14 @@ public struct FilterProvenance: Sendable, Hashable {
     /// Creates a provenance record.
     public init(family: String, rippleDecibels: Double? = nil, qualityFactor: Double? = nil,
                 transform: String, poleSubset: [Int]? = nil, extraZeroFrequency: Double? = nil,
-                mkfilterCommandLine: String) {
+                besselPoles: String? = nil, mkfilterCommandLine: String) {
         self.family = family
         self.rippleDecibels = rippleDecibels
         self.qualityFactor = qualityFactor
         self.transform = transform
         self.poleSubset = poleSubset
         self.extraZeroFrequency = extraZeroFrequency
+        self.besselPoles = besselPoles
         self.mkfilterCommandLine = mkfilterCommandLine
     }
 }

@@ -7,7 +7,7 @@
 //   filter-generator SPEC --output-directory DIR    <Namespace>.swift per namespace
 //   ... --check                                     compare instead of writing (exit 1 if different)
 
-import FilterSets
+import FilterApplication
 import Foundation
 
 let usage = """
@@ -20,7 +20,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var specPath: String?, destination: FilterSetGeneration.Destination?, check = false
+var specPath: String?, destination: GenerationRequest.Destination?, check = false
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
     switch word {
@@ -40,12 +40,13 @@ while !arguments.isEmpty {
 }
 guard let specPath, let destination else { fail(usage) }
 
-do throws(FilterSetErrors) {
-    let spec = try FilterSetGeneration.load(specPath)
-    for line in try FilterSetGeneration.run(spec, to: destination, check: check) where check {
-        print(line)
-    }
+var request = GenerationRequest(specPath: specPath)
+request.destination = destination
+request.check = check
+do {
+    let report = try request.run()
+    if check { print(report, terminator: "") }
 } catch {
     // Each line names the file, the filter and the field: SwiftPM shows them as the build's errors.
-    fail(error.errors.map { "error: \($0)" }.joined(separator: "\n"))
+    fail(error.messages.map { "error: \($0)" }.joined(separator: "\n"))
 }

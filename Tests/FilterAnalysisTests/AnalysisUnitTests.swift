@@ -1,3 +1,4 @@
+import Foundation
 import ComplexModule
 import FilterAnalysis
 import FilterDesign

@@ -1,3 +1,4 @@
+import AccelerometerPipeline
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -25,7 +26,7 @@ import Testing
         let lp = try AppleFirstOrderFilter(.lowPass, sampleRate: fs, cutoff: 5).template()
         let hp = try AppleFirstOrderFilter(.highPass, sampleRate: fs, cutoff: 5).template()
         func butterworth(_ band: FilterBand) throws -> DigitalFilterTemplate {
-            let design = try FilterSpecification(family: .butterworth, band: band, order: 1, corners: .hertz(5, sampleRate: fs)).design()
+            let design = try FilterRecipe(family: .butterworth, band: band, order: 1, corners: .hertz(5, sampleRate: fs)).design()
             return try TemplateBuilder.template(for: design, name: "bu", description: "", tag: 0)
         }
         return [("Apple low-pass, cutoff 5", measure(lp).corner, measure(lp).passband),

@@ -17,6 +17,8 @@ import Testing
         var order: Int
         var alphas: [Double]
         var poles: [[Double]]
+        var zeros: [[Double]]
+        var k: Double
         var b: [Double]
         var a: [Double]
     }
@@ -42,7 +44,7 @@ import Testing
         for c in Self.cases {
             let family: FilterFamily = c.family == "butterworth" ? .butterworth
                 : c.family == "bessel" ? .bessel : .chebyshev(rippleDecibels: c.ripple!)
-            let spec = try FilterSpecification(
+            let spec = try FilterRecipe(
                 family: family, band: FilterBand(rawValue: c.band)!, order: c.order,
                 corners: .alpha(c.alphas[0], c.alphas.count > 1 ? c.alphas[1] : nil))
             let design = try spec.design()

@@ -5,8 +5,8 @@ import Testing
 @Suite struct SpecificationTests {
     func spec(_ family: FilterFamily = .butterworth, _ band: FilterBand? = .lowPass, order: Int? = 4,
               _ corners: Corners = .alpha(0.1), _ discretization: Discretization = .bilinear,
-              poles: [Int]? = nil, zero: Double? = nil) throws(SpecificationError) -> FilterSpecification {
-        try FilterSpecification(family: family, band: band, order: order, corners: corners,
+              poles: [Int]? = nil, zero: Double? = nil) throws(SpecificationError) -> FilterRecipe {
+        try FilterRecipe(family: family, band: band, order: order, corners: corners,
                                 discretization: discretization, poleSubset: poles, extraZeroAlpha: zero)
     }
 
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func rejectsEachInvalidField() {
-        let cases: [(SpecificationError, () throws(SpecificationError) -> FilterSpecification)] = [
+        let cases: [(SpecificationError, () throws(SpecificationError) -> FilterRecipe)] = [
             (.cornersNotIncreasing(alpha1: 0.2, alpha2: 0.1), { () throws(SpecificationError) in try spec(.butterworth, .bandPass, .alpha(0.2, 0.1)) }),
             (.cornersNotIncreasing(alpha1: 0.1, alpha2: 0.1), { () throws(SpecificationError) in try spec(.butterworth, .bandStop, .alpha(0.1, 0.1)) }),
             (.orderOutOfRange(0), { () throws(SpecificationError) in try spec(order: 0) }),

@@ -8,12 +8,12 @@ import Testing
 /// double, and the double impulse response equals the Swift runtime's to 1e-12
 /// of its peak over 200 samples.
 @Suite struct CEmissionTests {
-    static let specs: [(String, FilterSpecification)] = [
-        ("lp2", try! FilterSpecification(family: .butterworth, band: .lowPass, order: 2, corners: .hertz(5, sampleRate: 60))),
-        ("bp4", try! FilterSpecification(family: .butterworth, band: .bandPass, order: 4, corners: .hertz(2.5, 5, sampleRate: 60))),
-        ("lp10", try! FilterSpecification(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
-        ("cheb bs 3", try! FilterSpecification(family: .chebyshev(rippleDecibels: 1), band: .bandStop, order: 3, corners: .alpha(0.15, 0.25))),
-        ("resonator */ \"q\"", try! FilterSpecification(family: .resonator(.finite(20)), band: .bandPass, order: nil, corners: .alpha(0.2))),
+    static let specs: [(String, FilterRecipe)] = [
+        ("lp2", try! FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .hertz(5, sampleRate: 60))),
+        ("bp4", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 4, corners: .hertz(2.5, 5, sampleRate: 60))),
+        ("lp10", try! FilterRecipe(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
+        ("cheb bs 3", try! FilterRecipe(family: .chebyshev(rippleDecibels: 1), band: .bandStop, order: 3, corners: .alpha(0.15, 0.25))),
+        ("resonator */ \"q\"", try! FilterRecipe(family: .resonator(.finite(20)), band: .bandPass, order: nil, corners: .alpha(0.2))),
     ]
 
     @Test(.timeLimit(.minutes(5))) func compilesWithWerrorAndMatchesTheRuntime() throws {

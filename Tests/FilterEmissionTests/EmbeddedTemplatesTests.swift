@@ -1,5 +1,5 @@
 import Foundation
-@testable import FilterEmission
+@testable import EmissionTemplates
 import Testing
 
 /// What the binary embeds is exactly Templates/ (scripts/embed_templates.py).

@@ -1,4 +1,5 @@
 import FilterDesign
+import EmissionTemplates
 import FilterEmission
 import FilterRuntime
 import Foundation
@@ -8,8 +9,8 @@ import Testing
 /// and compiling without warnings in Swift 6 mode.
 @Suite struct SwiftEmissionTests {
     static func template(_ name: String, _ description: String, tag: Int = 1,
-                         spec: FilterSpecification? = nil) throws -> DigitalFilterTemplate {
-        let s = try spec ?? FilterSpecification(family: .butterworth, band: .bandPass, order: 4,
+                         spec: FilterRecipe? = nil) throws -> DigitalFilterTemplate {
+        let s = try spec ?? FilterRecipe(family: .butterworth, band: .bandPass, order: 4,
                                                 corners: .hertz(2.5, 5, sampleRate: 60))
         return try TemplateBuilder.template(for: try s.design(), name: name, description: description, tag: tag)
     }
@@ -50,7 +51,7 @@ import Testing
     @Test(.timeLimit(.minutes(5))) func hostileNamesCompileAndReadBack() throws {
         guard let swiftc = Support.tool("swiftc") else { Issue.record("swiftc not on PATH"); return }
         let templates = try Self.hostile.enumerated().map { try Self.template($0.element.0, $0.element.1, tag: $0.offset) }
-            + [try Self.template("chebyshev 10", "high order", tag: 99, spec: FilterSpecification(
+            + [try Self.template("chebyshev 10", "high order", tag: 99, spec: FilterRecipe(
                 family: .chebyshev(rippleDecibels: 0.5), band: .bandStop, order: 10, corners: .alpha(0.1, 0.2)))]
         let source = try SwiftEmitter.source(templates, namespace: "Hostile Names")
         let dir = try Support.temporaryDirectory("swift-emission")

@@ -62,8 +62,8 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         let retargeted = try Retarget.run(files: [("x.swift", source60)], sampleRate: 100)
         #expect(retargeted.first?.text == (try FilterSetSource.singleFile(at100)))
         for (entry, template) in zip(at60.filters, try at60.templates(sampleRate: 60)) where entry.name != "raw" {
-            let expected = try at60.specification(of: entry, sampleRate: 100)
-            #expect((try Retarget.specification(template, sampleRate: 100)) == expected, "\(entry.name)")
+            let expected = try at60.recipe(of: entry, sampleRate: 100)
+            #expect((try TemplateProvenance.recipe(of: template, sampleRate: 100)) == expected, "\(entry.name)")
         }
     }
 

@@ -24,7 +24,7 @@ import Testing
         for (rate, all) in Self.sets {
             for t in all where t.filterClass != .passThrough {
                 let band: FilterBand = t.filterClass == .lowPass ? .lowPass : t.filterClass == .highPass ? .highPass : .bandPass
-                let spec = try FilterSpecification(
+                let spec = try FilterRecipe(
                     family: .butterworth, band: band, order: t.order,
                     corners: .hertz(t.cornerFrequency1, band == .bandPass ? t.cornerFrequency2 : nil, sampleRate: rate))
                 let design = try spec.design()

@@ -1,5 +1,11 @@
 import CFFTW
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Serialises every call into FFTW's planner.
 ///

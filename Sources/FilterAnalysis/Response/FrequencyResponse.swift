@@ -21,7 +21,7 @@ public struct FrequencyResponse: Sendable {
     public var magnitudes: [Double] { values.map(\.length) }
 
     /// 20 log10 |H|; nil where |H| is exactly zero (a zero on the unit circle).
-    public var decibels: [Double?] { values.map { $0.length > 0 ? 20 * log10($0.length) : nil } }
+    public var decibels: [Double?] { values.map { $0.length > 0 ? 20 * Double.log10($0.length) : nil } }
 
     /// The largest |H| on the grid.
     public var peakMagnitude: Double { magnitudes.max() ?? 0 }
@@ -33,7 +33,7 @@ public struct FrequencyResponse: Sendable {
         result.reserveCapacity(values.count)
         var offset = 0.0, previous = 0.0
         for (k, h) in values.enumerated() {
-            let raw = h.length > 0 ? atan2(h.imaginary, h.real) : previous - offset
+            let raw = h.length > 0 ? Double.atan2(y: h.imaginary, x: h.real) : previous - offset
             if k > 0 {
                 let jump = raw + offset - previous
                 if jump > Double.pi || jump < -Double.pi {
@@ -97,7 +97,7 @@ extension FrequencyResponse {
         var h = (0..<grid.count).map { b[$0] / (Complex(g, 0) * a[$0]) }
         if accuracy == .fft { return FrequencyResponse(grid: grid, values: h) }
 
-        let eps = Double.ulpOfOne * (log2(Double(grid.fftLength)) + 4)
+        let eps = Double.ulpOfOne * (Double.log2(Double(grid.fftLength)) + 4)
         let bNorm = transfer.numerator.reduce(0) { $0 + abs($1) }
         let aNorm = transfer.denominator.reduce(0) { $0 + abs($1) }
         func bound(_ k: Int) -> Double {

@@ -77,7 +77,7 @@ public struct ResponseMeasurements: Sendable {
         var lo = Double.infinity, hi = -Double.infinity
         for k in 0..<points {
             let alpha = from + (to - from) * Double(k) / Double(points - 1)
-            let db = 20 * log10(magnitude(atAlpha: alpha))
+            let db = 20 * Double.log10(magnitude(atAlpha: alpha))
             lo = min(lo, db)
             hi = max(hi, db)
         }
@@ -92,9 +92,9 @@ public struct ResponseMeasurements: Sendable {
     }
 
     /// Attenuation at `alpha` relative to `reference`, in dB (positive when the
-    /// filter attenuates): -20 log10(|H(alpha)| / reference).
+    /// filter attenuates): -20 Double.log10(|H(alpha)| / reference).
     public func attenuation(atAlpha alpha: Double, reference: Double) -> Double {
-        -20 * log10(magnitude(atAlpha: alpha) / reference)
+        -20 * Double.log10(magnitude(atAlpha: alpha) / reference)
     }
 
     /// The group delay at `alpha` in samples (see `PoleZeroForm.groupDelay`).

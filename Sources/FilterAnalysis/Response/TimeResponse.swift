@@ -1,3 +1,4 @@
+import RealModule
 import FilterDesign
 
 /// Impulse and step responses of a transfer function, computed exactly enough
@@ -57,7 +58,7 @@ public enum TimeResponse {
     public static func decayLength(largestPoleRadius radius: Double, poleCount: Int) -> Int? {
         guard radius < 1 else { return nil }
         guard radius > 0 else { return max(64, poleCount + 64) }
-        let n = (log(1e-17) / log(radius)).rounded(.up)
+        let n = (Double.log(1e-17) / Double.log(radius)).rounded(.up)
         guard n.isFinite, n < 1e9 else { return nil }
         return max(64, Int(n) + 40 * poleCount)
     }

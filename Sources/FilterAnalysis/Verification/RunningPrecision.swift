@@ -1,3 +1,4 @@
+import RealModule
 import FilterDesign
 
 /// The arithmetic a filter's coefficients and state will have when it runs.
@@ -26,9 +27,9 @@ public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
 
     /// How much the ripple may exceed its specification (and the corners miss
     /// -ripple dB), in dB, for a relative gain tolerance: two of them,
-    /// 2 * 20 log10(1 + gainTolerance).
+    /// 2 * 20 Double.log10(1 + gainTolerance).
     public static func rippleToleranceDecibels(gainTolerance: Double) -> Double {
-        40 * log10(1 + gainTolerance)
+        40 * Double.log10(1 + gainTolerance)
     }
 
     /// How far the response as run may stray from the design's, relative to the

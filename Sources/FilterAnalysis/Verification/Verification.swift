@@ -9,7 +9,7 @@ public struct VerificationSubject: Sendable {
     public var label: String
     /// The intent: family, band, corners, ripple, transform. Nil when unknown;
     /// then only the checks that need no intent are made.
-    public var specification: FilterSpecification?
+    public var recipe: FilterRecipe?
     /// The filter as designed, in double precision with its gain G; nil when
     /// the comparison is made elsewhere (templates, compared field by field).
     public var designed: TransferFunction?
@@ -28,11 +28,11 @@ public struct VerificationSubject: Sendable {
     public var runImpulse: @Sendable (Int) -> [Double]
 
     /// A subject; see the properties.
-    public init(label: String, specification: FilterSpecification?, designed: TransferFunction?,
+    public init(label: String, recipe: FilterRecipe?, designed: TransferFunction?,
                 asRun: TransferFunction, precision: RunningPrecision, sampleRate: Double?,
                 runImpulse: @escaping @Sendable (Int) -> [Double]) {
         self.label = label
-        self.specification = specification
+        self.recipe = recipe
         self.designed = designed
         self.asRun = asRun
         self.precision = precision
@@ -178,7 +178,7 @@ extension Verification {
         }
 
         let measure = ResponseMeasurements(form)
-        guard let spec = subject.specification else {
+        guard let spec = subject.recipe else {
             return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
         }
 
@@ -220,7 +220,7 @@ extension Verification {
             var detail = ""
             for (corner, ratio) in zip(corners, ratios) {
                 if !detail.isEmpty { detail += ", " }
-                detail += "|H| at " + format(corner) + hz(corner) + " = " + formatC("%.9f", 20 * log10(ratio)) + " dB"
+                detail += "|H| at " + format(corner) + hz(corner) + " = " + formatC("%.9f", 20 * Double.log10(ratio)) + " dB"
             }
             detail += " of the peak (-3.010299957 dB expected; worst off by " + format(worst)
                 + " relative, allowed " + format(gainTolerance) + ")"
@@ -239,7 +239,7 @@ extension Verification {
                 lo = min(lo, range.minimum); hi = max(hi, range.maximum)
             }
             let ripple = hi - lo
-            let edge = corners.map { 20 * log10(measure.magnitude(atAlpha: $0)) - hi }
+            let edge = corners.map { 20 * Double.log10(measure.magnitude(atAlpha: $0)) - hi }
             let edgeError = edge.map { abs($0 + rippleDecibels) }.max() ?? 0
             figure("passband ripple", ripple, "dB")
             checks.append(VerificationCheck(

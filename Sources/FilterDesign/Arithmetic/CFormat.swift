@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Formats with the C library's `printf` conversions (`%14.10f`, `%15.9e`, `%3g`, ...).
 ///
 /// Fisher's reports are defined by C's printf; Swift's own number printing

@@ -87,13 +87,13 @@ public enum FisherArithmetic {
     /// `expj(theta) = (cos theta, sin theta)`.
     @inlinable
     public static func expj(_ theta: Double) -> Complex<Double> {
-        Complex(cos(theta), sin(theta))
+        Complex(Double.cos(theta), Double.sin(theta))
     }
 
     /// `cexp(z) = exp(z.re) * expj(z.im)`.
     @inlinable
     public static func exp(_ z: Complex<Double>) -> Complex<Double> {
-        scale(libmExp(z.real), expj(z.imaginary))
+        scale(Double.exp(z.real), expj(z.imaginary))
     }
 
     /// Principal square root: `(sqrt((r + re)/2), ±sqrt((r - re)/2))` with
@@ -109,19 +109,19 @@ public enum FisherArithmetic {
     }
 
     @usableFromInline
-    static func clampedSquareRoot(_ x: Double) -> Double { x >= 0.0 ? sqrt(x) : 0.0 }
+    static func clampedSquareRoot(_ x: Double) -> Double { x >= 0.0 ? x.squareRoot() : 0.0 }
 
     /// `hypot(z.im, z.re)`.
     @inlinable
-    public static func magnitude(_ z: Complex<Double>) -> Double { hypot(z.imaginary, z.real) }
+    public static func magnitude(_ z: Complex<Double>) -> Double { Double.hypot(z.imaginary, z.real) }
 
     /// `atan2(z.im, z.re)`.
     @inlinable
-    public static func argument(_ z: Complex<Double>) -> Double { atan2(z.imaginary, z.real) }
+    public static func argument(_ z: Complex<Double>) -> Double { Double.atan2(y: z.imaginary, x: z.real) }
 
     /// Fisher's `asinh(x) = log(x + sqrt(1 + x^2))` (his compilers had none).
     @inlinable
-    public static func asinh(_ x: Double) -> Double { log(x + sqrt(1.0 + x * x)) }
+    public static func asinh(_ x: Double) -> Double { Double.log(x + (1.0 + x * x).squareRoot()) }
 
     /// Fisher's `==`: both parts compare equal (so `0.0 == -0.0`).
     @inlinable
@@ -129,7 +129,3 @@ public enum FisherArithmetic {
         a.real == b.real && a.imaginary == b.imaginary
     }
 }
-
-/// `exp` from the C library, named so it does not clash with `FisherArithmetic.exp`.
-@usableFromInline
-func libmExp(_ x: Double) -> Double { exp(x) }

@@ -1,25 +1,31 @@
 import ComplexModule
 import RealModule
 
-/// A designed filter: what mkfilter computes and prints for a specification.
+/// A designed filter: its zeros, poles and gains in both planes, and Fisher's
+/// realisation of it (the recurrence his reports print).
 public struct Design: Sendable, Hashable {
     /// What was asked for.
-    public let specification: FilterSpecification
+    public let recipe: FilterRecipe
     /// The corners the analog design used, alpha' = tan(pi alpha) / pi for the
     /// pre-warped bilinear transform, the raw alphas otherwise; `nil` for
     /// resonators (placed in the z-plane directly).
     public let warpedAlphas: (Double, Double)?
-    /// The s-plane poles and zeros; `nil` for resonators.
-    public let sPlane: PoleZeroSet?
-    /// The z-plane poles and zeros.
-    public let zPlane: PoleZeroSet
-    /// H at z = 1.
+    /// The s-plane zeros, poles and gain; `nil` for resonators.
+    public let sPlane: ZeroPoleGain?
+    /// The z-plane zeros and poles, with the gain the transform carried over
+    /// (scipy's `bilinear_zpk` gain; 1 for resonators).
+    public let zPlane: ZeroPoleGain
+    /// The z-plane zeros and poles with the gain k that makes |H| = 1 at
+    /// Fisher's normalisation point (`passbandGain`'s), computed from the
+    /// product form; `nil` where |H| there is 0 or infinite.
+    public let normalized: ZeroPoleGain?
+    /// H at z = 1, from the expanded polynomials (Fisher's arithmetic).
     public let gainAtDC: Gain
     /// H at exp(j 2 pi (alpha1 + alpha2) / 2).
     public let gainAtCentre: Gain
     /// H at z = -1.
     public let gainAtHF: Gain
-    /// The recurrence coefficients.
+    /// Fisher's realisation: the recurrence, from the expanded polynomials.
     public let recurrence: Recurrence
     /// For a finite-Q resonator: whether the 50-step phase search converged.
     public let resonatorConverged: Bool
@@ -28,31 +34,60 @@ public struct Design: Sendable, Hashable {
     /// low-pass, H(0.5) for high-pass and PI, H(centre) for band-pass and
     /// all-pass, sqrt(H(0) H(0.5)) for band-stop (magnitudes).
     public var passbandGain: Gain {
-        switch specification.family {
-        case .proportionalIntegral: return gainAtHF
-        default: break
-        }
-        switch specification.band {
-        case .lowPass: return gainAtDC
-        case .highPass: return gainAtHF
-        case .bandPass, .allPass: return gainAtCentre
-        case .bandStop:
+        switch NormalizationPoint(recipe) {
+        case .dc: return gainAtDC
+        case .nyquist: return gainAtHF
+        case .centre: return gainAtCentre
+        case .geometricMeanOfDCAndNyquist:
             guard case .finite(let dc) = gainAtDC, case .finite(let hf) = gainAtHF else { return .infinite }
             return .finite(FisherArithmetic.squareRoot(FisherArithmetic.product(dc, hf)))
-        case nil: return .finite(Complex(1.0, 0.0))
         }
     }
 
     public static func == (a: Design, b: Design) -> Bool {
-        a.specification == b.specification && a.warpedAlphas?.0 == b.warpedAlphas?.0
+        a.recipe == b.recipe && a.warpedAlphas?.0 == b.warpedAlphas?.0
             && a.warpedAlphas?.1 == b.warpedAlphas?.1 && a.sPlane == b.sPlane && a.zPlane == b.zPlane
             && a.gainAtDC == b.gainAtDC && a.gainAtCentre == b.gainAtCentre && a.gainAtHF == b.gainAtHF
             && a.recurrence == b.recurrence && a.resonatorConverged == b.resonatorConverged
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(specification)
+        hasher.combine(recipe)
         hasher.combine(zPlane)
         hasher.combine(recurrence)
+    }
+}
+
+/// Where Fisher normalises a filter's gain to 1.
+public enum NormalizationPoint: Sendable, Hashable {
+    /// z = 1: low-pass.
+    case dc
+    /// z = -1: high-pass and proportional-integral.
+    case nyquist
+    /// z = exp(j 2 pi (alpha1 + alpha2) / 2): band-pass and all-pass.
+    case centre
+    /// sqrt(|H(1)| |H(-1)|): band-stop.
+    case geometricMeanOfDCAndNyquist
+
+    /// The point for `recipe`.
+    public init(_ recipe: FilterRecipe) {
+        if recipe.family == .proportionalIntegral { self = .nyquist; return }
+        switch recipe.band {
+        case .lowPass?, nil: self = .dc
+        case .highPass?: self = .nyquist
+        case .bandPass?, .allPass?: self = .centre
+        case .bandStop?: self = .geometricMeanOfDCAndNyquist
+        }
+    }
+
+    /// |H| of `zpk` at this point, for a filter with corners `alpha1`, `alpha2`.
+    public func magnitude(of zpk: ZeroPoleGain, alpha1: Double, alpha2: Double) -> Double {
+        switch self {
+        case .dc: return zpk.magnitude(at: Complex(1, 0))
+        case .nyquist: return zpk.magnitude(at: Complex(-1, 0))
+        case .centre: return zpk.magnitude(at: Complex(length: 1, phase: Double.pi * (alpha1 + alpha2)))
+        case .geometricMeanOfDCAndNyquist:
+            return (zpk.magnitude(at: Complex(1, 0)) * zpk.magnitude(at: Complex(-1, 0))).squareRoot()
+        }
     }
 }

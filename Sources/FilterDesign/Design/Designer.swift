@@ -1,25 +1,27 @@
 import ComplexModule
 import RealModule
 
-extension FilterSpecification {
-    /// Designs the filter: Fisher's mkfilter pipeline.
+extension FilterRecipe {
+    /// Designs the filter, as scipy's `iirfilter` does it with zeros, poles
+    /// and gain, in Fisher's arithmetic and order:
     ///
-    /// 1. s-plane: prototype poles (keeping the `-p` subset) -> pre-warp ->
-    ///    band transform; for PI, a pole at 0 and a zero at -2 pi alpha1'.
-    /// 2. z-plane: bilinear or matched z; resonators are placed in z directly.
+    /// 1. s-plane: the prototype (`AnalogPrototype.zpk`, keeping the `-p`
+    ///    subset) -> pre-warp (`Prewarp`) -> band transform (`BandTransform`);
+    ///    for PI, a pole at 0 and a zero at -2 pi alpha1'.
+    /// 2. z-plane: bilinear or matched z (`Bilinear`, `MatchedZ`); resonators
+    ///    are placed in z directly (`Resonator`).
     /// 3. `-Z`: a zero pair at exp(+-j 2 pi alphaZ), poles at 0 for causality.
-    /// 4. Numerator and denominator expanded; gains at dc, centre and hf;
-    ///    recurrence coefficients normalised by the denominator's leading one.
+    /// 4. Normalisation: the gain k that makes |H| = 1 at Fisher's point
+    ///    (`NormalizationPoint`), from the product form.
+    /// 5. Realisation: Fisher's recurrence and gains (`Recurrence`, `Gain`),
+    ///    from the expanded polynomials, as his reports print them.
     ///
-    /// - Parameter besselPoles: `.computed` (exact) or `.mkfilterTable` to
-    ///   reproduce mkfilter 4.6's Bessel designs bit for bit.
     /// - Throws: `DesignError.polynomialNotReal` when the poles or zeros do not
     ///   come in conjugate pairs.
-    public func design(besselPoles: BesselPoleSource = .computed) throws(DesignError) -> Design {
-        typealias F = FisherArithmetic
-        var sPlane: PoleZeroSet? = nil
+    public func design() throws(DesignError) -> Design {
+        var sPlane: ZeroPoleGain? = nil
         var warped: (Double, Double)? = nil
-        var zPlane: PoleZeroSet
+        var zPlane: ZeroPoleGain
         var converged = true
 
         switch family {
@@ -28,37 +30,45 @@ extension FilterSpecification {
         case .proportionalIntegral:
             let w = Prewarp.corners(alpha1, alpha2, discretization: discretization)
             warped = w
-            let s = PoleZeroSet(poles: [F.complex(0.0)], zeros: [F.complex(-2.0 * Double.pi * w.0)])
+            let s = ZeroPoleGain(zeros: [FisherArithmetic.complex(-2.0 * Double.pi * w.0)],
+                                 poles: [FisherArithmetic.complex(0.0)], gain: 1)
             sPlane = s
             zPlane = discretization == .matchedZ ? MatchedZ.map(s) : Bilinear.map(s)
         case .butterworth, .bessel, .chebyshev:
-            let prototype = AnalogPrototype.selectedPoles(family: family, order: order!, subset: poleSubset, bessel: besselPoles)
+            let prototype = AnalogPrototype.zpk(family: family, order: order!, subset: poleSubset, bessel: besselPoles)
             let w = Prewarp.corners(alpha1, alpha2, discretization: discretization)
             warped = w
-            let s = BandTransform.apply(prototype: prototype, band: band!, warped: w.0, w.1)
+            let s = BandTransform.apply(prototype, band: band!, warped: w.0, w.1)
             sPlane = s
             zPlane = discretization == .matchedZ ? MatchedZ.map(s) : Bilinear.map(s)
         }
 
         if let alphaZ = extraZeroAlpha {
-            let zz = F.expj(2.0 * Double.pi * alphaZ)
-            zPlane.zeros += [zz, F.conjugate(zz)]
-            while zPlane.poles.count < zPlane.zeros.count { zPlane.poles.append(F.complex(0.0)) }
+            let zz = FisherArithmetic.expj(2.0 * Double.pi * alphaZ)
+            zPlane.zeros += [zz, FisherArithmetic.conjugate(zz)]
+            while zPlane.poles.count < zPlane.zeros.count { zPlane.poles.append(FisherArithmetic.complex(0.0)) }
         }
 
+        // Fisher's realisation: the expanded polynomials, their gains, the recurrence.
         let top = try PolynomialExpansion.expand(zPlane.zeros)
         let bottom = try PolynomialExpansion.expand(zPlane.poles)
-        let dc = Gain.evaluate(top: top, bottom: bottom, zPlane: zPlane, at: F.complex(1.0))
-        let theta = 2.0 * Double.pi * 0.5 * (alpha1 + alpha2)
-        let centre = Gain.evaluate(top: top, bottom: bottom, zPlane: zPlane, at: F.expj(theta))
-        let hf = Gain.evaluate(top: top, bottom: bottom, zPlane: zPlane, at: F.complex(-1.0))
-        let lead = bottom[zPlane.poles.count].real
-        let recurrence = Recurrence(
-            xCoefficients: top.map { $0.real / lead },
-            yCoefficients: bottom.map { -($0.real / lead) }
-        )
-        return Design(specification: self, warpedAlphas: warped, sPlane: sPlane, zPlane: zPlane,
-                      gainAtDC: dc, gainAtCentre: centre, gainAtHF: hf,
-                      recurrence: recurrence, resonatorConverged: converged)
+        func gain(at z: Complex<Double>) -> Gain { Gain.evaluate(top: top, bottom: bottom, zPlane: zPlane, at: z) }
+        let centre = FisherArithmetic.expj(2.0 * Double.pi * 0.5 * (alpha1 + alpha2))
+        return Design(recipe: self, warpedAlphas: warped, sPlane: sPlane, zPlane: zPlane,
+                      normalized: normalized(zPlane),
+                      gainAtDC: gain(at: FisherArithmetic.complex(1.0)), gainAtCentre: gain(at: centre),
+                      gainAtHF: gain(at: FisherArithmetic.complex(-1.0)),
+                      recurrence: Recurrence(numerator: top, denominator: bottom), resonatorConverged: converged)
+    }
+
+    /// `zPlane` with the gain k = 1 / |prod (z - zero) / prod (z - pole)| at the
+    /// normalisation point: the filter Fisher's recurrence divided by G is.
+    func normalized(_ zPlane: ZeroPoleGain) -> ZeroPoleGain? {
+        var unit = zPlane
+        unit.gain = 1
+        let magnitude = NormalizationPoint(self).magnitude(of: unit, alpha1: alpha1, alpha2: alpha2)
+        guard magnitude.isFinite, magnitude > 0 else { return nil }
+        unit.gain = 1 / magnitude
+        return unit
     }
 }

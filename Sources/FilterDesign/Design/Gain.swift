@@ -32,7 +32,7 @@ public enum Gain: Sendable, Hashable {
     /// coincide to 1e-9 cancel (a Q = Inf notch or all-pass is then exactly 1),
     /// and what remains is evaluated as prod (z - zero) / prod (z - pole);
     /// a remaining pole at z makes the gain `.infinite`.
-    static func evaluate(top: [Complex<Double>], bottom: [Complex<Double>], zPlane: PoleZeroSet, at z: Complex<Double>) -> Gain {
+    static func evaluate(top: [Complex<Double>], bottom: [Complex<Double>], zPlane: ZeroPoleGain, at z: Complex<Double>) -> Gain {
         let h = PolynomialExpansion.evaluate(top: top, bottom: bottom, at: z)
         if h.real.isFinite && h.imaginary.isFinite { return .finite(h) }
         var zeros = zPlane.zeros

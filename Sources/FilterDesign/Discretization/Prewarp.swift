@@ -1,3 +1,5 @@
+import RealModule
+
 /// Pre-warping of a corner for the bilinear transform.
 ///
 /// The bilinear transform maps the analog frequency w to the digital
@@ -5,7 +7,7 @@
 /// puts the digital corner exactly at alpha.
 public enum Prewarp {
     /// alpha' = tan(pi alpha) / pi.
-    public static func warped(_ alpha: Double) -> Double { tan(Double.pi * alpha) / Double.pi }
+    public static func warped(_ alpha: Double) -> Double { Double.tan(Double.pi * alpha) / Double.pi }
 
     /// The corners the analog design uses: warped for `.bilinear`, as given otherwise.
     public static func corners(_ alpha1: Double, _ alpha2: Double, discretization: Discretization) -> (Double, Double) {

@@ -30,8 +30,8 @@ public enum FIRSpecificationError: Error, Sendable, Equatable, CustomStringConve
         case let .lengthNotOdd(n): return "filter length \(n) must be odd"
         case let .lengthOutOfRange(n, allowed):
             return "filter length \(n) is out of range; it must be in \(allowed.lowerBound) .. \(allowed.upperBound)"
-        case let .alphaOutOfRange(a): return "alpha = \(formatted(a)) is out of range; it must be above 0 and below 0.5"
-        case let .betaOutOfRange(b): return "beta = \(formatted(b)) is out of range; the roll-off factor must be in 0 ... 1"
+        case let .alphaOutOfRange(a): return "alpha = \(messageNumber(a)) is out of range; it must be above 0 and below 0.5"
+        case let .betaOutOfRange(b): return "beta = \(messageNumber(b)) is out of range; the roll-off factor must be in 0 ... 1"
         case .compensationNotAllowedForHilbert: return "Can't combine -h with -x"
         case let .truncationBitsOutOfRange(n): return "Num. bits after -b must be .gt. 0 (got \(n))"
         case .truncationOfZeroFilter: return "cannot truncate: the reference tap is 0"

@@ -68,19 +68,19 @@ public struct PulseShapeSpecification: Sendable, Hashable {
         let h = (length - 1) / 2
         if hammingWindow && h > 0 {
             for i in 1...h {
-                let w = 0.54 - 0.46 * cos((2.0 * Double.pi * Double(h + i)) / Double(length - 1))
+                let w = 0.54 - 0.46 * Double.cos((2.0 * Double.pi * Double(h + i)) / Double(length - 1))
                 x[h + i] *= w
                 x[h - i] *= w
             }
         }
         if let bits = truncationBits {
-            let fac = pow(2.0, Double(bits - 1))
+            let fac = Double.pow(2.0, Double(bits - 1))
             let reference = shape == .hilbertTransformer ? (h >= 1 ? x[h - 1] : 0) : x[h]
             guard reference != 0 else { throw .truncationOfZeroFilter }
             let scale = (fac - 1.0) / (fac * reference)
             x = x.map { tap in
                 let scaled = tap * scale * fac
-                return (scaled >= 0.0 ? floor(0.5 + scaled) : -floor(0.5 - scaled)) / fac
+                return (scaled >= 0.0 ? (0.5 + scaled).rounded(.down) : -(0.5 - scaled).rounded(.down)) / fac
             }
         }
         return FIRDesign(coefficients: x, gain: gain(x))
@@ -100,15 +100,15 @@ public struct PulseShapeSpecification: Sendable, Hashable {
         var spectrum = [Double](repeating: 0, count: n / 2 + 1)
         for i in 0...(n / 2) {
             let f = Double(i) / Double(n)
-            spectrum[i] = f <= f1 ? 1.0 : f <= f2 ? 0.5 * (1.0 + cos((Double.pi * tau / beta) * (f - f1))) : 0.0
+            spectrum[i] = f <= f1 ? 1.0 : f <= f2 ? 0.5 * (1.0 + Double.cos((Double.pi * tau / beta) * (f - f1))) : 0.0
         }
         if case .rootRaisedCosine = shape {
-            for i in 0...(n / 2) { spectrum[i] = sqrt(spectrum[i]) }
+            for i in 0...(n / 2) { spectrum[i] = spectrum[i].squareRoot() }
         }
         if sincCompensation {
             for i in 1...(n / 2) {
                 let x = Double.pi * Double(i) / Double(n)
-                spectrum[i] *= (x / sin(x))
+                spectrum[i] *= (x / Double.sin(x))
             }
         }
         for i in 0...(n / 2) { spectrum[i] *= tau }

@@ -20,7 +20,7 @@ public enum PolynomialRoots {
         }
         // Start on a circle whose radius bounds the roots (Cauchy), rotated off the axes.
         let bound = 1 + (c.dropLast().map(\.length).max() ?? 0)
-        let radius = min(bound, pow(c[0].length, 1.0 / Double(n)) + 1)
+        let radius = min(bound, Double.pow(c[0].length, 1.0 / Double(n)) + 1)
         var z = (0..<n).map { k in
             Complex(length: radius, phase: 2 * Double.pi * Double(k) / Double(n) + 0.4)
         }

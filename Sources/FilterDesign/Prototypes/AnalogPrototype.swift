@@ -36,4 +36,21 @@ public enum AnalogPrototype {
         let kept = Set(subset)
         return all.enumerated().filter { kept.contains($0.offset) }.map(\.element)
     }
+
+    /// The prototype as zeros, poles and gain (scipy's `buttap`, `cheb1ap`,
+    /// `besselap(norm='mag')`): no zeros, the selected poles, and
+    ///
+    ///     k = prod_j (-p_j)                  (unit gain at dc)
+    ///     k = prod_j (-p_j) / sqrt(1 + eps^2)  (Chebyshev I of even order: the
+    ///                                          passband's maximum is 1, dc is a trough)
+    public static func zpk(family: FilterFamily, order: Int, subset: [Int]?, bessel: BesselPoleSource = .computed) -> ZeroPoleGain {
+        let poles = selectedPoles(family: family, order: order, subset: subset, bessel: bessel)
+        var gain = Complex<Double>(1, 0)
+        for p in poles { gain *= -p }
+        var k = gain.real
+        if case .chebyshev(let ripple) = family, order % 2 == 0 {
+            k /= Double.pow(10, ripple / 20)
+        }
+        return ZeroPoleGain(zeros: [], poles: poles, gain: k)
+    }
 }

@@ -11,15 +11,15 @@ public enum ChebyshevPrototype {
     /// The parameter y = asinh(1/eps) / N, with Fisher's `asinh`.
     /// It is positive and finite exactly when the ripple is usable.
     public static func y(rippleDecibels: Double, order: Int) -> Double {
-        let rip = pow(10.0, rippleDecibels / 10.0)
-        let eps = sqrt(rip - 1.0)
+        let rip = Double.pow(10.0, rippleDecibels / 10.0)
+        let eps = (rip - 1.0).squareRoot()
         return FisherArithmetic.asinh(1.0 / eps) / Double(order)
     }
 
     /// The N left-half-plane poles, in Fisher's (Butterworth) order.
     public static func poles(rippleDecibels: Double, order: Int) -> [Complex<Double>] {
         let y = y(rippleDecibels: rippleDecibels, order: order)
-        let (sh, ch) = (sinh(y), cosh(y))
+        let (sh, ch) = (Double.sinh(y), Double.cosh(y))
         return ButterworthPrototype.poles(order: order).map { Complex($0.real * sh, $0.imaginary * ch) }
     }
 }

@@ -14,15 +14,15 @@ import RealModule
 /// at the poles reflected through the unit circle, z / |z|^2.
 public enum Resonator {
     /// The z-plane poles and zeros, and whether the phase search converged.
-    public static func zPlane(band: FilterBand, alpha: Double, quality: QualityFactor) -> (PoleZeroSet, converged: Bool) {
+    public static func zPlane(band: FilterBand, alpha: Double, quality: QualityFactor) -> (ZeroPoleGain, converged: Bool) {
         typealias F = FisherArithmetic
         let (bandPass, converged) = bandPassPoles(alpha: alpha, quality: quality)
         switch band {
         case .bandStop:
             let zz = F.expj(2.0 * Double.pi * alpha)
-            return (PoleZeroSet(poles: bandPass.poles, zeros: [zz, F.conjugate(zz)]), converged)
+            return (ZeroPoleGain(zeros: [zz, F.conjugate(zz)], poles: bandPass.poles, gain: 1), converged)
         case .allPass:
-            return (PoleZeroSet(poles: bandPass.poles, zeros: bandPass.poles.map(reflect)), converged)
+            return (ZeroPoleGain(zeros: bandPass.poles.map(reflect), poles: bandPass.poles, gain: 1), converged)
         default:
             return (bandPass, converged)
         }
@@ -34,18 +34,18 @@ public enum Resonator {
         return FisherArithmetic.divide(z, by: r * r)
     }
 
-    private static func bandPassPoles(alpha: Double, quality: QualityFactor) -> (PoleZeroSet, Bool) {
+    private static func bandPassPoles(alpha: Double, quality: QualityFactor) -> (ZeroPoleGain, Bool) {
         typealias F = FisherArithmetic
         let zeros = [F.complex(1.0), F.complex(-1.0)]
         let theta = 2.0 * Double.pi * alpha
         switch quality {
         case .infinite:
             let zp = F.expj(theta)
-            return (PoleZeroSet(poles: [zp, F.conjugate(zp)], zeros: zeros), true)
+            return (ZeroPoleGain(zeros: zeros, poles: [zp, F.conjugate(zp)], gain: 1), true)
         case .finite(let q):
             // The zeros are real and in a pair: expansion cannot fail.
             let top = try! PolynomialExpansion.expand(zeros)
-            let r = libmExp(-theta / (2.0 * q))
+            let r = Double.exp(-theta / (2.0 * q))
             var thm = theta, th1 = 0.0, th2 = Double.pi
             var converged = false
             var poles = zeros
@@ -61,7 +61,7 @@ public enum Resonator {
                 thm = 0.5 * (th1 + th2)
                 i += 1
             }
-            return (PoleZeroSet(poles: poles, zeros: zeros), converged)
+            return (ZeroPoleGain(zeros: zeros, poles: poles, gain: 1), converged)
         }
     }
 }

@@ -80,64 +80,14 @@ package enum Retarget {
         if t.filterClass == .passThrough {
             return TemplateBuilder.passThrough(name: t.name, description: t.description, tag: t.tag, sampleRate: sampleRate)
         }
-        let spec: FilterSpecification
-        do { spec = try specification(t, sampleRate: sampleRate) } catch { throw problem(error.description) }
+        let recipe: FilterRecipe
+        do { recipe = try TemplateProvenance.recipe(of: t, sampleRate: sampleRate) } catch { throw problem(error.description) }
         let design: Design
-        do { design = try spec.design() } catch { throw problem(error.description) }
+        do { design = try recipe.design() } catch { throw problem(error.description) }
         do {
             return try TemplateBuilder.template(for: design, name: t.name, description: t.description, tag: t.tag, sampleRate: sampleRate)
         } catch {
             throw problem(error.description)
-        }
-    }
-
-    /// Why a template's provenance cannot be redesigned.
-    package struct ProvenanceError: Error, CustomStringConvertible {
-        package var description: String
-    }
-
-    /// The specification a template records, at `sampleRate`.
-    package static func specification(_ t: DigitalFilterTemplate, sampleRate: Double) throws(ProvenanceError) -> FilterSpecification {
-        let p = t.provenance
-        let family: FilterFamily
-        switch p.family {
-        case "butterworth": family = .butterworth
-        case "bessel": family = .bessel
-        case "chebyshev":
-            guard let ripple = p.rippleDecibels else { throw ProvenanceError(description: "a Chebyshev filter without its ripple in the provenance") }
-            family = .chebyshev(rippleDecibels: ripple)
-        case "resonator":
-            guard let q = p.qualityFactor else { throw ProvenanceError(description: "a resonator without its Q in the provenance") }
-            family = .resonator(q.isInfinite ? .infinite : .finite(q))
-        case "proportionalIntegral": family = .proportionalIntegral
-        default:
-            throw ProvenanceError(description: "family \"\(p.family)\" cannot be redesigned at another rate (retarget handles butterworth, bessel, chebyshev, resonator and proportionalIntegral)")
-        }
-        let band: FilterBand?
-        switch t.filterClass {
-        case .lowPass: band = .lowPass
-        case .highPass: band = .highPass
-        case .bandPass: band = .bandPass
-        case .bandStop: band = .bandStop
-        case .allPass: band = .allPass
-        case .proportionalIntegral: band = nil
-        case .passThrough: throw ProvenanceError(description: "a pass-through has no design")
-        }
-        let isResonator: Bool
-        if case .resonator = family { isResonator = true } else { isResonator = false }
-        let twoCorners = !isResonator && (band?.hasTwoCorners ?? false)
-        let discretization = Discretization(rawValue: p.transform) ?? .bilinear
-        if !isResonator, p.transform != "none", Discretization(rawValue: p.transform) == nil {
-            throw ProvenanceError(description: "transform \"\(p.transform)\" is not one of bilinear, bilinearWithoutPrewarp, matchedZ")
-        }
-        do {
-            return try FilterSpecification(
-                family: family, band: band, order: isResonator ? nil : t.order,
-                corners: .hertz(t.cornerFrequency1, twoCorners ? t.cornerFrequency2 : nil, sampleRate: sampleRate),
-                discretization: discretization, poleSubset: p.poleSubset,
-                extraZeroFrequency: p.extraZeroFrequency)
-        } catch {
-            throw ProvenanceError(description: error.description)
         }
     }
 

@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterJSON
 
 /// A filter set file: the sample rate once, then named filters given in Hz.
 ///
@@ -37,18 +38,8 @@ package struct FilterSetSpec: Sendable {
         package var name: String
         package var description: String
         package var tag: Int
-        package var recipe: Recipe
-    }
-
-    /// How a filter is designed, independent of the sample rate.
-    package enum Recipe: Sendable {
-        /// y = x.
-        case passThrough
-        /// Fisher's options (family, band, order, ...) without corners, and the corners in Hz.
-        case mkfilter(options: String, corners: [Double])
-        /// The same, field by field.
-        case fields(family: FilterFamily, band: FilterBand?, order: Int?, corners: [Double],
-                    transform: Discretization, poles: [Int]?, extraZero: Double?)
+        /// How it is designed, independent of the sample rate.
+        package var definition: FilterDefinition
     }
 
     /// The top-level fields a spec may have.
@@ -56,10 +47,6 @@ package struct FilterSetSpec: Sendable {
     /// The fields a filter may have.
     static let filterFields = ["name", "description", "tag", "comment", "family", "band", "order", "corners",
                                "ripple", "q", "transform", "poles", "extraZero", "mkfilter", "passThrough"]
-    /// The fields that describe a design field by field (not allowed with `mkfilter`).
-    static let designFields = ["family", "band", "order", "ripple", "q", "transform", "poles", "extraZero", "passThrough"]
-    /// Family names in spec files.
-    static let families = ["butterworth", "bessel", "chebyshev", "resonator", "proportionalIntegral", "passThrough"]
 
     /// The namespace and sample rate of each Swift enum this spec generates.
     package var namespaces: [(name: String, sampleRate: Double)] {
@@ -223,267 +210,16 @@ extension FilterSetSpec {
         }
 
         // The design.
-        let recipe = recipe(f, fail: fail)
-        guard errors.isEmpty, let recipe else { return .failure(FilterSetErrors(errors)) }
-        return .success(Entry(name: name, description: description, tag: tag, recipe: recipe))
+        let definition = RecipeFields.definition(f, fail: fail)
+        guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }
+        return .success(Entry(name: name, description: description, tag: tag, definition: definition))
     }
 
-    static func recipe(_ f: [String: JSONValue], fail: (String?, String) -> Void) -> Recipe? {
-        // passThrough: true is the older spelling of "family": "passThrough".
-        var familyName: String?
-        switch f["passThrough"] {
-        case nil, .bool(false)?: break
-        case .bool(true)?: familyName = "passThrough"
-        case let other?: fail("passThrough", "is \(other.kindDescription); give true (or use \"family\": \"passThrough\")")
-        }
+    package static func describe(_ value: JSONValue) -> String { RecipeFields.describe(value) }
 
-        if let options = f["mkfilter"] {
-            let clashing = designFields.filter { f[$0] != nil }
-            guard clashing.isEmpty else {
-                fail("mkfilter", "give either \"mkfilter\" or the fields \(list(clashing)), not both")
-                return nil
-            }
-            guard case .string(let text) = options else {
-                fail("mkfilter", "is \(options.kindDescription); give Fisher's options as one string, e.g. \"-Bu -Bp -o 2\"")
-                return nil
-            }
-            guard let corners = cornerList(f["corners"], band: "the filter", fail: fail) else { return nil }
-            do throws(UsageError) {
-                let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-                let line = try MkfilterCommandLine(words)
-                if line.options.contains(.a) || line.sampleRate != nil || !line.cornersHz.isEmpty {
-                    fail("mkfilter", "gives corners; give them in Hz in \"corners\" and leave -a, --sample-rate and --corner out of \"mkfilter\"")
-                    return nil
-                }
-                if line.options.contains(.Z) {
-                    fail("mkfilter", "uses -Z; give the extra zero in Hz with the fields form (\"extraZero\")")
-                    return nil
-                }
-                if line.besselPolesGiven {
-                    fail("mkfilter", "uses --bessel-poles; spec files always design Bessel filters from computed poles (COMPATIBILITY.md)")
-                    return nil
-                }
-                if line.wantsListing || line.emission != .none {
-                    fail("mkfilter", "asks for output options (-l, --emit, ...); give only the design options")
-                    return nil
-                }
-            } catch {
-                fail("mkfilter", error.messages.joined(separator: "; "))
-                return nil
-            }
-            return .mkfilter(options: text, corners: corners)
-        }
+    package static func number(_ x: Double) -> String { messageNumber(x) }
 
-        switch f["family"] {
-        case nil:
-            if familyName == nil {
-                fail("family", "is missing; give one of \(list(families)), or Fisher's options as \"mkfilter\"")
-                return nil
-            }
-        case .string(let text)?:
-            guard families.contains(text) else {
-                fail("family", "'\(text)' is not a family\(suggestion(text, families)); use one of \(list(families))")
-                return nil
-            }
-            if familyName != nil, text != "passThrough" {
-                fail("passThrough", "true contradicts \"family\": \"\(text)\"; give one")
-                return nil
-            }
-            familyName = text
-        case let other?:
-            fail("family", "is \(other.kindDescription); give one of \(list(families))")
-            return nil
-        }
+    static func list(_ words: [String]) -> String { RecipeFields.list(words) }
 
-        if familyName == "passThrough" {
-            let extra = ["band", "order", "corners", "ripple", "q", "transform", "poles", "extraZero"].filter { f[$0] != nil }
-            guard extra.isEmpty else {
-                fail(extra[0], "does not apply to a pass-through filter; remove \(list(extra))")
-                return nil
-            }
-            return .passThrough
-        }
-
-        var ok = true
-        func disallow(_ field: String, _ reason: String) {
-            if f[field] != nil { fail(field, reason); ok = false }
-        }
-
-        // Family parameters.
-        let family: FilterFamily
-        switch familyName {
-        case "butterworth": family = .butterworth
-        case "bessel": family = .bessel
-        case "chebyshev":
-            switch f["ripple"] {
-            case .number(let r)?: family = .chebyshev(rippleDecibels: abs(r))
-            case nil:
-                fail("ripple", "is missing; a Chebyshev filter needs its passband ripple in dB, e.g. \"ripple\": 0.5")
-                return nil
-            case let other?:
-                fail("ripple", "is \(other.kindDescription); give the passband ripple in dB, e.g. 0.5")
-                return nil
-            }
-        case "resonator":
-            switch f["q"] {
-            case .number(let q)?: family = .resonator(.finite(q))
-            case .string(let text)? where ["inf", "infinity"].contains(text.lowercased()): family = .resonator(.infinite)
-            case nil:
-                fail("q", "is missing; a resonator needs its Q factor, a number above 0 or \"Inf\"")
-                return nil
-            case let other?:
-                fail("q", "is \(describe(other)); give a number above 0 or \"Inf\"")
-                return nil
-            }
-        default:
-            family = .proportionalIntegral
-        }
-        if familyName != "chebyshev" { disallow("ripple", "applies only to \"family\": \"chebyshev\"") }
-        if familyName != "resonator" { disallow("q", "applies only to \"family\": \"resonator\"") }
-
-        // Band.
-        var band: FilterBand?
-        let bands = FilterBand.allCases.map(\.rawValue)
-        switch f["band"] {
-        case nil:
-            if familyName != "proportionalIntegral" {
-                fail("band", "is missing; give one of \(list(familyName == "resonator" ? ["bandPass", "bandStop", "allPass"] : ["lowPass", "highPass", "bandPass", "bandStop"]))")
-                ok = false
-            }
-        case .string(let text)?:
-            if let b = FilterBand(rawValue: text) { band = b } else {
-                fail("band", "'\(text)' is not a band\(suggestion(text, bands)); use one of \(list(bands))")
-                ok = false
-            }
-        case let other?:
-            fail("band", "is \(other.kindDescription); give one of \(list(bands))")
-            ok = false
-        }
-
-        // Order.
-        var order: Int?
-        switch f["order"] {
-        case nil: break
-        case .number(let n)? where n == n.rounded() && abs(n) <= 1_000_000: order = Int(n)
-        case let other?:
-            fail("order", "is \(describe(other)); give a whole number in 1 ... 10")
-            ok = false
-        }
-        if order == nil, familyName == "proportionalIntegral" { order = 1 }
-
-        // Transform.
-        var transform = Discretization.bilinear
-        let transforms = Discretization.allCases.map(\.rawValue)
-        switch f["transform"] {
-        case nil: break
-        case .string(let text)?:
-            if let t = Discretization(rawValue: text) { transform = t } else {
-                fail("transform", "'\(text)' is not a transform\(suggestion(text, transforms)); use one of \(list(transforms))")
-                ok = false
-            }
-        case let other?:
-            fail("transform", "is \(other.kindDescription); give one of \(list(transforms))")
-            ok = false
-        }
-
-        // Pole subset.
-        var poles: [Int]?
-        switch f["poles"] {
-        case nil: break
-        case .array(let items)?:
-            var indices: [Int] = []
-            for item in items {
-                guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1000 else {
-                    fail("poles", "lists \(describe(item)); give pole indices, whole numbers 0 ... order-1")
-                    ok = false
-                    break
-                }
-                indices.append(Int(n))
-            }
-            poles = indices
-        case let other?:
-            fail("poles", "is \(other.kindDescription); give an array of pole indices, e.g. [0, 1]")
-            ok = false
-        }
-
-        // Extra zero.
-        var extraZero: Double?
-        switch f["extraZero"] {
-        case nil: break
-        case .number(let z)?: extraZero = z
-        case let other?:
-            fail("extraZero", "is \(other.kindDescription); give the frequency of the extra zero in Hz")
-            ok = false
-        }
-
-        let what = band.map { "a \($0.displayName) filter" } ?? "the filter"
-        guard let corners = cornerList(f["corners"], band: what, fail: fail), ok else { return nil }
-        return .fields(family: family, band: band, order: order, corners: corners, transform: transform,
-                       poles: poles, extraZero: extraZero)
-    }
-
-    /// `"corners": 5` or `[5]` or `[0.5, 3]`.
-    static func cornerList(_ value: JSONValue?, band: String, fail: (String?, String) -> Void) -> [Double]? {
-        switch value {
-        case nil:
-            fail("corners", "is missing; give \(band)'s corner frequencies in Hz, e.g. \"corners\": 5 or \"corners\": [0.5, 3]")
-            return nil
-        case .number(let f)?:
-            return [f]
-        case .array(let items)? where (1...2).contains(items.count):
-            var corners: [Double] = []
-            for item in items {
-                guard case .number(let f) = item else {
-                    fail("corners", "lists \(item.kindDescription); give frequencies in Hz")
-                    return nil
-                }
-                corners.append(f)
-            }
-            return corners
-        case .array(let items)?:
-            fail("corners", "lists \(items.count) frequencies; give one corner (low-pass, high-pass, resonator) or two (band-pass, band-stop), in Hz")
-            return nil
-        case let other?:
-            fail("corners", "is \(other.kindDescription); give the corner frequencies in Hz, e.g. 5 or [0.5, 3]")
-            return nil
-        }
-    }
-
-    package static func describe(_ value: JSONValue) -> String {
-        if case .number(let x) = value { return number(x) }
-        if case .string(let s) = value { return "'\(s)'" }
-        return value.kindDescription
-    }
-
-    package static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)"
-    }
-
-    static func list(_ words: [String]) -> String {
-        let quoted = words.map { "\"\($0)\"" }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
-    }
-
-    /// " (did you mean "family"?)" for a near miss: same letters ignoring case,
-    /// or one edit away.
-    static func suggestion(_ word: String, _ candidates: [String]) -> String {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                var previous = row[0]
-                row[0] = i
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    let current = row[j]
-                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    previous = current
-                }
-            }
-            return a.isEmpty ? b.count : row[b.count]
-        }
-        let lower = Array(word.lowercased())
-        let best = candidates.map { ($0, distance(lower, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= 2 else { return "" }
-        return " (did you mean \"\(best.0)\"?)"
-    }
+    static func suggestion(_ word: String, _ candidates: [String]) -> String { RecipeFields.suggestion(word, candidates) }
 }

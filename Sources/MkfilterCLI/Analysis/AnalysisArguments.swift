@@ -1,6 +1,6 @@
 import FilterAnalysis
 import FilterDesign
-import FilterSets
+import FilterApplicationAnalysis
 
 /// The arguments of `response`, `impulse`, `step` and `verify`: Fisher's design
 /// options mixed with our own, separated here.
@@ -70,7 +70,7 @@ struct AnalysisArguments {
                     }
                     precision = p
                 }
-            } else if word.hasPrefix("--") && MkfilterCommandLine.emissionOptions[word] != nil {
+            } else if word.hasPrefix("--") && EmissionOptions.options[word] != nil {
                 throw UsageError("\(word) is not an option of mkfilter \(command)")
             } else {
                 designWords.append(word)

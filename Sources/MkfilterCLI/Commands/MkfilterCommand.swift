@@ -1,6 +1,11 @@
 import ArgumentParser
-import FilterDesign
-import FilterSets
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `mkfilter`: designs a filter from Fisher's command line (the default), or
 /// runs one of his companion programs as a subcommand.
@@ -298,8 +303,13 @@ func emit(_ result: InvocationResult) throws {
 private func write(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
         if written <= 0 { return }
         bytes = bytes.dropFirst(written)
     }
+}
+
+/// The C library's `write(2)`, whichever module provides it.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

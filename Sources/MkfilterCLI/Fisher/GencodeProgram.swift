@@ -1,6 +1,5 @@
-import FilterDesign
-import FilterEmission
-import FilterSets
+import FilterApplication
+import FisherCompatibility
 
 /// Fisher's gencode: reads a listing on standard input, prints C.
 public enum GencodeProgram {
@@ -8,23 +7,16 @@ public enum GencodeProgram {
 
     /// Runs gencode with `arguments` on the listing text `input`.
     public static func run(arguments: [String], input: String) -> InvocationResult {
-        var language = Gencode.Language.ansic
+        var request = GencodeRequest(listing: input)
         for word in arguments {
             switch word {
-            case "-ansic": language = .ansic
-            case "-xyc": language = .xyc
-            case "-f": language = .f
+            case "-ansic": request.language = .ansic
+            case "-xyc": request.language = .xyc
+            case "-f": request.language = .f
             default:
                 return .failure("gencode", UsageError("unknown option \(ArgumentValues.quoted(word)); the options are -ansic, -xyc and -f", showsUsage: true), usage: usage)
             }
         }
-        do {
-            let listing = try FisherListing(parsing: input)
-            return .success(try Gencode.render(listing, as: language))
-        } catch let error as ListingError {
-            return .failure("gencode", UsageError("input format error: \(error.description)"), usage: usage)
-        } catch {
-            return .failure("gencode", UsageError("\(error)"), usage: usage)
-        }
+        do { return .success(try request.run()) } catch { return .failure("gencode", UsageError(error), usage: usage) }
     }
 }

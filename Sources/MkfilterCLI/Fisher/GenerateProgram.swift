@@ -1,6 +1,4 @@
-import FilterEmission
-import FilterRuntime
-import FilterSets
+import FilterApplication
 
 /// `mkfilter generate SPEC [--sample-rate HZ] [--namespace NAME] [--emit swift|c|json]
 /// [--output FILE | --output-directory DIR] [--check]`: the filters of a spec
@@ -34,43 +32,13 @@ public enum GenerateProgram {
             }
             guard let specPath else { throw UsageError("give the filter set file", showsUsage: true) }
             if output != nil && directory != nil { throw UsageError("give --output or --output-directory, not both") }
-            if check && output == nil && directory == nil { throw UsageError("--check compares with files: give --output or --output-directory") }
-            let spec: FilterSetSpec
-            do { spec = try FilterSetGeneration.load(specPath, sampleRate: sampleRate, namespace: namespace) } catch {
-                throw UsageError(messages: error.errors.map(\.description))
-            }
-
-            if kind == "swift" {
-                if let target = output.map(FilterSetGeneration.Destination.file) ?? directory.map(FilterSetGeneration.Destination.directory) {
-                    do {
-                        let lines = try FilterSetGeneration.run(spec, to: target, check: check)
-                        return .success(check ? lines.map { $0 + "\n" }.joined() : "")
-                    } catch { throw UsageError(messages: error.errors.map(\.description)) }
-                }
-                do { return .success(try FilterSetSource.singleFile(spec)) } catch {
-                    throw UsageError(messages: error.errors.map(\.description))
-                }
-            }
-
-            // C and JSON: one sample rate, one file.
-            guard spec.sampleRates.count == 1 else {
-                throw UsageError("--emit \(kind) writes one sample rate; the spec lists \(spec.sampleRates.count): choose one with --sample-rate")
-            }
-            guard directory == nil, !check else { throw UsageError("--output-directory and --check apply to --emit swift") }
-            let templates: [DigitalFilterTemplate]
-            do throws(FilterSetErrors) { templates = try spec.templates(sampleRate: spec.sampleRates[0]) } catch {
-                throw UsageError(messages: error.errors.map(\.description))
-            }
-            let text: String
-            do {
-                text = kind == "c" ? try CEmitter.header(templates, prefix: spec.namespace, precision: .double)
-                    : try JSONEmitter.document(templates)
-            } catch { throw UsageError("\(specPath): \(error)") }
-            if let output {
-                try Emission.write(text, to: output)
-                return .success("")
-            }
-            return .success(text)
+            var request = GenerationRequest(specPath: specPath)
+            request.sampleRate = sampleRate
+            request.namespace = namespace
+            request.format = GenerationRequest.Format(rawValue: kind) ?? .swift
+            request.destination = output.map { .file($0) } ?? directory.map { .directory($0) } ?? .text
+            request.check = check
+            do { return .success(try request.run()) } catch { throw UsageError(error) }
         } catch {
             return .failure("mkfilter generate", error, usage: usage)
         }

@@ -1,6 +1,3 @@
-@_exported import struct FilterSets.UsageError
-import FilterSets
-
 /// What one run of a command printed and returned, so that the commands can be
 /// tested in-process exactly as the binary behaves.
 public struct InvocationResult: Sendable, Equatable {

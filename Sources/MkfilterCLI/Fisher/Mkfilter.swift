@@ -1,7 +1,9 @@
+import FilterApplication
 import FilterDesign
-import FilterSets
+import FisherCompatibility
 
-/// The mkfilter program: Fisher's command line in, his report or listing out.
+/// The mkfilter program: Fisher's command line in, his report or listing (or
+/// emitted code) out.
 public enum Mkfilter {
     /// Fisher's usage text (mkfilter 4.6), shown for an unknown option.
     static let usage = """
@@ -13,9 +15,19 @@ public enum Mkfilter {
     /// The design that `run(arguments:)` reports for Fisher's arguments (with
     /// his Bessel table), or the usage error it would print.
     public static func design(arguments: [String]) throws(UsageError) -> Design {
-        let parsed = try MkfilterCommandLine(arguments)
-        let spec = try parsed.specification()
-        do { return try spec.design(besselPoles: parsed.besselPoles) } catch { throw UsageError(error.description) }
+        try designResult(arguments).design
+    }
+
+    static func designResult(_ arguments: [String]) throws(UsageError) -> DesignResult {
+        try designResult(try line(arguments))
+    }
+
+    static func line(_ arguments: [String]) throws(UsageError) -> FisherCommandLine {
+        do { return try FisherCommandLine(arguments) } catch { throw UsageError(error) }
+    }
+
+    static func designResult(_ line: FisherCommandLine) throws(UsageError) -> DesignResult {
+        do { return try DesignRequest(line).run() } catch { throw UsageError(error) }
     }
 
     /// Runs mkfilter on the words after the program name.
@@ -25,36 +37,30 @@ public enum Mkfilter {
     public static func run(arguments: [String]) -> InvocationResult {
         let commandLine = (["mkfilter"] + arguments).joined(separator: " ")
         do throws(UsageError) {
-            let parsed = try MkfilterCommandLine(arguments)
-            let spec = try parsed.specification()
-            let design: Design
-            do { design = try spec.design(besselPoles: parsed.besselPoles) } catch { throw UsageError(error.description) }
-            let warnings = design.resonatorConverged ? "" : "mkfilter: warning: failed to converge\n"
-            if parsed.emission.kind != nil {
-                // The listing gencode would have read: the design's own command line, with -l.
-                var designWords: [String] = []
-                var k = 0
-                while k < arguments.count {
-                    if MkfilterCommandLine.emissionOptions[arguments[k]] != nil { k += 2; continue }
-                    designWords.append(arguments[k])
-                    k += 1
+            let (designWords, emission) = try EmissionOptions.split(arguments)
+            let line = try line(designWords)
+            let result = try designResult(line)
+            let warnings = result.warnings.map { "mkfilter: \($0)\n" }.joined()
+            guard emission.kind != nil else {
+                guard emission.isEmpty else {
+                    throw UsageError("--name, --description, --tag, --output, --template, --namespace and --precision go with --emit")
                 }
-                let listingLine = (["mkfilter"] + designWords).joined(separator: " ") + (parsed.wantsListing ? "" : " -l")
-                let listing = try MkfilterReport.listing(design, commandLine: listingLine)
-                let text = try Emission.text(for: design, listing: listing, options: parsed.emission)
-                if let path = parsed.emission.output {
-                    try Emission.write(text, to: path)
-                    return .success("", warnings: warnings)
+                if line.wantsListing {
+                    do { return .success(try result.listing(commandLine: commandLine), warnings: warnings) } catch { throw UsageError(error) }
                 }
-                return .success(text, warnings: warnings)
+                return .success(result.report(commandLine: commandLine), warnings: warnings)
             }
-            guard parsed.emission == .none else {
-                throw UsageError("--name, --description, --tag, --output, --template, --namespace and --precision go with --emit")
+            // The listing gencode would have read: the design's own command line, with -l.
+            let listingLine = (["mkfilter"] + designWords).joined(separator: " ") + (line.wantsListing ? "" : " -l")
+            let text: String
+            do { text = try emission.request(for: result, listingCommandLine: listingLine).run() } catch let error as ApplicationError {
+                throw UsageError(error)
+            } catch let error as UsageError { throw error } catch { throw UsageError("\(error)") }
+            if let path = emission.output {
+                try writeWhole(text, to: path)
+                return .success("", warnings: warnings)
             }
-            let output = parsed.wantsListing
-                ? try MkfilterReport.listing(design, commandLine: commandLine)
-                : MkfilterReport.report(design, commandLine: commandLine)
-            return .success(output, warnings: warnings)
+            return .success(text, warnings: warnings)
         } catch {
             return .failure("mkfilter", error, usage: usage)
         }

@@ -1,0 +1,108 @@
+import EmissionTemplates
+import FilterDesign
+import FilterEmission
+import FisherCompatibility
+
+/// The code formats a design can be emitted in.
+public enum EmissionFormat: String, Sendable, CaseIterable {
+    /// `DigitalFilterTemplate` constants (Templates/swift/filters.mustache).
+    case swift
+    /// A C header: state struct, init and step function (Templates/c/filters.h.mustache).
+    case c
+    /// Fisher's gencode `-ansic`, `-xyc` and `-f`, exactly as he prints them.
+    case cAnsic = "c-ansic", cXyc = "c-xyc", cF = "c-f"
+    /// Every template field and the provenance as JSON.
+    case json
+
+    /// Fisher's gencode language, for the gencode formats.
+    var gencodeLanguage: Gencode.Language? {
+        switch self {
+        case .cAnsic: return .ansic
+        case .cXyc: return .xyc
+        case .cF: return .f
+        default: return nil
+        }
+    }
+}
+
+/// Code for a designed filter.
+public struct EmissionRequest: Sendable {
+    /// The filter.
+    public var design: Design
+    /// The format.
+    public var format: EmissionFormat
+    /// The filter's name (its identifier in Swift and C); default: family, band and order.
+    public var name: String?
+    /// A description for the doc comment.
+    public var description: String = ""
+    /// Shake!'s menu tag.
+    public var tag: Int = 0
+    /// Swift: the enum holding the filter (default `Filters`); C: the identifier prefix (default `mkfilter`).
+    public var namespace: String?
+    /// C: `float` or `double` (the default).
+    public var cPrecision: CEmitter.Precision = .double
+    /// A mustache template to use instead of the built-in one for `format`.
+    public var templateText: String?
+    /// The first line of the listing that gencode's formats echo (Fisher's
+    /// command line with `-l`).
+    public var listingCommandLine: String
+
+    /// A request for `design` in `format`; see the properties for the rest.
+    public init(design: Design, format: EmissionFormat, listingCommandLine: String) {
+        self.design = design
+        self.format = format
+        self.listingCommandLine = listingCommandLine
+    }
+
+    /// The code.
+    ///
+    /// - Throws: `ApplicationError` for a name that makes no identifier, a
+    ///   template that does not fit, or a filter that cannot be normalised.
+    public func run() throws(ApplicationError) -> String {
+        do {
+            var renderer = TemplateRenderer.embedded
+            if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
+            if let language = format.gencodeLanguage {
+                // gencode reads the listing as printed (10 digits), as Fisher's pipe does.
+                let printed: String
+                do { printed = try FisherListing(design, commandLine: listingCommandLine).text } catch {
+                    throw ApplicationError(error.description + " for a listing")
+                }
+                return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
+            }
+            let template = try TemplateBuilder.template(
+                for: design, name: name ?? Self.defaultName(design.recipe), description: description, tag: tag)
+            switch format {
+            case .swift: return try SwiftEmitter.source([template], namespace: namespace ?? "Filters", renderer: renderer)
+            case .c: return try CEmitter.header([template], prefix: namespace ?? "mkfilter", precision: cPrecision, renderer: renderer)
+            default: return try JSONEmitter.document([template])
+            }
+        } catch let error as ApplicationError {
+            throw error
+        } catch {
+            throw ApplicationError("\(error)")
+        }
+    }
+
+    /// The built-in template that `templateText` replaces.
+    func templateName() throws(ApplicationError) -> String {
+        switch format {
+        case .swift: return "swift/filters.mustache"
+        case .c: return "c/filters.h.mustache"
+        case .cXyc: return "c/gencode-xyc.mustache"
+        case .cF: return "c/gencode-f.mustache"
+        case .cAnsic:
+            return design.recurrence.yCoefficients.dropLast().allSatisfy({ $0 == 0 })
+                ? "c/gencode-ansic-fir.mustache" : "c/gencode-ansic-iir.mustache"
+        case .json: throw ApplicationError("--emit json is not template-driven; --template does not apply")
+        }
+    }
+
+    /// "butterworth lowPass order 2" and the like.
+    public static func defaultName(_ recipe: FilterRecipe) -> String {
+        var words = [recipe.family.name.rawValue]
+        if let band = recipe.band { words.append(band.rawValue) }
+        if let order = recipe.order { words.append("order \(order)") }
+        return words.joined(separator: " ")
+    }
+}

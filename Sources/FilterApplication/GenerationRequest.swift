@@ -1,0 +1,89 @@
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+import FilterSets
+
+/// The filters of a filter set file (`*.filters.json`) as source code: what
+/// `mkfilter generate`, the build plugin's tool and the command plugin do.
+public struct GenerationRequest: Sendable {
+    /// The format of the source.
+    public enum Format: String, Sendable, CaseIterable { case swift, c, json }
+
+    /// Where the source goes.
+    public enum Destination: Sendable, Equatable {
+        /// Returned as text: every namespace in one file.
+        case text
+        /// One file holding every namespace (the build plugin).
+        case file(String)
+        /// `<Namespace>.swift` per namespace in a directory (the command plugin, `Generated/`).
+        case directory(String)
+    }
+
+    /// The spec file.
+    public var specPath: String
+    /// Overrides the spec's sample rate(s).
+    public var sampleRate: Double?
+    /// Overrides the spec's namespace.
+    public var namespace: String?
+    /// Swift (default), C or JSON.
+    public var format: Format = .swift
+    /// Where the source goes.
+    public var destination: Destination = .text
+    /// Compare with the files at the destination instead of writing them.
+    public var check = false
+
+    /// A request to generate `specPath`; see the properties for the rest.
+    public init(specPath: String) { self.specPath = specPath }
+
+    /// Generates (or checks). Nothing is written unless every filter designs;
+    /// files are written whole, each through a temporary file and a rename.
+    ///
+    /// - Returns: the source for `.text`, else one line per file written or checked.
+    /// - Throws: `ApplicationError` with one line per problem, each naming the
+    ///   file, the filter and the field.
+    public func run() throws(ApplicationError) -> String {
+        if check && destination == .text { throw ApplicationError("--check compares with files: give --output or --output-directory") }
+        let spec: FilterSetSpec
+        do { spec = try FilterSetGeneration.load(specPath, sampleRate: sampleRate, namespace: namespace) } catch {
+            throw ApplicationError(messages: error.errors.map(\.description))
+        }
+        if format == .swift {
+            do {
+                switch destination {
+                case .text: return try FilterSetSource.singleFile(spec)
+                case .file(let path):
+                    let lines = try FilterSetGeneration.run(spec, to: .file(path), check: check)
+                    return check ? lines.map { $0 + "\n" }.joined() : ""
+                case .directory(let path):
+                    let lines = try FilterSetGeneration.run(spec, to: .directory(path), check: check)
+                    return check ? lines.map { $0 + "\n" }.joined() : ""
+                }
+            } catch {
+                throw ApplicationError(messages: error.errors.map(\.description))
+            }
+        }
+
+        // C and JSON: one sample rate, one file.
+        guard spec.sampleRates.count == 1 else {
+            throw ApplicationError("--emit \(format.rawValue) writes one sample rate; the spec lists \(spec.sampleRates.count): choose one with --sample-rate")
+        }
+        if case .directory = destination { throw ApplicationError("--output-directory and --check apply to --emit swift") }
+        guard !check else { throw ApplicationError("--output-directory and --check apply to --emit swift") }
+        let templates: [DigitalFilterTemplate]
+        do { templates = try spec.templates(sampleRate: spec.sampleRates[0]) } catch {
+            throw ApplicationError(messages: error.errors.map(\.description))
+        }
+        let text: String
+        do {
+            text = format == .c ? try CEmitter.header(templates, prefix: spec.namespace, precision: .double)
+                : try JSONEmitter.document(templates)
+        } catch { throw ApplicationError("\(specPath): \(error)") }
+        if case .file(let path) = destination {
+            if let reason = AtomicFile.write(text, to: path) {
+                throw ApplicationError("--output \(quotedForMessage(path)): cannot write it (\(reason))")
+            }
+            return ""
+        }
+        return text
+    }
+}

@@ -1,0 +1,144 @@
+import AccelerometerPipeline
+import FilterDesign
+import FilterEmission
+import FilterJSON
+import FilterRuntime
+import FilterSets
+import FisherCompatibility
+
+/// How `mkfilter pipeline` is configured: defaults, then `--config FILE`
+/// ("all" then "x", "y", "z"), then the flags, which apply to every axis.
+public struct PipelineSettings: Sendable {
+    /// Per axis: the filter as the user wrote it, and the numbers.
+    public struct Axis: Sendable, Equatable {
+        /// The filter as written (see `resolve`).
+        public var filter = "passThrough"
+        /// Samples in the moving RMS.
+        public var rmsWindow = 30
+        /// The RMS level to exceed, g.
+        public var threshold = 0.1
+        /// Contiguous samples above the threshold that trigger.
+        public var count = 5
+    }
+    /// x, y, z.
+    public var axes = [Axis(), Axis(), Axis()]
+    /// Notes for standard error (a filter redesigned for the data's rate).
+    public var notes: [String] = []
+
+    /// The defaults on every axis.
+    public init() {}
+
+    static let axisFields = ["filter", "rmsWindow", "threshold", "count", "comment"]
+    static let topFields = ["all", "x", "y", "z", "comment"]
+
+    /// Applies a `--config` JSON document.
+    public mutating func apply(configText text: String, file: String) throws(ApplicationError) {
+        let root: JSONValue
+        do { root = try JSONValue.parse(text) } catch { throw ApplicationError("\(file): malformed JSON at \(error)") }
+        guard case .object(let members) = root else { throw ApplicationError("\(file): the configuration is a JSON object with \"all\", \"x\", \"y\", \"z\"") }
+        let keys = members.map(\.key)
+        for key in keys where !Self.topFields.contains(key) {
+            throw ApplicationError("\(file): unknown field \"\(key)\"; a pipeline configuration has \"all\", \"x\", \"y\", \"z\" (and \"comment\")")
+        }
+        for (name, targets) in [("all", [0, 1, 2]), ("x", [0]), ("y", [1]), ("z", [2])] {
+            guard let value = members.first(where: { $0.key == name })?.value else { continue }
+            guard case .object(let fields) = value else { throw ApplicationError("\(file): \"\(name)\" is \(value.kindDescription); give an object with \(Self.axisFields.dropLast().joined(separator: ", "))") }
+            for (key, v) in fields {
+                func problem(_ what: String) -> ApplicationError { ApplicationError("\(file): \"\(name)\".\"\(key)\" \(what)") }
+                switch key {
+                case "filter":
+                    guard case .string(let s) = v else { throw problem("is \(v.kindDescription); give a filter as a string") }
+                    for k in targets { axes[k].filter = s }
+                case "rmsWindow", "count":
+                    guard case .number(let n) = v, n == n.rounded(), n >= 1, n <= 1_000_000 else {
+                        throw problem("is \(RecipeFields.describe(v)); it must be a whole number of samples in 1 ... 1000000")
+                    }
+                    for k in targets { if key == "count" { axes[k].count = Int(n) } else { axes[k].rmsWindow = Int(n) } }
+                case "threshold":
+                    guard case .number(let t) = v else { throw problem("is \(v.kindDescription); give the RMS level in g") }
+                    for k in targets { axes[k].threshold = t }
+                case "comment": break
+                default:
+                    throw ApplicationError("\(file): \"\(name)\": unknown field \"\(key)\"; an axis has \"filter\", \"rmsWindow\", \"threshold\", \"count\"")
+                }
+            }
+        }
+    }
+
+    /// The runtime configuration at `sampleRate`, each filter resolved.
+    public mutating func configuration(sampleRate: Double) throws(ApplicationError) -> PipelineConfiguration {
+        var result = PipelineConfiguration(all: AxisConfiguration())
+        var resolved: [String: AxisFilter] = [:]
+        for k in 0..<3 {
+            let a = axes[k]
+            let filter: AxisFilter
+            if let done = resolved[a.filter] { filter = done } else {
+                do { filter = try resolve(a.filter, sampleRate: sampleRate) } catch {
+                    throw ApplicationError("axis \(PipelineConfiguration.axisNames[k]): filter \(quotedForMessage(a.filter)): \(error.description)")
+                }
+                resolved[a.filter] = filter
+            }
+            result[k] = AxisConfiguration(filter: filter, rmsWindow: a.rmsWindow, threshold: a.threshold, count: a.count)
+        }
+        return result
+    }
+
+    /// A filter given as text:
+    /// - `passThrough` (or `none`);
+    /// - `apple-lowpass CUTOFF [adaptive]`, `apple-highpass CUTOFF [adaptive]`;
+    /// - mkfilter's design options, e.g. `-Bu -Bp -o 2 -a 0.05 0.1` or with
+    ///   `--corner F1 F2` in Hz (the data's sample rate is added);
+    /// - the name or identifier of a filter in `Generated/` (`Butterworth BP 3rd
+    ///   0.5 to 3 Hz`, `butterworthBP3rd05To3Hz`), redesigned when the data's rate
+    ///   is neither 60 nor 100 Hz.
+    public mutating func resolve(_ text: String, sampleRate: Double) throws(ApplicationError) -> AxisFilter {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let first = words.first else { throw ApplicationError("is empty; give passThrough, apple-lowpass 5, mkfilter options or a Generated filter name") }
+        if ["passthrough", "none", "pass-through"].contains(first.lowercased()) && words.count == 1 { return .passThrough }
+
+        if first == "apple-lowpass" || first == "apple-highpass" {
+            guard words.count == 2 || (words.count == 3 && words[2] == "adaptive") else {
+                throw ApplicationError("write \(first) CUTOFF, optionally followed by adaptive (e.g. \(first) 5 adaptive)")
+            }
+            let cutoff: Double
+            do { cutoff = try FisherArguments.number(words[1], for: first, meaning: "Apple's cutoff: RC = 1 / cutoff") } catch {
+                throw ApplicationError(error.description)
+            }
+            guard cutoff > 0 else { throw ApplicationError("the cutoff \(words[1]) must be above 0") }
+            return .apple(first == "apple-lowpass" ? .lowPass : .highPass, cutoff: cutoff, adaptive: words.count == 3)
+        }
+
+        if first.hasPrefix("-") {
+            var arguments = words
+            if arguments.contains("--corner") && !arguments.contains("--sample-rate") {
+                arguments += ["--sample-rate", "\(sampleRate)"]
+            }
+            let design = try DesignRequest(fisherWords: arguments).run().design
+            let rate = design.recipe.corners.sampleRate ?? sampleRate
+            if rate != sampleRate {
+                notes.append("note: filter '\(text)' is designed for \(rate) Hz; the data is at \(sampleRate) Hz")
+            }
+            do {
+                return .template(try TemplateBuilder.template(for: design, name: text, description: "", tag: 0, sampleRate: sampleRate))
+            } catch { throw ApplicationError(error.description) }
+        }
+
+        let bank = ShakeFilterBank.spec
+        let key = text.lowercased()
+        guard let entry = bank.filters.first(where: { $0.name.lowercased() == key || SwiftSource.identifier($0.name).lowercased() == key }) else {
+            let names = bank.filters.map { SwiftSource.identifier($0.name) }.joined(separator: ", ")
+            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, mkfilter options (starting with -) or a filter in Generated/ (\(names))")
+        }
+        do {
+            guard let recipe = try bank.recipe(of: entry, sampleRate: sampleRate) else { return .passThrough }
+            let template = try TemplateBuilder.template(for: try recipe.design(), name: entry.name, description: entry.description,
+                                                        tag: entry.tag, sampleRate: sampleRate)
+            if !bank.sampleRates.contains(sampleRate) {
+                notes.append("note: '\(entry.name)' redesigned for the data's \(sampleRate) Hz (Generated/ has \(ShakeFilterBank.ratesDescription))")
+            }
+            return .template(template)
+        } catch {
+            throw ApplicationError("cannot be redesigned at \(sampleRate) Hz: \(error)")
+        }
+    }
+}

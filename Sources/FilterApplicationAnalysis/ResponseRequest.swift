@@ -1,0 +1,133 @@
+import ComplexModule
+import FilterAnalysis
+import FilterApplication
+import FilterDesign
+import RealModule
+
+/// A design's frequency response (`mkfilter response`) or its impulse or
+/// step response (`mkfilter impulse`, `mkfilter step`) as CSV, and optionally
+/// as an SVG plot.
+public struct ResponseRequest: Sendable {
+    /// Which response.
+    public enum Kind: String, Sendable { case response, impulse, step }
+
+    /// The CSV header of `response`.
+    public static let responseHeader = "alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples"
+    /// The CSV header of `impulse` and `step`.
+    public static let timeHeader = "n,value"
+    /// Frequencies when `points` is not given.
+    public static let defaultPoints = 1025
+    /// Samples when `samples` is not given.
+    public static let defaultSamples = 256
+
+    /// The filter.
+    public var design: Design
+    /// Which response.
+    public var kind: Kind
+    /// Frequencies from 0 to 0.5 inclusive (response; default 1025).
+    public var points: Int?
+    /// Samples (impulse, step; default 256).
+    public var samples: Int?
+    /// The magnitude axis of the plot: `db` (default) or `linear`.
+    public var scale = "db"
+    /// Also draw the SVG.
+    public var plot = false
+    /// The plot's subtitle (the command line).
+    public var title = ""
+
+    /// A request for `kind` of `design`; see the properties for the rest.
+    public init(design: Design, kind: Kind) {
+        self.design = design
+        self.kind = kind
+    }
+
+    /// The CSV, and the SVG when `plot` is set.
+    ///
+    /// - Throws: `ApplicationError` for a design without a finite gain, an
+    ///   infinite response, or an unstable filter whose response overflows.
+    public func run() throws(ApplicationError) -> (csv: String, svg: String?) {
+        guard let transfer = TransferFunction(design: design), transfer.isFinite else {
+            throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator), so its response cannot be normalised")
+        }
+        let fs = design.recipe.corners.sampleRate
+        let form = PoleZeroForm(transfer)
+        switch kind {
+        case .response:
+            let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
+            let response = FrequencyResponse.fromCoefficients(transfer, grid: grid)
+            if let k = response.values.firstIndex(where: { !$0.real.isFinite || !$0.imaginary.isFinite }) {
+                throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
+            }
+            return (Self.responseCSV(response, form: form, sampleRate: fs),
+                    plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title) : nil)
+        case .impulse, .step:
+            let count = samples ?? Self.defaultSamples
+            let values = kind == .impulse ? TimeResponse.impulse(transfer, count: count)
+                                          : TimeResponse.step(transfer, count: count)
+            if let n = values.firstIndex(where: { !$0.isFinite }) {
+                throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
+            }
+            let csv = Self.timeHeader + "\n" + values.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
+            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title) : nil)
+        }
+    }
+
+    /// The response CSV: one row per grid point, Swift's shortest round-trip
+    /// digits; `frequency_hz` empty without a sample rate, `magnitude_db` empty
+    /// where the magnitude is exactly 0, `group_delay_samples` empty where it is
+    /// not finite.
+    static func responseCSV(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?) -> String {
+        let magnitudes = response.magnitudes, decibels = response.decibels, phase = response.unwrappedPhase
+        var out = Self.responseHeader + "\n"
+        for k in 0..<response.grid.count {
+            let alpha = response.grid.alpha(k)
+            let delay = form.groupDelay(atAlpha: alpha)
+            out += "\(alpha),"
+            out += sampleRate.map { "\(alpha * $0)" } ?? ""
+            out += ",\(magnitudes[k]),"
+            out += decibels[k].map { "\($0)" } ?? ""
+            out += ",\(phase[k]),"
+            out += delay.isFinite ? "\(delay)" : ""
+            out += "\n"
+        }
+        return out
+    }
+
+    static func responseSVG(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
+                            scale: String, title: String) -> String {
+        let xs = response.grid.alphas.map { $0 * (sampleRate ?? 1) }
+        let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
+        let xRange = 0...(xs.last ?? 0.5)
+        let magnitude: Chart
+        if scale == "db" {
+            let db = response.decibels
+            let peak = db.compactMap { $0 }.max() ?? 0
+            let floor = max(db.compactMap { $0 }.min() ?? peak - 100, peak - 100)
+            magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude (dB)",
+                              series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: Array(zip(xs, db)))],
+                              xRange: xRange, yRange: (floor - 5)...(peak + 5))
+        } else {
+            magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude",
+                              series: [PlotSeries(name: "|H|", color: "#1f5fbf",
+                                                  points: Array(zip(xs, response.magnitudes.map(Optional.some))))],
+                              xRange: xRange)
+        }
+        let phase = Chart(title: "Phase (unwrapped)", xLabel: xLabel, yLabel: "phase (rad)",
+                          series: [PlotSeries(name: "arg H", color: "#b8420f",
+                                              points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
+                          xRange: xRange)
+        let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
+        return PlotPage(title: "Frequency response", subtitle: title,
+                        panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)]).svg()
+    }
+
+    static func timeSVG(_ values: [Double], kind: Kind, form: PoleZeroForm, title: String) -> String {
+        let name = kind == .impulse ? "Impulse response" : "Step response"
+        let chart = Chart(title: name, xLabel: "sample n", yLabel: kind == .impulse ? "h[n]" : "s[n]",
+                          series: [PlotSeries(name: kind == .impulse ? "h[n]" : "s[n]", color: "#1f5fbf",
+                                              points: values.enumerated().map { (Double($0.offset), $0.element) },
+                                              style: .stems)])
+        let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
+        return PlotPage(title: name, subtitle: title, panels: [.chart(chart), .poleZero(poleZero)]).svg()
+    }
+}

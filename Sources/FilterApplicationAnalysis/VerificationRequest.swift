@@ -1,0 +1,177 @@
+import FilterAnalysis
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+import FilterApplication
+import FilterJSON
+import Foundation
+
+/// One verified item: a design or a template, with its checks and figures.
+public struct VerificationItem: Sendable {
+    /// What was verified (a command line, or file:line: identifier).
+    public var label: String
+    /// Every check, in the order made.
+    public var checks: [VerificationCheck]
+    /// The figures measured.
+    public var figures: [VerificationFigure]
+    /// Whether every check passed.
+    public var passed: Bool { checks.allSatisfy(\.passed) }
+}
+
+/// A filter checked as it will run (`mkfilter verify`): a design, or every
+/// `DigitalFilterTemplate` definition in Swift or C files audited against a
+/// redesign.
+public struct VerificationRequest: Sendable {
+    /// What to verify.
+    public enum Subject: Sendable {
+        /// A design, with the command line that made it (Fisher's words).
+        case design(Design, commandLine: String)
+        /// The template definitions in these files.
+        case templateFiles([String])
+    }
+
+    /// What to verify.
+    public var subject: Subject
+    /// The arithmetic it runs in.
+    public var precision: RunningPrecision
+
+    /// A request; see the properties.
+    public init(_ subject: Subject, precision: RunningPrecision = .double) {
+        self.subject = subject
+        self.precision = precision
+    }
+
+    /// Verifies every item.
+    ///
+    /// - Throws: `ApplicationError` for a file that cannot be read, a template
+    ///   that does not parse, or a design without a finite gain.
+    public func run() throws(ApplicationError) -> VerificationReport {
+        switch subject {
+        case let .design(design, commandLine):
+            return VerificationReport(items: [try Self.verify(design, commandLine: commandLine, precision: precision)], precision: precision)
+        case .templateFiles(let files):
+            guard precision != .gencode else {
+                throw ApplicationError("--precision gencode describes a design's listing; templates run in double or float")
+            }
+            return VerificationReport(items: try Self.audit(files: files, precision: precision), precision: precision)
+        }
+    }
+
+    // MARK: A design
+
+    static func verify(_ design: Design, commandLine: String, precision: RunningPrecision) throws(ApplicationError) -> VerificationItem {
+        guard let designed = TransferFunction(design: design), designed.isFinite else {
+            throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator); there is nothing to normalise or verify")
+        }
+        let template: DigitalFilterTemplate
+        do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) }
+        catch { throw ApplicationError(error.description) }
+        let asRun: TransferFunction
+        let runImpulse: @Sendable (Int) -> [Double]
+        switch precision {
+        case .double, .float:
+            (asRun, runImpulse) = runtime(template, inFloat: precision == .float)
+        case .gencode:
+            let printed = try GencodeArithmetic.transfer(design, commandLine: commandLine + " -l")
+            asRun = printed
+            runImpulse = { n in StoredStateRecurrence.impulse(printed, state: Float.self, count: n) }
+        }
+        let subject = VerificationSubject(
+            label: commandLine, recipe: design.recipe, designed: designed, asRun: asRun,
+            precision: precision, sampleRate: design.recipe.corners.sampleRate, runImpulse: runImpulse)
+        let v = Verification.verify(subject)
+        return VerificationItem(label: "\(commandLine) (as run in \(description(precision)))", checks: v.checks, figures: v.figures)
+    }
+
+    static func description(_ p: RunningPrecision) -> String {
+        switch p {
+        case .double: return "Double"
+        case .float: return "Float"
+        case .gencode: return "Fisher's gencode C: 10 decimals, float state"
+        }
+    }
+
+    /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`, and
+    /// that runtime's own impulse response.
+    static func runtime(_ template: DigitalFilterTemplate, inFloat: Bool)
+        -> (TransferFunction, @Sendable (Int) -> [Double]) {
+        inFloat
+            ? (.runtime(template, as: Float.self), { n in runtimeImpulse(template, Float.self, count: n) })
+            : (.runtime(template, as: Double.self), { n in runtimeImpulse(template, Double.self, count: n) })
+    }
+
+    /// The runtime's own impulse response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
+    static func runtimeImpulse<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int
+    ) -> [Double] {
+        var filter = DigitalFilter<Sample>(template)
+        var input = [Sample](repeating: 0, count: count)
+        if count > 0 { input[0] = 1 }
+        return filter.process(input).map { Double($0) }
+    }
+
+    // MARK: Template files
+
+    /// Audits every template in `files`, run at `precision`.
+    static func audit(files: [String], precision: RunningPrecision) throws(ApplicationError) -> [VerificationItem] {
+        var items: [VerificationItem] = []
+        for file in files {
+            let text: String
+            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                throw ApplicationError("\(quotedForMessage(file)): cannot read it (\(error.localizedDescription))")
+            }
+            let definitions: [TemplateDefinition]
+            do { definitions = try TemplateSourceReader.read(text, file: file) } catch { throw ApplicationError(error.description) }
+            for definition in definitions { items.append(TemplateAudit.audit(definition, precision: precision)) }
+        }
+        return items
+    }
+
+}
+
+/// The items of a verification, and their report as text or JSON.
+public struct VerificationReport: Sendable {
+    /// Every item verified.
+    public var items: [VerificationItem]
+    /// The precision they were verified at.
+    public var precision: RunningPrecision
+    /// Whether every check of every item passed.
+    public var passed: Bool { items.allSatisfy(\.passed) }
+
+    // MARK: Reports
+
+    /// The report for a person: each item, its checks (`ok` or `FAIL`) and figures, and a summary line.
+    public var text: String {
+        var out = ""
+        for item in items {
+            out += item.label + "\n"
+            for check in item.checks {
+                out += (check.passed ? "  ok    " : "  FAIL  ") + check.name + ": " + check.detail + "\n"
+            }
+            for figure in item.figures {
+                out += "        " + figure.name + ": " + Verification.format(figure.value)
+                    + (figure.unit.isEmpty ? "" : " " + figure.unit) + "\n"
+            }
+        }
+        let failed = items.filter { !$0.passed }
+        out += failed.isEmpty
+            ? "verified: \(items.count) of \(items.count) passed every check\n"
+            : "FAILED: \(failed.count) of \(items.count): " + failed.map(\.label).joined(separator: "; ") + "\n"
+        return out
+    }
+
+    /// The report for a machine.
+    public var json: String {
+        let list: [JSONValue] = items.map { item in
+            .object([
+                ("label", .string(item.label)),
+                ("passed", .bool(item.passed)),
+                ("checks", .array(item.checks.map { .object([("name", .string($0.name)), ("passed", .bool($0.passed)),
+                                                             ("detail", .string($0.detail))]) })),
+                ("figures", .array(item.figures.map { .object([("name", .string($0.name)), ("value", .number($0.value)),
+                                                               ("unit", .string($0.unit))]) })),
+            ])
+        }
+        return JSONValue.object([("passed", .bool(passed)), ("precision", .string(precision.rawValue)), ("items", .array(list))]).text() + "\n"
+    }
+}

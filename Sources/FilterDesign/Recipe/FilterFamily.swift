@@ -1,0 +1,47 @@
+/// The response family of a filter: which prototype (or direct z-plane
+/// construction) mkfilter starts from.
+public enum FilterFamily: Sendable, Hashable {
+    /// Maximally flat magnitude (`-Bu`): s-plane poles equally spaced on the
+    /// left half of the unit circle.
+    case butterworth
+    /// Maximally flat group delay (`-Be`), normalised so the analog magnitude is
+    /// -3 dB at the corner (scipy's `norm='mag'`).
+    case bessel
+    /// Chebyshev type I (`-Ch r`) with the given passband ripple in dB.
+    ///
+    /// The ripple is a positive number of decibels here (`0.5` means 0.5 dB);
+    /// Fisher's command line writes it negated (`-Ch -0.5`).
+    case chebyshev(rippleDecibels: Double)
+    /// Two-pole resonator (`-Re Q`) placed directly in the z-plane.
+    case resonator(QualityFactor)
+    /// Proportional-integral controller (`-Pi`): one pole at s = 0, one zero
+    /// at s = -2 pi alpha; always first order and without a band.
+    case proportionalIntegral
+}
+
+/// The quality factor of a resonator.
+public enum QualityFactor: Sendable, Hashable {
+    /// A finite Q > 0: pole radius r = exp(-theta / (2 Q)).
+    case finite(Double)
+    /// Q = Inf: poles on the unit circle, an oscillator.
+    case infinite
+}
+
+extension FilterFamily {
+    /// The family without its parameters, named as filter set files, provenance
+    /// records and URL queries name it (`"family": "chebyshev"`).
+    public enum Name: String, Sendable, Hashable, CaseIterable {
+        case butterworth, bessel, chebyshev, resonator, proportionalIntegral
+    }
+
+    /// The family's name.
+    public var name: Name {
+        switch self {
+        case .butterworth: return .butterworth
+        case .bessel: return .bessel
+        case .chebyshev: return .chebyshev
+        case .resonator: return .resonator
+        case .proportionalIntegral: return .proportionalIntegral
+        }
+    }
+}

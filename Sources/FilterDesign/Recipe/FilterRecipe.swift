@@ -1,0 +1,194 @@
+/// The one typed description of a filter: what to design, in the user's units.
+///
+/// A recipe that exists is valid: every range in Fisher's mkfilter 4.6 is
+/// enforced, plus the ones he left unchecked (alpha outside (0, 0.5), NaN,
+/// infinity). `design()` then cannot fail except for a pole set that does not
+/// expand to a real polynomial.
+///
+/// Every outside form is a codec to and from this type: Fisher's command-line
+/// words (`FisherCompatibility.FisherCommandLine`), a filter set file's JSON and
+/// the web page's URL query (`FilterSets.RecipeFields`), and the provenance of
+/// generated code (`FilterEmission.TemplateBuilder`).
+///
+/// ```swift
+/// let recipe = try FilterRecipe(family: .butterworth, band: .lowPass,
+///                               order: 2, corners: .hertz(5, sampleRate: 60))
+/// let design = try recipe.design()
+/// ```
+public struct FilterRecipe: Sendable, Hashable {
+    /// The response family, with its parameters (ripple, Q).
+    public let family: FilterFamily
+    /// The band type; `nil` only for a proportional-integral filter.
+    public let band: FilterBand?
+    /// The order N (1...10); a resonator has none (`nil`), PI is always 1.
+    public let order: Int?
+    /// The corner frequencies, as alphas or in Hz with the sample rate.
+    public let corners: Corners
+    /// The s-to-z mapping (always `.bilinear` for resonators, which are placed in z directly).
+    public let discretization: Discretization
+    /// Fisher's `-p`: indices (0 ..< order) of the prototype's left-half-plane
+    /// poles to keep, in conjugate pairs; `nil` keeps all.
+    public let poleSubset: [Int]?
+    /// Fisher's `-Z`: alpha of an extra z-plane zero pair at exp(+-j 2 pi alpha).
+    public let extraZeroAlpha: Double?
+    /// The extra zero in Hz exactly as given (`extraZeroFrequency:`), when it was given in Hz.
+    public let extraZeroFrequency: Double?
+    /// Where a Bessel prototype's poles come from: computed (the default) or
+    /// Fisher's 12-digit table (what his mkfilter prints); always `.computed`
+    /// for other families.
+    public let besselPoles: BesselPoleSource
+
+    /// Builds and validates a recipe.
+    ///
+    /// - Throws: `SpecificationError` naming the first field that is out of range.
+    public init(
+        family: FilterFamily,
+        band: FilterBand?,
+        order: Int?,
+        corners: Corners,
+        discretization: Discretization = .bilinear,
+        poleSubset: [Int]? = nil,
+        extraZeroAlpha: Double? = nil,
+        extraZeroFrequency: Double? = nil,
+        besselPoles: BesselPoleSource = .computed
+    ) throws(SpecificationError) {
+        self.family = family
+        self.band = band
+        self.order = order
+        self.corners = corners
+        self.discretization = discretization
+        self.poleSubset = poleSubset
+        // Only a Bessel prototype has a choice of poles.
+        self.besselPoles = family == .bessel ? besselPoles : .computed
+        // An extra zero in Hz needs the sample rate of the corners: alpha = f / fs.
+        if let f = extraZeroFrequency {
+            guard extraZeroAlpha == nil else { throw .extraZeroGivenTwice }
+            guard let fs = corners.sampleRate else { throw .extraZeroNeedsSampleRate }
+            self.extraZeroAlpha = f / fs
+        } else {
+            self.extraZeroAlpha = extraZeroAlpha
+        }
+        self.extraZeroFrequency = extraZeroFrequency
+        try validate()
+    }
+
+    /// The same filter at another sample rate, its corners (and extra zero)
+    /// kept in Hz: what retargeting a generated file does.
+    ///
+    /// - Throws: `SpecificationError` when a frequency is at or above the new
+    ///   Nyquist frequency, or the recipe's corners are alphas (no Hz to keep).
+    public func atSampleRate(_ sampleRate: Double) throws(SpecificationError) -> FilterRecipe {
+        guard let hertz = corners.hertz else { throw .retargetNeedsHertz }
+        let extraZero = extraZeroFrequency ?? extraZeroAlpha.map { $0 * corners.sampleRate! }
+        return try FilterRecipe(family: family, band: band, order: order,
+                                corners: .hertz(hertz.0, hertz.1, sampleRate: sampleRate),
+                                discretization: discretization, poleSubset: poleSubset,
+                                extraZeroFrequency: extraZero, besselPoles: besselPoles)
+    }
+
+    /// The same recipe with Bessel poles from `source`.
+    public func withBesselPoles(_ source: BesselPoleSource) throws(SpecificationError) -> FilterRecipe {
+        try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
+                         poleSubset: poleSubset, extraZeroAlpha: extraZeroFrequency == nil ? extraZeroAlpha : nil,
+                         extraZeroFrequency: extraZeroFrequency, besselPoles: source)
+    }
+
+    /// The first corner as alpha = f / fs.
+    public var alpha1: Double { corners.alpha1 }
+    /// The second corner; equal to `alpha1` for one-corner filters (as in Fisher's code).
+    public var alpha2: Double { corners.alpha2 ?? corners.alpha1 }
+
+    /// Whether the design starts from an s-plane prototype (everything but resonators).
+    public var hasSPlane: Bool { Self.familyHasSPlane(family) }
+
+    /// Whether a family's design starts from an s-plane prototype (all but resonators).
+    public static func familyHasSPlane(_ family: FilterFamily) -> Bool {
+        if case .resonator = family { return false }
+        return true
+    }
+
+    private func validate() throws(SpecificationError) {
+        // Family-specific parameters.
+        switch family {
+        case .chebyshev(let ripple):
+            // Too small a ripple makes eps = 0, too large one y = 0: both unusable.
+            let y = ChebyshevPrototype.y(rippleDecibels: ripple, order: 1)
+            guard ripple.isFinite, ripple > 0, y.isFinite, y > 0 else { throw .rippleOutOfRange(ripple) }
+        case .resonator(.finite(let q)):
+            guard q > 0 else { throw .qualityFactorOutOfRange(q) }  // NaN fails too
+        default:
+            break
+        }
+
+        // Band, order and discretization for each family.
+        switch family {
+        case .resonator:
+            guard let band, band == .bandPass || band == .bandStop || band == .allPass else {
+                throw .bandNotAllowed(family: family, band: band)
+            }
+            if let order { throw .orderNotAllowed(family: family, order: order) }
+            guard discretization == .bilinear else {
+                throw .discretizationNotAllowed(family: family, discretization: discretization)
+            }
+            if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
+        case .proportionalIntegral:
+            if band != nil { throw .bandNotAllowed(family: family, band: band) }
+            guard let order else { throw .missingOrder }
+            guard order == 1 else { throw .orderNotAllowed(family: family, order: order) }
+            if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
+        case .butterworth, .bessel, .chebyshev:
+            guard let band, band != .allPass else { throw .bandNotAllowed(family: family, band: band) }
+            guard let order else { throw .missingOrder }
+            guard (1...10).contains(order) else { throw .orderOutOfRange(order) }
+        }
+
+        // Corners.
+        if let fs = corners.sampleRate {
+            guard fs.isFinite, fs > 0 else { throw .sampleRateOutOfRange(fs) }
+        }
+        // A resonator is tuned to one frequency, whatever its band.
+        let expected = hasSPlane && (band?.hasTwoCorners ?? false) ? 2 : 1
+        let given = corners.alpha2 == nil ? 1 : 2
+        guard given == expected else {
+            throw .wrongNumberOfCorners(family: family, band: band, given: given)
+        }
+        try Self.checkCorner(corners.alpha1, hertz: corners.frequency1, field: corners.alpha2 == nil ? "corner" : "alpha1", corners: corners)
+        if let a2 = corners.alpha2 {
+            try Self.checkCorner(a2, hertz: corners.frequency2, field: "alpha2", corners: corners)
+            guard corners.alpha1 < a2 else { throw .cornersNotIncreasing(alpha1: corners.alpha1, alpha2: a2) }
+        }
+        if let az = extraZeroAlpha {
+            guard az.isFinite, az > 0, az < 0.5 else {
+                if let f = extraZeroFrequency, let fs = corners.sampleRate {
+                    throw .cornerOutOfRange(field: "extra zero", hertz: f, sampleRate: fs)
+                }
+                throw .alphaOutOfRange(field: "extra zero alpha (-Z)", value: az)
+            }
+        }
+
+        // Pole subset: indices in range, conjugate pairs kept together.
+        if let subset = poleSubset, let order {
+            guard !subset.isEmpty else { throw .emptyPoleSubset }
+            for index in subset where !(0..<order).contains(index) {
+                throw .poleIndexOutOfRange(index: index, order: order)
+            }
+            let poles = AnalogPrototype.poles(family: family, order: order)
+            let kept = Set(subset)
+            for index in kept.sorted() {
+                if let partner = AnalogPrototype.conjugatePartner(of: index, in: poles), !kept.contains(partner) {
+                    throw .poleSubsetBreaksConjugatePair(index: index, partner: partner)
+                }
+            }
+        }
+    }
+
+    private static func checkCorner(_ alpha: Double, hertz: Double?, field: String, corners: Corners) throws(SpecificationError) {
+        guard alpha.isFinite, alpha > 0, alpha < 0.5 else {
+            if let fs = corners.sampleRate {
+                let name = ["alpha1": "corner 1", "alpha2": "corner 2"][field] ?? field
+                throw .cornerOutOfRange(field: name, hertz: hertz ?? alpha * fs, sampleRate: fs)
+            }
+            throw .alphaOutOfRange(field: field, value: alpha)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import FilterDesign
+import FilterRuntime
+import FisherCompatibility
+
+/// The codec between a `FilterRecipe` and what a `DigitalFilterTemplate`
+/// records of it: the class, order, corners and sample rate in Shake!'s fields,
+/// the rest (family and its parameters, transform, pole subset, extra zero,
+/// Bessel pole source) in its `FilterProvenance`. Retargeting and the audit
+/// redesign a template from this, never from its command-line text.
+public enum TemplateProvenance {
+    /// The provenance record of `recipe`; `extraZero` in Hz.
+    public static func provenance(of recipe: FilterRecipe, extraZero: Double?) -> FilterProvenance {
+        let ripple: Double?, q: Double?
+        switch recipe.family {
+        case .chebyshev(let r): (ripple, q) = (r, nil)
+        case .resonator(.finite(let value)): (ripple, q) = (nil, value)
+        case .resonator(.infinite): (ripple, q) = (nil, .infinity)
+        default: (ripple, q) = (nil, nil)
+        }
+        return FilterProvenance(
+            family: recipe.family.name.rawValue, rippleDecibels: ripple, qualityFactor: q,
+            transform: recipe.hasSPlane ? recipe.discretization.rawValue : "none",
+            poleSubset: recipe.poleSubset, extraZeroFrequency: extraZero,
+            besselPoles: recipe.family == .bessel && recipe.besselPoles == .mkfilterTable ? "table" : nil,
+            mkfilterCommandLine: FisherCommandLine.commandLine(for: recipe))
+    }
+
+    /// The recipe `template` records, designed at `sampleRate` (by default
+    /// the one it was designed for), its corners and extra zero kept in Hz.
+    ///
+    /// - Throws: `ProvenanceError` for a pass-through (no design), a family
+    ///   that cannot be redesigned (FIR shapes), a missing ripple or Q, an
+    ///   unknown transform, or a recipe that is out of range at `sampleRate`.
+    public static func recipe(of template: DigitalFilterTemplate, sampleRate: Double? = nil) throws(ProvenanceError) -> FilterRecipe {
+        let p = template.provenance
+        let family: FilterFamily
+        switch FilterFamily.Name(rawValue: p.family) {
+        case .butterworth?: family = .butterworth
+        case .bessel?: family = .bessel
+        case .chebyshev?:
+            guard let ripple = p.rippleDecibels else { throw ProvenanceError("a Chebyshev filter without its ripple in the provenance") }
+            family = .chebyshev(rippleDecibels: ripple)
+        case .resonator?:
+            guard let q = p.qualityFactor else { throw ProvenanceError("a resonator without its Q in the provenance") }
+            family = .resonator(q.isInfinite ? .infinite : .finite(q))
+        case .proportionalIntegral?: family = .proportionalIntegral
+        case nil:
+            throw ProvenanceError("family \"\(p.family)\" cannot be redesigned (these can be: "
+                                  + FilterFamily.Name.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        guard template.filterClass != .passThrough else { throw ProvenanceError("a pass-through has no design") }
+        let band = template.filterClass.band
+        let isResonator = !FilterRecipe.familyHasSPlane(family)
+        let discretization: Discretization
+        if isResonator || p.transform == "none" {
+            discretization = .bilinear
+        } else if let d = Discretization(rawValue: p.transform) {
+            discretization = d
+        } else {
+            throw ProvenanceError("transform \"\(p.transform)\" is not one of "
+                                  + Discretization.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let twoCorners = !isResonator && (band?.hasTwoCorners ?? false)
+        let fs = sampleRate ?? template.designSampleRate
+        do {
+            return try FilterRecipe(
+                family: family, band: band, order: isResonator ? nil : template.order,
+                corners: .hertz(template.cornerFrequency1, twoCorners ? template.cornerFrequency2 : nil, sampleRate: fs),
+                discretization: discretization, poleSubset: p.poleSubset,
+                extraZeroFrequency: p.extraZeroFrequency,
+                besselPoles: p.besselPoles == "table" ? .mkfilterTable : .computed)
+        } catch {
+            throw ProvenanceError(error.description)
+        }
+    }
+}
+
+/// Why a template's provenance cannot be redesigned.
+public struct ProvenanceError: Error, Sendable, CustomStringConvertible {
+    /// What is missing or out of range.
+    public let description: String
+    /// An error with its message.
+    public init(_ description: String) { self.description = description }
+}
+
+extension FilterClass {
+    /// The class of a filter of `family` in `band`.
+    public init(family: FilterFamily, band: FilterBand?) {
+        switch (family, band) {
+        case (.proportionalIntegral, _): self = .proportionalIntegral
+        case (_, .lowPass?): self = .lowPass
+        case (_, .highPass?): self = .highPass
+        case (_, .bandPass?): self = .bandPass
+        case (_, .bandStop?): self = .bandStop
+        case (_, .allPass?): self = .allPass
+        case (_, nil): self = .passThrough
+        }
+    }
+
+    /// The band of this class; `nil` for proportional-integral and pass-through.
+    public var band: FilterBand? {
+        switch self {
+        case .lowPass: return .lowPass
+        case .highPass: return .highPass
+        case .bandPass: return .bandPass
+        case .bandStop: return .bandStop
+        case .allPass: return .allPass
+        case .proportionalIntegral, .passThrough: return nil
+        }
+    }
+}

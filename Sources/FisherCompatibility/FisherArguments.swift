@@ -1,0 +1,34 @@
+import FilterDesign
+
+/// Strict readers for option values. Fisher's programs used `atof`/`atoi`,
+/// which read "0.1x" as 0.1 and "abc" as 0; these reject anything that is not
+/// entirely a number (see COMPATIBILITY.md).
+public enum FisherArguments {
+    /// A finite decimal number.
+    public static func number(_ text: String?, for option: String, meaning: String) throws(FisherCommandLineError) -> Double {
+        guard let text else { throw FisherCommandLineError("\(option) needs a value (\(meaning))") }
+        guard let value = parseCDouble(text) else {
+            throw FisherCommandLineError("\(option) \(quoted(text)) is not a number (\(meaning))")
+        }
+        guard value.isFinite else {
+            throw FisherCommandLineError("\(option) \(quoted(text)) is not a finite number (\(meaning))")
+        }
+        return value
+    }
+
+    /// A decimal integer of at most 10^6 in magnitude.
+    public static func integer(_ text: String?, for option: String, meaning: String) throws(FisherCommandLineError) -> Int {
+        guard let text else { throw FisherCommandLineError("\(option) needs a value (\(meaning))") }
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw FisherCommandLineError("\(option) \(quoted(text)) is not a whole number (\(meaning))")
+        }
+        guard let value = Int(text), abs(value) <= 1_000_000 else {
+            throw FisherCommandLineError("\(option) \(text) is out of range (\(meaning))")
+        }
+        return value
+    }
+
+    /// The text in single quotes, with control characters made visible.
+    public static func quoted(_ text: String) -> String { quotedForMessage(text) }
+}

@@ -1,0 +1,291 @@
+import FilterDesign
+
+/// Fisher's mkfilter command line: the codec between his words and a
+/// `FilterRecipe`, both ways.
+///
+/// Reading: the words are read as mkfilter 4.6 reads them, then checked more
+/// strictly. ArgumentParser cannot express this grammar (`-Ch -0.5` takes a
+/// negative value, `-a` takes one or two, `-p` takes any number, flags combine
+/// as `-lz`, and `-o` may even be spelt inside a combination such as `-lo 4`),
+/// so it is parsed here by hand, as Fisher's `readcmdline` does: each word is a
+/// named option (`-Bu`, `-Lp`, ...) or a group of letters from `a l o p w z Z`;
+/// the values of the options in a word are then taken from the following
+/// words in a fixed order (-Ch, -a, -Z, -o, -p, -Re). Beyond Fisher's words:
+/// `--sample-rate HZ` and `--corner F1 [F2]` give the corners in Hz instead of
+/// `-a`; `--bessel-poles table|computed` chooses the Bessel prototype.
+///
+/// Writing: `words(for:)` gives the command line that designs a recipe.
+public struct FisherCommandLine: Sendable {
+    /// Fisher's options, named and lettered.
+    public enum Option: Hashable, Sendable {
+        case be, bu, ch, re, pi, lp, hp, bp, bs, ap, a, l, o, p, w, z, Z
+    }
+
+    /// The options given.
+    public var options: Set<Option> = []
+    /// `-Ch`'s value as given (negative dB).
+    public var ripple: Double?
+    /// `-a`'s values.
+    public var alphas: [Double] = []
+    /// `-Z`'s value.
+    public var alphaZ: Double?
+    /// `-o`'s value.
+    public var order: Int?
+    /// `-p`'s values.
+    public var poleIndices: [Int] = []
+    /// `-Re`'s value.
+    public var quality: QualityFactor?
+    /// `--sample-rate`'s value.
+    public var sampleRate: Double?
+    /// `--corner`'s values, in Hz.
+    public var cornersHz: [Double] = []
+    /// `--bessel-poles computed|table`: Fisher's table by default, as mkfilter 4.6.
+    public var besselPoles: BesselPoleSource = .mkfilterTable
+    /// Whether `--bessel-poles` was given.
+    public var besselPolesGiven = false
+
+    /// Fisher's named options.
+    static let named: [String: Option] = [
+        "Be": .be, "Bu": .bu, "Ch": .ch, "Re": .re, "Pi": .pi,
+        "Lp": .lp, "Hp": .hp, "Bp": .bp, "Bs": .bs, "Ap": .ap,
+    ]
+    /// Fisher's letters, which combine (`-lz`).
+    static let letters: [Character: Option] = ["a": .a, "l": .l, "o": .o, "p": .p, "w": .w, "z": .z, "Z": .Z]
+
+    /// Reads the words after the program name.
+    public init(_ words: [String]) throws(FisherCommandLineError) {
+        var k = 0
+        func next() -> String? {
+            defer { k += 1 }
+            return k < words.count ? words[k] : nil
+        }
+        func peek() -> String? { k < words.count ? words[k] : nil }
+
+        while let word = next() {
+            if word == "--sample-rate" {
+                sampleRate = try FisherArguments.number(next(), for: "--sample-rate", meaning: "the sample rate in Hz")
+                continue
+            }
+            if word == "--bessel-poles" {
+                switch next() {
+                case "table"?: besselPoles = .mkfilterTable
+                case "computed"?: besselPoles = .computed
+                case let other?: throw FisherCommandLineError("--bessel-poles \(FisherArguments.quoted(other)) must be table (Fisher's, the default) or computed")
+                case nil: throw FisherCommandLineError("--bessel-poles needs a value: table (Fisher's, the default) or computed")
+                }
+                besselPolesGiven = true
+                continue
+            }
+            if word == "--corner" {
+                cornersHz = [try FisherArguments.number(next(), for: "--corner", meaning: "a corner frequency in Hz")]
+                if let more = peek(), !more.hasPrefix("-") {
+                    cornersHz.append(try FisherArguments.number(next(), for: "--corner", meaning: "the second corner frequency in Hz"))
+                }
+                continue
+            }
+            guard word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") else {
+                if word.hasPrefix("--") {
+                    throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word)); run 'mkfilter --help' for the options", showsUsage: true)
+                }
+                throw FisherCommandLineError("unexpected argument \(FisherArguments.quoted(word)); options start with '-' (run 'mkfilter --help')", showsUsage: true)
+            }
+            let body = String(word.dropFirst())
+            var found: [Option] = []
+            if let option = Self.named[body] {
+                found = [option]
+            } else {
+                for letter in body {
+                    guard let option = Self.letters[letter] else {
+                        throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word))\(Self.caseHint(word)); run 'mkfilter --help' for the options", showsUsage: true)
+                    }
+                    found.append(option)
+                }
+            }
+            let m = Set(found)
+            if m.contains(.ch) {
+                ripple = try FisherArguments.number(next(), for: "-Ch", meaning: "the passband ripple in dB, negative, e.g. -Ch -0.5")
+            }
+            if m.contains(.a) {
+                alphas = [try FisherArguments.number(next(), for: "-a", meaning: "alpha = f/fs, 0 < alpha < 0.5")]
+                if let more = peek(), !more.hasPrefix("-") {
+                    alphas.append(try FisherArguments.number(next(), for: "-a", meaning: "alpha2 = f2/fs, alpha1 < alpha2 < 0.5"))
+                }
+            }
+            if m.contains(.Z) {
+                alphaZ = try FisherArguments.number(next(), for: "-Z", meaning: "alpha of the extra zero, 0 < alpha < 0.5")
+            }
+            if m.contains(.o) {
+                order = try FisherArguments.integer(next(), for: "-o", meaning: "the order, 1 .. 10")
+            }
+            if m.contains(.p) {
+                while let more = peek(), let first = more.first, first.isASCII, first.isNumber {
+                    poleIndices.append(try FisherArguments.integer(next(), for: "-p", meaning: "a pole index, 0 .. order-1"))
+                }
+                if poleIndices.isEmpty {
+                    throw FisherCommandLineError("-p needs at least one pole index (0 .. order-1)" + Self.caseHint(word))
+                }
+            }
+            if m.contains(.re) {
+                guard let q = next() else { throw FisherCommandLineError("-Re needs a value (the Q factor, above 0, or Inf)") }
+                if ["inf", "infinity"].contains(q.lowercased()) {
+                    quality = .infinite
+                } else {
+                    quality = .finite(try FisherArguments.number(q, for: "-Re", meaning: "the Q factor, above 0, or Inf"))
+                }
+            }
+            options.formUnion(m)
+        }
+    }
+
+    /// "; did you mean -Lp?" when `word` is a named option in the wrong case
+    /// (`-lp` is legal, -l with -p, but rarely meant).
+    public static func caseHint(_ word: String) -> String {
+        let body = word.dropFirst().lowercased()
+        guard let name = named.keys.sorted().first(where: { $0.lowercased() == body }), "-\(name)" != word else { return "" }
+        return " (in '\(word)'; did you mean -\(name)? options are case-sensitive)"
+    }
+
+    /// Whether `-l` (the machine listing) was asked for.
+    public var wantsListing: Bool { options.contains(.l) }
+
+    /// Whether the words give corners (`-a`, `--sample-rate` or `--corner`).
+    public var givesCorners: Bool { options.contains(.a) || sampleRate != nil || !cornersHz.isEmpty }
+}
+
+// MARK: - Words to recipe
+
+extension FisherCommandLine {
+    /// Fisher's `checkoptions`: every combination error, in his order and words.
+    public func combinationErrors() -> [String] {
+        var errors: [String] = []
+        let families = options.intersection([.be, .bu, .ch, .re, .pi])
+        if families.count != 1 { errors.append("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi") }
+        if options.contains(.re) {
+            if options.intersection([.bp, .bs, .ap]).count != 1 {
+                errors.append("must specify exactly one of -Bp, -Bs, -Ap with -Re")
+            }
+            if !options.isDisjoint(with: [.lp, .hp, .o, .p, .w, .z]) {
+                errors.append("can't use -Lp, -Hp, -o, -p, -w, -z with -Re")
+            }
+        } else if options.contains(.pi) {
+            if !options.isDisjoint(with: [.lp, .hp, .bp, .bs, .ap]) {
+                errors.append("-Lp, -Hp, -Bp, -Bs, -Ap illegal in conjunction with -Pi")
+            }
+            if !(options.contains(.o) && order == 1) { errors.append("-Pi implies -o 1") }
+            if options.contains(.p) { errors.append("can't use -p with -Pi: it has no prototype poles to select") }
+        } else {
+            if options.intersection([.lp, .hp, .bp, .bs]).count != 1 {
+                errors.append("must specify exactly one of -Lp, -Hp, -Bp, -Bs")
+            }
+            if options.contains(.ap) { errors.append("-Ap implies -Re") }
+            if options.contains(.o), let order {
+                if !(1...10).contains(order) {
+                    errors.append("order must be in range 1 .. 10 (got \(order))")
+                } else if let bad = poleIndices.first(where: { !(0..<order).contains($0) }) {
+                    errors.append("order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(bad))")
+                }
+            } else {
+                errors.append("must specify -o")
+            }
+        }
+        let hz = sampleRate != nil || !cornersHz.isEmpty
+        if options.contains(.a) && hz {
+            errors.append("give the corners either as -a alpha (f/fs) or as --sample-rate and --corner in Hz, not both")
+        } else if hz && (sampleRate == nil || cornersHz.isEmpty) {
+            errors.append(sampleRate == nil ? "--corner needs --sample-rate" : "--sample-rate needs --corner (the corners in Hz)")
+        } else if !options.contains(.a) && !hz {
+            errors.append("must specify -a")
+        }
+        if options.contains(.ch), let ripple, !(ripple < 0) {
+            errors.append("Chebyshev ripple is \(formatC("%g", ripple)) dB; must be .lt. 0.0")
+        }
+        return errors
+    }
+
+    /// The recipe these words ask for.
+    ///
+    /// - Throws: `FisherCommandLineError` with every combination error, or the
+    ///   first value out of range.
+    public func recipe() throws(FisherCommandLineError) -> FilterRecipe {
+        let errors = combinationErrors()
+        guard errors.isEmpty else { throw FisherCommandLineError(messages: errors) }
+        do { return try checkedRecipe() } catch { throw FisherCommandLineError(error.description) }
+    }
+
+    /// The recipe of words whose `combinationErrors()` are empty, with the
+    /// range errors as `SpecificationError`s.
+    public func checkedRecipe() throws(SpecificationError) -> FilterRecipe {
+        let corners: Corners
+        if let fs = sampleRate {
+            corners = .hertz(cornersHz[0], cornersHz.count > 1 ? cornersHz[1] : nil, sampleRate: fs)
+        } else {
+            corners = .alpha(alphas[0], alphas.count > 1 ? alphas[1] : nil)
+        }
+        return try recipe(corners: corners)
+    }
+
+    /// The recipe of these words with `corners` (a filter set file's
+    /// `"mkfilter"` field gives the corners apart, in Hz).
+    public func recipe(corners: Corners) throws(SpecificationError) -> FilterRecipe {
+        let family: FilterFamily
+        if options.contains(.be) { family = .bessel }
+        else if options.contains(.bu) { family = .butterworth }
+        else if options.contains(.ch) { family = .chebyshev(rippleDecibels: -(ripple ?? 0)) }
+        else if options.contains(.re) { family = .resonator(quality ?? .infinite) }
+        else { family = .proportionalIntegral }
+
+        let band = Self.bandOptions.first { options.contains($0.option) }?.band
+        let discretization: Discretization =
+            options.contains(.z) ? .matchedZ : options.contains(.w) ? .bilinearWithoutPrewarp : .bilinear
+
+        let isResonator: Bool = { if case .resonator = family { return true } else { return false } }()
+        return try FilterRecipe(
+            family: family, band: band, order: isResonator ? nil : order,
+            corners: corners, discretization: discretization,
+            poleSubset: options.contains(.p) ? poleIndices : nil,
+            extraZeroAlpha: alphaZ, besselPoles: besselPoles)
+    }
+
+    /// Fisher's band options and the bands they stand for.
+    static let bandOptions: [(option: Option, word: String, band: FilterBand)] = [
+        (.lp, "-Lp", .lowPass), (.hp, "-Hp", .highPass), (.bp, "-Bp", .bandPass), (.bs, "-Bs", .bandStop), (.ap, "-Ap", .allPass),
+    ]
+}
+
+// MARK: - Recipe to words
+
+extension FisherCommandLine {
+    /// The words that design `recipe`, corners as `-a` alphas, e.g.
+    /// `-Bu -Bp -o 3 -a 0.008333333333333333 0.05` (every number in Swift's
+    /// shortest round-trip digits, so the words design the same filter bit for
+    /// bit); `--bessel-poles computed` for a Bessel filter from computed poles.
+    public static func words(for recipe: FilterRecipe) -> [String] {
+        var words: [String] = []
+        switch recipe.family {
+        case .butterworth: words.append("-Bu")
+        case .bessel: words.append("-Be")
+        case .chebyshev(let ripple): words += ["-Ch", "\(-ripple)"]
+        case .resonator(.finite(let q)): words += ["-Re", "\(q)"]
+        case .resonator(.infinite): words += ["-Re", "Inf"]
+        case .proportionalIntegral: words.append("-Pi")
+        }
+        if let band = recipe.band, let word = bandOptions.first(where: { $0.band == band })?.word { words.append(word) }
+        if let order = recipe.order { words += ["-o", "\(order)"] }
+        words += ["-a", "\(recipe.alpha1)"]
+        if let a2 = recipe.corners.alpha2 { words.append("\(a2)") }
+        switch recipe.discretization {
+        case .bilinear: break
+        case .bilinearWithoutPrewarp: words.append("-w")
+        case .matchedZ: words.append("-z")
+        }
+        if let subset = recipe.poleSubset { words += ["-p"] + subset.map { "\($0)" } }
+        if let z = recipe.extraZeroAlpha { words += ["-Z", "\(z)"] }
+        if recipe.family == .bessel && recipe.besselPoles == .computed { words += ["--bessel-poles", "computed"] }
+        return words
+    }
+
+    /// `mkfilter` and the words that design `recipe`.
+    public static func commandLine(for recipe: FilterRecipe) -> String {
+        (["mkfilter"] + words(for: recipe)).joined(separator: " ")
+    }
+}

@@ -1,0 +1,77 @@
+import ComplexModule
+import FilterDesign
+import RealModule
+
+/// Fisher's human report of a design (mkfilter's `printfilter`): corners,
+/// gains, poles and zeros in both planes, and the recurrence relation, each
+/// number printed with his C formats.
+public enum FisherReport {
+    /// The report, starting with "Command line: " and the command line.
+    public static func text(_ design: Design, commandLine: String) -> String {
+        let spec = design.recipe
+        var out = "Command line: \(commandLine)\n"
+        out += formatC("raw alpha1    = %14.10f\n", spec.alpha1)
+        out += formatC("raw alpha2    = %14.10f\n", spec.alpha2)
+        if spec.hasSPlane && spec.discretization == .bilinear, let warped = design.warpedAlphas {
+            out += formatC("warped alpha1 = %14.10f\n", warped.0)
+            out += formatC("warped alpha2 = %14.10f\n", warped.1)
+        }
+        out += gainLine("dc    ", design.gainAtDC)
+        out += gainLine("centre", design.gainAtCentre)
+        out += gainLine("hf    ", design.gainAtHF)
+        out += "\n"
+        if let s = design.sPlane {
+            out += "S-plane zeros:\n" + poleZeroLines(s.zeros)
+            out += "S-plane poles:\n" + poleZeroLines(s.poles)
+        }
+        out += "Z-plane zeros:\n" + poleZeroLines(design.zPlane.zeros)
+        out += "Z-plane poles:\n" + poleZeroLines(design.zPlane.poles)
+        out += recurrence(design.recurrence)
+        return out
+    }
+
+    private static func gainLine(_ label: String, _ gain: Gain) -> String {
+        switch gain {
+        case .infinite:
+            return "gain at \(label):   mag = " + String(repeating: " ", count: 15 - 8) + "infinite\n"
+        case .finite(let h):
+            let r = FisherArithmetic.magnitude(h)
+            var line = "gain at \(label):   mag = " + formatC("%15.9e", r)
+            if r > FisherArithmetic.epsilon {
+                line += formatC("   phase = %14.10f pi", FisherArithmetic.argument(h) / Double.pi)
+            }
+            return line + "\n"
+        }
+    }
+
+    private static func poleZeroLines(_ points: [Complex<Double>]) -> String {
+        var out = ""
+        var n1 = 0
+        while n1 < points.count {
+            out += "\t" + formatC("%14.10f + j %14.10f", points[n1].real, points[n1].imaginary)
+            var n2 = n1 + 1
+            while n2 < points.count && FisherArithmetic.equal(points[n2], points[n1]) { n2 += 1 }
+            if n2 - n1 > 1 { out += "\t\(n2 - n1) times" }
+            out += "\n"
+            n1 = n2
+        }
+        return out + "\n"
+    }
+
+    private static func recurrence(_ r: Recurrence) -> String {
+        var out = "Recurrence relation:\ny[n] = "
+        let nz = r.zeroCount, np = r.poleCount
+        for (i, x) in r.xCoefficients.enumerated() {
+            if i > 0 { out += "     + " }
+            let f = abs(x).truncatingRemainder(dividingBy: 1.0)
+            let number = f < FisherArithmetic.epsilon || f > 1.0 - FisherArithmetic.epsilon
+                ? formatC("%3g", x) : formatC("%14.10f", x)
+            out += "(" + number + formatC(" * x[n-%2d])\n", Int32(nz - i))
+        }
+        out += "\n"
+        for i in 0..<np {
+            out += formatC("     + (%14.10f * y[n-%2d])\n", r.yCoefficients[i], Int32(np - i))
+        }
+        return out + "\n"
+    }
+}

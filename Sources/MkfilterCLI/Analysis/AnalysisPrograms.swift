@@ -1,0 +1,65 @@
+import FilterAnalysis
+import FilterApplicationAnalysis
+
+/// `mkfilter response`, `mkfilter impulse` and `mkfilter step`: a design's
+/// frequency or time response as CSV, and optionally as an SVG plot.
+public enum ResponseProgram {
+    /// The CSV header of `mkfilter response`.
+    public static let responseHeader = ResponseRequest.responseHeader
+
+    /// Runs the command on the words after its name.
+    public static func run(_ kind: ResponseRequest.Kind, arguments: [String]) -> InvocationResult {
+        let program = "mkfilter " + kind.rawValue
+        do throws(UsageError) {
+            let accepted: Set<String> = kind == .response
+                ? ["--points", "--svg", "--output", "--scale"] : ["--samples", "--svg", "--output"]
+            let args = try AnalysisArguments(arguments, command: kind.rawValue, accepted: accepted)
+            var request = ResponseRequest(design: try args.design(), kind: kind)
+            request.points = args.points
+            request.samples = args.samples
+            request.scale = args.scale
+            request.plot = args.svg != nil
+            request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
+            let (csv, svg) = try Self.run(request)
+            if let path = args.svg, let svg { try writeWhole(svg, to: path, option: "--svg") }
+            if let path = args.output {
+                try writeWhole(csv, to: path)
+                return .success("")
+            }
+            return .success(csv)
+        } catch {
+            return .failure(program, error, usage: "Usage: \(program) <design options> [...]; see 'mkfilter \(kind.rawValue) --help'")
+        }
+    }
+
+    static func run(_ request: ResponseRequest) throws(UsageError) -> (csv: String, svg: String?) {
+        do { return try request.run() } catch { throw UsageError(error) }
+    }
+}
+
+/// `mkfilter verify`: checks a design as it will run, or audits the
+/// `DigitalFilterTemplate` definitions in Swift or C files against a redesign.
+public enum VerifyProgram {
+    /// Runs `mkfilter verify` on the words after `verify`. Exit status 0 when
+    /// every check of every item passes, 2 when a check fails, 1 on a usage error.
+    public static func run(arguments: [String]) -> InvocationResult {
+        do throws(UsageError) {
+            let args = try AnalysisArguments(arguments, command: "verify", accepted: ["--json", "--precision"])
+            let subject: VerificationRequest.Subject
+            if let first = args.designWords.first, !first.hasPrefix("-") {
+                guard args.positional.count == args.designWords.count else {
+                    throw UsageError("give either template files or design options, not both")
+                }
+                subject = .templateFiles(args.positional)
+            } else {
+                subject = .design(try args.design(), commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
+            }
+            let report: VerificationReport
+            do { report = try VerificationRequest(subject, precision: args.precision).run() } catch { throw UsageError(error) }
+            return InvocationResult(standardOutput: args.json ? report.json : report.text, standardError: "",
+                                    exitCode: report.passed ? 0 : 2)
+        } catch {
+            return .failure("mkfilter verify", error, usage: "Usage: mkfilter verify <design options> [--precision double|float|gencode] [--json]\n       mkfilter verify FILE... [--json]")
+        }
+    }
+}

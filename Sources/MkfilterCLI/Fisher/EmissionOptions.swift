@@ -1,0 +1,92 @@
+import FilterApplication
+import Foundation
+
+/// `--emit KIND` and its companions, which ride along Fisher's design words
+/// (`mkfilter -Bu -Lp -o 2 -a 0.1 --emit swift --name LowPass`): not his
+/// options, so they are taken out before his grammar reads the rest.
+struct EmissionOptions: Equatable {
+    var kind: EmissionFormat?
+    var name: String?
+    var description: String?
+    var tag: Int?
+    var output: String?
+    var template: String?
+    var namespace: String?
+    var precision: String?
+
+    /// Our options, with what their value means.
+    static let options: [String: String] = [
+        "--emit": "swift, c, c-ansic, c-xyc, c-f or json",
+        "--name": "the filter's name, which becomes its identifier",
+        "--description": "a description for the generated code",
+        "--tag": "an integer tag",
+        "--output": "the file to write",
+        "--template": "a mustache template file to use instead of the built-in one",
+        "--namespace": "the Swift enum that holds the filters",
+        "--precision": "float or double, for --emit c",
+    ]
+
+    /// Whether any option was given.
+    var isEmpty: Bool { self == EmissionOptions() }
+
+    /// Splits `words` into Fisher's design words and these options.
+    static func split(_ words: [String]) throws(UsageError) -> (design: [String], options: EmissionOptions) {
+        var design: [String] = [], o = EmissionOptions()
+        var k = 0
+        while k < words.count {
+            let word = words[k]
+            guard let meaning = options[word] else {
+                design.append(word)
+                k += 1
+                continue
+            }
+            guard k + 1 < words.count else { throw UsageError("\(word) needs a value (\(meaning))") }
+            let value = words[k + 1]
+            k += 2
+            switch word {
+            case "--emit":
+                guard let kind = EmissionFormat(rawValue: value) else {
+                    throw UsageError("--emit \(ArgumentValues.quoted(value)) is not a format; use one of \(EmissionFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                o.kind = kind
+            case "--name": o.name = value
+            case "--description": o.description = value
+            case "--tag": o.tag = try ArgumentValues.integer(value, for: "--tag", meaning: meaning)
+            case "--output": o.output = value
+            case "--template": o.template = value
+            case "--namespace": o.namespace = value
+            default:
+                guard ["float", "double"].contains(value) else {
+                    throw UsageError("--precision \(ArgumentValues.quoted(value)) must be float or double")
+                }
+                o.precision = value
+            }
+        }
+        return (design, o)
+    }
+
+    /// The request these options ask for, for `design`.
+    func request(for design: DesignResult, listingCommandLine: String) throws(UsageError) -> EmissionRequest {
+        guard let kind else { throw UsageError("internal: no --emit kind") }
+        var request = EmissionRequest(design: design.design, format: kind, listingCommandLine: listingCommandLine)
+        request.name = name
+        request.description = description ?? ""
+        request.tag = tag ?? 0
+        request.namespace = namespace
+        request.cPrecision = precision == "float" ? .float : .double
+        if let path = template {
+            do { request.templateText = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw UsageError("--template \(ArgumentValues.quoted(path)): cannot read it (\(error.localizedDescription))")
+            }
+        }
+        return request
+    }
+}
+
+/// Writes `text` to `path` atomically (a temporary file beside it, then a
+/// rename), so a failure never leaves a partial file.
+func writeWhole(_ text: String, to path: String, option: String = "--output") throws(UsageError) {
+    if let reason = FileOutput.write(text, to: path) {
+        throw UsageError("\(option) \(ArgumentValues.quoted(path)): cannot write it (\(reason))")
+    }
+}

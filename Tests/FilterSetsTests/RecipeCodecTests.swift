@@ -1,0 +1,102 @@
+import FilterDesign
+import FilterEmission
+import FilterJSON
+@testable import FilterSets
+import FisherCompatibility
+import Testing
+
+/// The one recipe and its codecs: each outside form (a filter set file's
+/// fields, a URL query, Fisher's words, a template's provenance) reads back
+/// as the recipe it was written from.
+@Suite struct RecipeCodecTests {
+    /// Recipes in Hz covering every family, band, transform, a pole subset and an extra zero.
+    static let recipes: [FilterRecipe] = {
+        var all: [FilterRecipe] = []
+        let families: [FilterFamily] = [.butterworth, .bessel, .chebyshev(rippleDecibels: 0.5)]
+        for family in families {
+            for band in [FilterBand.lowPass, .highPass, .bandPass, .bandStop] {
+                for transform in Discretization.allCases {
+                    let corners: Corners = band.hasTwoCorners ? .hertz(0.5, 3, sampleRate: 60) : .hertz(5, sampleRate: 60)
+                    all.append(try! FilterRecipe(family: family, band: band, order: 3, corners: corners, discretization: transform))
+                }
+            }
+        }
+        all.append(try! FilterRecipe(family: .butterworth, band: .bandStop, order: 4, corners: .hertz(2, 6.5, sampleRate: 50),
+                                     poleSubset: [0, 3], extraZeroFrequency: 12.5))
+        all.append(try! FilterRecipe(family: .resonator(.finite(20)), band: .bandStop, order: nil, corners: .hertz(25, sampleRate: 200)))
+        all.append(try! FilterRecipe(family: .resonator(.infinite), band: .allPass, order: nil, corners: .hertz(10, sampleRate: 44.1)))
+        all.append(try! FilterRecipe(family: .proportionalIntegral, band: nil, order: 1, corners: .hertz(1.5, sampleRate: 100)))
+        return all
+    }()
+
+    @Test func filterSetFieldsReadBack() throws {
+        for recipe in Self.recipes {
+            let fields = Dictionary(uniqueKeysWithValues: RecipeFields.fields(of: recipe).map { ($0.key, $0.value) })
+            var problems: [String] = []
+            let definition = RecipeFields.definition(fields) { field, message in problems.append("\(field ?? ""): \(message)") }
+            #expect(problems.isEmpty, "\(problems)")
+            #expect(try definition?.recipe(sampleRate: recipe.corners.sampleRate!) == recipe)
+        }
+    }
+
+    @Test func urlQueryReadsBack() throws {
+        for recipe in Self.recipes {
+            let query = RecipeQuery.query(for: recipe, name: "a name & more", description: "100% ✓")
+            let fields = try RecipeQuery.fields(query)
+            #expect(try RecipeQuery.recipe(fields) == recipe, "\(query)")
+            #expect(fields["name"] == .string("a name & more") && fields["description"] == .string("100% ✓"))
+        }
+    }
+
+    /// Fisher's words give the corners as alphas, so they design the same filter
+    /// (coefficients bit for bit) rather than the same recipe.
+    @Test func fisherWordsDesignTheSameFilter() throws {
+        for recipe in Self.recipes {
+            let words = FisherCommandLine.words(for: recipe)
+            let line = try FisherCommandLine(words)
+            #expect(line.combinationErrors().isEmpty, "\(words)")
+            let again = try line.checkedRecipe()
+            #expect(try again.design().recurrence == recipe.design().recurrence, "\(words)")
+            #expect(again.besselPoles == recipe.besselPoles)
+        }
+    }
+
+    @Test func provenanceReadsBack() throws {
+        for recipe in Self.recipes {
+            let template = try TemplateBuilder.template(for: try recipe.design(), name: "f", description: "", tag: 0)
+            #expect(try TemplateProvenance.recipe(of: template) == recipe)
+        }
+    }
+
+    @Test(arguments: [
+        ("family=butterworth&band=lowPass&order=NaN&corners=5&sampleRate=60", "order", "'NaN' is not a number"),
+        ("family=butterworth&band=lowPass&order=2&corners=5&sampleRate=1e999", "sampleRate", "'1e999' is not a finite number"),
+        ("family=butterworth&band=lowPass&order=two&corners=5&sampleRate=60", "order", "'two' is not a number"),
+        ("family=butterworth&band=lowPass&order=2&order=3&corners=5&sampleRate=60", "order", "is given twice"),
+        ("family=butterworth&band=lowPass&oder=2&corners=5&sampleRate=60", "oder", "did you mean \"order\"?"),
+        ("family=butterwort&band=lowPass&order=2&corners=5&sampleRate=60", "family", "is not a family"),
+        ("family=butterworth&band=lowPass&order=12&corners=5&sampleRate=60", "order", "order 12 is out of range"),
+        ("family=butterworth&band=lowPass&order=2&corners=30&sampleRate=60", "corners", "at or above Nyquist"),
+        ("family=butterworth&band=lowPass&order=2&corners=5", "sampleRate", "is missing"),
+        ("family=butterworth&band=lowPass&order=2&corners=5%ZZ&sampleRate=60", "corners", "percent-encoded"),
+    ])
+    func badQueriesNameTheField(_ query: String, _ field: String, _ message: String) {
+        do {
+            _ = try RecipeQuery.recipe(try RecipeQuery.fields(query))
+            Issue.record("accepted \(query)")
+        } catch {
+            #expect(error.field == field, "\(query): \(error)")
+            #expect(error.message.contains(message), "\(query): \(error.message)")
+        }
+    }
+
+    @Test func emptyFormInputsCountAsAbsent() throws {
+        let recipe = try RecipeQuery.recipe(try RecipeQuery.fields("family=butterworth&band=lowPass&order=2&corners=5&sampleRate=60&ripple=&q=&name="))
+        #expect(recipe == (try FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .hertz(5, sampleRate: 60))))
+    }
+
+    @Test func oversizedQueryIsRefused() {
+        let query = "name=" + String(repeating: "x", count: RecipeQuery.maximumLength)
+        #expect(throws: FieldError.self) { try RecipeQuery.fields(query) }
+    }
+}
