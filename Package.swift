@@ -43,6 +43,7 @@ let package = Package(
         .target(
             name: "FilterDesign",
             dependencies: [
+                "FilterRuntime",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ]

@@ -11,8 +11,12 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
     case c
     /// Fisher's gencode `-ansic`, `-xyc` and `-f`, exactly as he prints them.
     case cAnsic = "c-ansic", cXyc = "c-xyc", cF = "c-f"
-    /// Every template field and the provenance as JSON.
+    /// Every template field, the provenance, the zeros, poles and gain, and the sections as JSON.
     case json
+    /// A C header for CMSIS-DSP's biquad cascades (sections, float32_t).
+    case cmsis
+    /// Swift for Accelerate's `vDSP.Biquad` (sections).
+    case vdsp
 
     /// Fisher's gencode language, for the gencode formats.
     var gencodeLanguage: Gencode.Language? {
@@ -70,12 +74,14 @@ public struct EmissionRequest: Sendable {
                 }
                 return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
             }
-            let template = try TemplateBuilder.template(
-                for: design, name: name ?? Self.defaultName(design.recipe), description: description, tag: tag)
+            let filter = try DesignedFilter(design, name: name ?? Self.defaultName(design.recipe), description: description, tag: tag)
+            let template = filter.template
             switch format {
             case .swift: return try SwiftEmitter.source([template], namespace: namespace ?? "Filters", renderer: renderer)
             case .c: return try CEmitter.header([template], prefix: namespace ?? "mkfilter", precision: cPrecision, renderer: renderer)
-            default: return try JSONEmitter.document([template])
+            case .cmsis: return try CMSISEmitter.header([template], prefix: namespace ?? "mkfilter", renderer: renderer)
+            case .vdsp: return try VDSPEmitter.source([template], namespace: namespace ?? "Filters", renderer: renderer)
+            default: return try JSONEmitter.document([filter])
             }
         } catch let error as ApplicationError {
             throw error
@@ -89,6 +95,8 @@ public struct EmissionRequest: Sendable {
         switch format {
         case .swift: return "swift/filters.mustache"
         case .c: return "c/filters.h.mustache"
+        case .cmsis: return "c/cmsis.h.mustache"
+        case .vdsp: return "swift/vdsp.mustache"
         case .cXyc: return "c/gencode-xyc.mustache"
         case .cF: return "c/gencode-f.mustache"
         case .cAnsic:

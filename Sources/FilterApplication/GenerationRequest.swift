@@ -7,7 +7,7 @@ import FilterSets
 /// `mkfilter generate`, the build plugin's tool and the command plugin do.
 public struct GenerationRequest: Sendable {
     /// The format of the source.
-    public enum Format: String, Sendable, CaseIterable { case swift, c, json }
+    public enum Format: String, Sendable, CaseIterable { case swift, c, json, cmsis, vdsp }
 
     /// Where the source goes.
     public enum Destination: Sendable, Equatable {
@@ -69,14 +69,19 @@ public struct GenerationRequest: Sendable {
         }
         if case .directory = destination { throw ApplicationError("--output-directory and --check apply to --emit swift") }
         guard !check else { throw ApplicationError("--output-directory and --check apply to --emit swift") }
-        let templates: [DigitalFilterTemplate]
-        do { templates = try spec.templates(sampleRate: spec.sampleRates[0]) } catch {
+        let filters: [DesignedFilter]
+        do { filters = try spec.designedFilters(sampleRate: spec.sampleRates[0]) } catch {
             throw ApplicationError(messages: error.errors.map(\.description))
         }
+        let templates = filters.map(\.template)
         let text: String
         do {
-            text = format == .c ? try CEmitter.header(templates, prefix: spec.namespace, precision: .double)
-                : try JSONEmitter.document(templates)
+            switch format {
+            case .c: text = try CEmitter.header(templates, prefix: spec.namespace, precision: .double)
+            case .cmsis: text = try CMSISEmitter.header(templates.filter { $0.filterClass != .passThrough }, prefix: spec.namespace)
+            case .vdsp: text = try VDSPEmitter.source(templates.filter { $0.filterClass != .passThrough }, namespace: spec.namespace)
+            default: text = try JSONEmitter.document(filters)
+            }
         } catch { throw ApplicationError("\(specPath): \(error)") }
         if case .file(let path) = destination {
             if let reason = AtomicFile.write(text, to: path) {

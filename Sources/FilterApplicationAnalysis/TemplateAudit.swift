@@ -104,16 +104,27 @@ enum TemplateAudit {
                 check("\(field)[\(i)]", false, describe(printed[i], expected[i]))
             }
         }
+        // Sections (our Swift): exactly the redesign's.
+        if !t.sections.isEmpty || recipe.realization == .sections {
+            let expected = recipe.realization == .sections ? design.secondOrderSections() ?? [] : []
+            if t.sections.count != expected.count {
+                mismatches += 1
+                check("sections", false, "\(t.sections.count) sections, the redesign has \(expected.count)")
+            } else if let k = t.sections.indices.first(where: { t.sections[$0] != expected[$0] }) {
+                mismatches += 1
+                check("sections", false, "section \(k) is \(t.sections[k].coefficients), the redesign's \(expected[k].coefficients); must be exact")
+            }
+        }
         if mismatches == 0 {
             check("coefficients", true, "gain and every coefficient agree with the redesign to their printed precision")
         }
 
         // The template as it will run.
         guard countsAgree else { return VerificationItem(label: label, checks: checks, figures: []) }
-        let (asRun, runImpulse) = VerificationRequest.runtime(t, inFloat: precision == .float)
+        let run = VerificationRequest.runtime(t, inFloat: precision == .float)
         var subject = VerificationSubject(
-            label: label, recipe: design.recipe, designed: nil, asRun: asRun,
-            precision: precision, sampleRate: t.designSampleRate, runImpulse: runImpulse)
+            label: label, recipe: design.recipe, designed: nil, asRun: run.filter,
+            precision: precision, sampleRate: t.designSampleRate, runImpulse: run.impulse)
         // Printed with fewer digits than a double holds (Shake's 10 decimals):
         // its gain and corners can only be as right as that printing.
         if definition.form == .c { subject.gainTolerance = max(subject.precision.gainTolerance, 1e-3) }
@@ -154,7 +165,7 @@ enum TemplateAudit {
             return .success(try FilterRecipe(
                 family: text.contains("bessel") ? .bessel : .butterworth, band: band, order: t.order,
                 corners: .hertz(t.cornerFrequency1, band.hasTwoCorners ? t.cornerFrequency2 : nil, sampleRate: t.designSampleRate),
-                besselPoles: .mkfilterTable))
+                besselPoles: .mkfilterTable, realization: t.sections.isEmpty ? .direct : .sections))
         } catch {
             return .failure(RedesignError(description: error.description))
         }

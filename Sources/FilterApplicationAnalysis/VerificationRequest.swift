@@ -60,27 +60,31 @@ public struct VerificationRequest: Sendable {
     // MARK: A design
 
     static func verify(_ design: Design, commandLine: String, precision: RunningPrecision) throws(ApplicationError) -> VerificationItem {
-        guard let designed = TransferFunction(design: design), designed.isFinite else {
+        // The reference: the design's own sections in Double (its zeros, poles
+        // and gain to about 1e-14), else Fisher's recurrence with his G.
+        guard let designed = RealizedFilter.designed(design, realization: .sections)
+                ?? RealizedFilter.designed(design, realization: .direct), designed.isFinite else {
             throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator); there is nothing to normalise or verify")
         }
         let template: DigitalFilterTemplate
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) }
         catch { throw ApplicationError(error.description) }
-        let asRun: TransferFunction
-        let runImpulse: @Sendable (Int) -> [Double]
+        var subject: VerificationSubject
         switch precision {
         case .double, .float:
-            (asRun, runImpulse) = runtime(template, inFloat: precision == .float)
+            let run = runtime(template, inFloat: precision == .float)
+            subject = VerificationSubject(label: commandLine, recipe: design.recipe, designed: designed, asRun: run.filter,
+                                          precision: precision, sampleRate: design.recipe.corners.sampleRate, runImpulse: run.impulse)
+            subject.runStep = run.step
         case .gencode:
             let printed = try GencodeArithmetic.transfer(design, commandLine: commandLine + " -l")
-            asRun = printed
-            runImpulse = { n in StoredStateRecurrence.impulse(printed, state: Float.self, count: n) }
+            subject = VerificationSubject(label: commandLine, recipe: design.recipe, designed: designed, asRun: .direct(printed),
+                                          precision: precision, sampleRate: design.recipe.corners.sampleRate,
+                                          runImpulse: { n in StoredStateRecurrence.impulse(printed, state: Float.self, count: n) })
         }
-        let subject = VerificationSubject(
-            label: commandLine, recipe: design.recipe, designed: designed, asRun: asRun,
-            precision: precision, sampleRate: design.recipe.corners.sampleRate, runImpulse: runImpulse)
         let v = Verification.verify(subject)
-        return VerificationItem(label: "\(commandLine) (as run in \(description(precision)))", checks: v.checks, figures: v.figures)
+        let form = precision == .gencode ? "" : template.sections.isEmpty ? ", direct form" : ", \(template.sections.count) sections"
+        return VerificationItem(label: "\(commandLine) (as run in \(description(precision))\(form))", checks: v.checks, figures: v.figures)
     }
 
     static func description(_ p: RunningPrecision) -> String {
@@ -92,20 +96,23 @@ public struct VerificationRequest: Sendable {
     }
 
     /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`, and
-    /// that runtime's own impulse response.
+    /// that runtime's own impulse and step responses.
     static func runtime(_ template: DigitalFilterTemplate, inFloat: Bool)
-        -> (TransferFunction, @Sendable (Int) -> [Double]) {
+        -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double]) {
         inFloat
-            ? (.runtime(template, as: Float.self), { n in runtimeImpulse(template, Float.self, count: n) })
-            : (.runtime(template, as: Double.self), { n in runtimeImpulse(template, Double.self, count: n) })
+            ? (.runtime(template, as: Float.self), { n in run(template, Float.self, count: n, step: false) },
+               { n in run(template, Float.self, count: n, step: true) })
+            : (.runtime(template, as: Double.self), { n in run(template, Double.self, count: n, step: false) },
+               { n in run(template, Double.self, count: n, step: true) })
     }
 
-    /// The runtime's own impulse response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
-    static func runtimeImpulse<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int
+    /// The runtime's own response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
+    /// (or 1, 1, 1, ... for the step).
+    static func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int, step: Bool
     ) -> [Double] {
         var filter = DigitalFilter<Sample>(template)
-        var input = [Sample](repeating: 0, count: count)
+        var input = [Sample](repeating: step ? 1 : 0, count: count)
         if count > 0 { input[0] = 1 }
         return filter.process(input).map { Double($0) }
     }

@@ -2,9 +2,16 @@ import EmissionTemplates
 import FilterDesign
 import FilterRuntime
 
-/// A C header that compiles as it is (`cc -Wall -Werror`): a state struct, an
-/// init and a step function per filter, in `float` or `double`, the
-/// coefficients printed with 17 significant digits (exact for double).
+/// A C header that compiles as it is (`cc -std=c99 -Wall -Wextra -Werror`): a
+/// state struct, an init and a step function per filter, in `float` or
+/// `double`, every coefficient printed so that it reads back exactly (17
+/// significant digits for double, 9 for float).
+///
+/// A template with sections is written as them, in the form `FilterRuntime`
+/// runs for that precision (`SectionCascade`): transposed direct form II in
+/// double; in float direct form I with the feedback about the nearest
+/// integers, which keeps the poles accurate near z = +-1. Without sections,
+/// the direct-form recurrence with 1/G folded into the feed-forward coefficients.
 public enum CEmitter {
     /// The C scalar type.
     public enum Precision: String, Sendable { case float, double }
@@ -16,42 +23,104 @@ public enum CEmitter {
         guard !base.isEmpty else { throw EmissionError("C prefix \(SwiftSource.stringLiteral(prefix)) has no letters or digits") }
         var seen: [String: String] = [:]
         var filters: [[String: Any]] = []
-        let suffix = precision == .float ? "f" : ""
-        func literal(_ x: Double) -> String { formatC("%.17g", x) + (formatC("%.17g", x).contains(where: { ".en".contains($0) }) ? "" : ".0") + suffix }
         for t in templates {
             guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name") }
             let id = base + "_" + cIdentifier(t.name)
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C identifier \(id)") }
             seen[id] = t.name
-            guard ([t.gain] + t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite) else {
+            guard ([t.gain] + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)).allSatisfy(\.isFinite) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
             }
-            let nb = t.xCoefficients.count, na = t.isFIR ? 0 : t.yCoefficients.count
-            // b_i = x_i / G folded in at generation time, in double.
-            let b = t.xCoefficients.map { $0 / t.gain }
-            var step = "    \(precision.rawValue) y = 0;\n"
-            step += "    for (int i = 0; i < \(nb - 1); i++) f->x[i] = f->x[i + 1];\n"
-            step += "    f->x[\(nb - 1)] = input;\n"
-            for (i, bi) in b.enumerated() where bi != 0 { step += "    y += \(literal(bi)) * f->x[\(i)];\n" }
-            if na > 0 {
-                for (i, ai) in t.yCoefficients.enumerated() where ai != 0 { step += "    y += \(literal(ai)) * f->y[\(i)];\n" }
-                step += "    for (int i = 0; i < \(na - 1); i++) f->y[i] = f->y[i + 1];\n"
-                step += "    f->y[\(na - 1)] = y;\n"
-            }
-            filters.append([
+            var view: [String: Any] = [
                 "id": id,
                 "comment": t.name.replacingOccurrencesOfCommentEnd(),
                 "description": t.description.replacingOccurrencesOfCommentEnd(),
                 "commandLine": t.provenance.mkfilterCommandLine.replacingOccurrencesOfCommentEnd(),
-                "inputCount": "\(nb)",
-                "outputCount": "\(max(na, 1))",
-                "step": step,
-            ])
+            ]
+            let code = t.sections.isEmpty ? directForm(t, precision) : precision == .float ? offsetSections(t.sections) : transposedSections(t.sections)
+            view["form"] = code.form
+            view["stateFields"] = code.state
+            view["init"] = code.initialisation
+            view["step"] = code.step
+            filters.append(view)
         }
         let guardName = base.uppercased() + "_H"
         return try renderer.render("c/filters.h.mustache", [
             "guard": guardName, "real": precision.rawValue, "filters": filters,
         ])
+    }
+
+    /// The C of one filter: how it runs, its state fields, its init body, its step body.
+    struct Code { var form: String, state: String, initialisation: String, step: String }
+
+    /// A literal that reads back as `x` in `precision`.
+    static func literal(_ x: Double, _ precision: Precision) -> String {
+        let text = precision == .float ? formatC("%.9g", Double(Float(x))) : formatC("%.17g", x)
+        return text + (text.contains(where: { ".en".contains($0) }) ? "" : ".0") + (precision == .float ? "f" : "")
+    }
+
+    /// Fisher's recurrence, b_i = x_i / G folded in at generation time, in double.
+    static func directForm(_ t: DigitalFilterTemplate, _ precision: Precision) -> Code {
+        let real = precision.rawValue
+        let nb = t.xCoefficients.count, na = t.isFIR ? 0 : t.yCoefficients.count
+        let b = t.xCoefficients.map { $0 / t.gain }
+        var step = "    \(real) y = 0;\n"
+        step += "    for (int i = 0; i < \(nb - 1); i++) f->x[i] = f->x[i + 1];\n"
+        step += "    f->x[\(nb - 1)] = input;\n"
+        for (i, bi) in b.enumerated() where bi != 0 { step += "    y += \(literal(bi, precision)) * f->x[\(i)];\n" }
+        if na > 0 {
+            for (i, ai) in t.yCoefficients.enumerated() where ai != 0 { step += "    y += \(literal(ai, precision)) * f->y[\(i)];\n" }
+            step += "    for (int i = 0; i < \(na - 1); i++) f->y[i] = f->y[i + 1];\n"
+            step += "    f->y[\(na - 1)] = y;\n"
+        }
+        step += "    return y;\n"
+        let outputs = max(na, 1)
+        return Code(form: "Direct form: y[n] = sum b_i x[n-i] + sum y_i y[n-i], input divided by G.",
+                    state: "\(real) x[\(nb)]; \(real) y[\(outputs)];",
+                    initialisation: "    for (int i = 0; i < \(nb); i++) f->x[i] = 0;\n    for (int i = 0; i < \(outputs); i++) f->y[i] = 0;\n",
+                    step: step)
+    }
+
+    /// Sections in transposed direct form II (double).
+    static func transposedSections(_ sections: [Biquad]) -> Code {
+        let n = sections.count
+        var step = "    double v = input, y;\n"
+        for (k, s) in sections.enumerated() {
+            let (b0, b1, b2, a1, a2) = (literal(s.b0, .double), literal(s.b1, .double), literal(s.b2, .double),
+                                        literal(s.a1, .double), literal(s.a2, .double))
+            step += "    y = \(b0) * v + f->s[\(2 * k)];\n"
+            step += "    f->s[\(2 * k)] = (\(b1) * v - \(a1) * y) + f->s[\(2 * k + 1)];\n"
+            step += "    f->s[\(2 * k + 1)] = \(b2) * v - \(a2) * y;\n"
+            step += "    v = y;\n"
+        }
+        step += "    return v;\n"
+        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in transposed direct form II: y = b0 x + s1; s1 = b1 x - a1 y + s2; s2 = b2 x - a2 y.",
+                    state: "double s[\(2 * n)];",
+                    initialisation: "    for (int i = 0; i < \(2 * n); i++) f->s[i] = 0;\n",
+                    step: step)
+    }
+
+    /// Sections in direct form I with the feedback about the nearest integers
+    /// (float): w holds the last two values of the input and of each section's output.
+    static func offsetSections(_ sections: [Biquad]) -> Code {
+        let n = sections.count
+        var step = "    float *w = f->w;\n    float v = input, y;\n"
+        for (k, s) in sections.enumerated() {
+            let m1 = -s.a1.rounded(), m2 = -s.a2.rounded()
+            let (b0, b1, b2) = (literal(s.b0, .float), literal(s.b1, .float), literal(s.b2, .float))
+            let (c1, c2) = (literal(s.a1 + m1, .float), literal(s.a2 + m2, .float))
+            let (x1, x2, y1, y2) = ("w[\(2 * k)]", "w[\(2 * k + 1)]", "w[\(2 * k + 2)]", "w[\(2 * k + 3)]")
+            step += "    y = ((((\(b0) * v + \(b1) * \(x1)) + \(b2) * \(x2)) - \(c2) * \(y2)) + \(literal(m2, .float)) * \(y2)"
+            step += " - \(c1) * \(y1)) + \(literal(m1, .float)) * \(y1);\n"
+            step += "    \(x2) = \(x1); \(x1) = v; v = y;\n"
+        }
+        step += "    w[\(2 * n + 1)] = w[\(2 * n)]; w[\(2 * n)] = v;\n"
+        step += "    return v;\n"
+        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the feedback about the nearest integers m = -round(a), c = a + m: "
+                        + "y = b0 x + b1 x1 + b2 x2 - c2 y2 + m2 y2 - c1 y1 + m1 y1 (2 y1 - y2 is exact near z = 1, and c keeps float's precision).",
+                    state: "float w[\(2 * (n + 1))];",
+                    initialisation: "    for (int i = 0; i < \(2 * (n + 1)); i++) f->w[i] = 0;\n",
+                    step: step)
     }
 
     /// A C identifier from `name`: ASCII letters, digits and `_`; others become `_`.

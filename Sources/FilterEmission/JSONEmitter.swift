@@ -1,22 +1,43 @@
+import ComplexModule
 import EmissionTemplates
+import FilterDesign
 import FilterJSON
 import FilterRuntime
 
-/// Templates as JSON for other tools: one object per filter, every field of
+/// Filters as JSON for other tools: one object per filter, every field of
 /// `DigitalFilterTemplate` and its provenance, keys sorted, every number in
-/// Swift's shortest round-trip digits (see `JSONValue.text`).
+/// Swift's shortest round-trip digits (see `JSONValue.text`), and
+///
+/// - `"zpk"`: `{"zeros": [[re, im], ...], "poles": [[re, im], ...], "gain": k}`,
+///   the z-plane zeros, poles and the gain k that makes |H| = 1 at Fisher's
+///   normalisation point (the filter the recurrence divided by G is);
+/// - `"sos"`: `[[b0, b1, b2, 1, a1, a2], ...]`, scipy's layout, in cascade order,
+///   the gain spread over the sections; their product equals the zpk.
 public enum JSONEmitter {
     /// A JSON document `{"filters": [...]}`.
-    public static func document(_ templates: [DigitalFilterTemplate]) throws(EmissionError) -> String {
-        var filters: [JSONValue] = []
-        for t in templates {
-            guard ([t.gain, t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3]
-                   + t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite) else {
+    public static func document(_ filters: [DesignedFilter]) throws(EmissionError) -> String {
+        var objects: [JSONValue] = []
+        for f in filters {
+            let t = f.template
+            let zpkNumbers = (f.zpk?.zeros ?? []) + (f.zpk?.poles ?? [])
+            guard ([t.gain, t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, f.zpk?.gain ?? 0]
+                   + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
+                   + zpkNumbers.flatMap { [$0.real, $0.imaginary] }).allSatisfy(\.isFinite) else {
                 throw EmissionError("filter \(t.name) has a number that is not finite")
             }
-            filters.append(.object(fields(of: t)))
+            var members = fields(of: t)
+            if let zpk = f.zpk {
+                func points(_ list: [Complex<Double>]) -> JSONValue { .array(list.map { .array([.number($0.real), .number($0.imaginary)]) }) }
+                members.append(("zpk", .object([("zeros", points(zpk.zeros)), ("poles", points(zpk.poles)), ("gain", .number(zpk.gain))])))
+            }
+            if !t.sections.isEmpty {
+                members.append(("sos", .array(t.sections.map { s in
+                    .array([.number(s.b0), .number(s.b1), .number(s.b2), .number(1), .number(s.a1), .number(s.a2)])
+                })))
+            }
+            objects.append(.object(members))
         }
-        return JSONValue.object([("filters", .array(filters))]).text() + "\n"
+        return JSONValue.object([("filters", .array(objects))]).text() + "\n"
     }
 
     /// The members of one filter's object.

@@ -62,7 +62,8 @@ public enum SwiftEmitter {
             }
             seen[id] = t.name
             let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
-                + t.xCoefficients + t.yCoefficients + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0]
+                + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
+                + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0]
             guard numbers.allSatisfy(\.isFinite) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
             }
@@ -94,6 +95,11 @@ public enum SwiftEmitter {
                 "gain": SwiftSource.doubleLiteral(t.gain),
                 "xCoefficients": t.xCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
                 "yCoefficients": t.yCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+                "hasSections": !t.sections.isEmpty,
+                "sections": t.sections.map { s -> [String: String] in
+                    ["b0": SwiftSource.doubleLiteral(s.b0), "b1": SwiftSource.doubleLiteral(s.b1), "b2": SwiftSource.doubleLiteral(s.b2),
+                     "a1": SwiftSource.doubleLiteral(s.a1), "a2": SwiftSource.doubleLiteral(s.a2)]
+                },
                 "familyLiteral": SwiftSource.stringLiteral(t.provenance.family),
                 "ripple": optional(t.provenance.rippleDecibels),
                 "qualityFactor": optional(t.provenance.qualityFactor),

@@ -34,6 +34,7 @@ public enum TemplateBuilder {
             order: recipe.order ?? 2, gain: FisherArithmetic.magnitude(g),
             xCoefficients: design.recurrence.xCoefficients,
             yCoefficients: Array(y.dropLast()),
+            sections: recipe.realization == .sections ? design.secondOrderSections() ?? [] : [],
             provenance: TemplateProvenance.provenance(of: recipe, extraZero: extraZero))
     }
 

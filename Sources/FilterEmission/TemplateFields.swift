@@ -79,6 +79,18 @@ enum TemplateFields {
         let gain = try c.number(fields["gain"], "gain")
         let x = try c.numbers(fields["xCoefficients"], "xCoefficients")
         let y = try c.numbers(fields["yCoefficients"], "yCoefficients")
+        var sections: [Biquad] = []
+        if let value = fields["sections"] {
+            guard case .list(let items) = value else { throw c.error("sections must be a list of Biquad(...)") }
+            for item in items {
+                guard case .call(_, let arguments) = item else { throw c.error("sections must be a list of Biquad(...)") }
+                var k: [String: SourceValue] = [:]
+                for (label, v) in arguments { if let label { k[label] = v } }
+                sections.append(Biquad(b0: try c.number(k["b0"], "sections b0").value, b1: try c.number(k["b1"], "sections b1").value,
+                                       b2: try c.number(k["b2"], "sections b2").value, a1: try c.number(k["a1"], "sections a1").value,
+                                       a2: try c.number(k["a2"], "sections a2").value))
+            }
+        }
         let template = DigitalFilterTemplate(
             tag: try c.integer(fields["tag"], "tag"), name: try c.string(fields["name"], "name"),
             description: try c.string(fields["description"], "description"), filterClass: filterClass,
@@ -87,7 +99,7 @@ enum TemplateFields {
             cornerFrequency2: try c.number(fields["cornerFrequency2"], "cornerFrequency2").value,
             frequency3: try c.number(fields["frequency3"], "frequency3").value,
             order: try c.integer(fields["order"], "order"), gain: gain.value,
-            xCoefficients: x.map(\.value), yCoefficients: y.map(\.value), provenance: provenance)
+            xCoefficients: x.map(\.value), yCoefficients: y.map(\.value), sections: sections, provenance: provenance)
         return TemplateDefinition(identifier: identifier, file: file, line: line, form: .swift, template: template,
                                   printedGain: gain, printedX: x, printedY: y, declaredCounts: nil,
                                   hasProvenance: hasProvenance)

@@ -68,7 +68,8 @@ public enum TemplateProvenance {
                 corners: .hertz(template.cornerFrequency1, twoCorners ? template.cornerFrequency2 : nil, sampleRate: fs),
                 discretization: discretization, poleSubset: p.poleSubset,
                 extraZeroFrequency: p.extraZeroFrequency,
-                besselPoles: p.besselPoles == "table" ? .mkfilterTable : .computed)
+                besselPoles: p.besselPoles == "table" ? .mkfilterTable : .computed,
+                realization: template.sections.isEmpty ? .direct : .sections)
         } catch {
             throw ProvenanceError(error.description)
         }

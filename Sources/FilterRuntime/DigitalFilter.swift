@@ -1,8 +1,9 @@
 /// Runs a `DigitalFilterTemplate`: one sample at a time or a block at a time,
 /// in `Double` or `Float`.
 ///
-/// The arithmetic is the plain direct-form recurrence, term by term in
-/// Fisher's order:
+/// A template with `sections` runs them (`SectionCascade`: accurate at any
+/// order, in Float too). Without, it runs the plain direct-form recurrence,
+/// term by term in Fisher's order:
 ///
 ///     y[n] = sum_i b_i u[n-NZ+i] + sum_{i<NP-1} y_i y[n-NP+i] + y_(NP-1) y[n-1]
 ///
@@ -26,9 +27,14 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
     @usableFromInline var xs: [Sample]
     /// Outputs: NP of history, then room for a chunk.
     @usableFromInline var ys: [Sample]
+    /// The template's sections, when it has them (then they run instead).
+    @usableFromInline var cascade: SectionCascade<Sample>
+    @usableFromInline let runsSections: Bool
 
     /// Prepares a filter for `template`, at rest (all history 0).
     public init(_ template: DigitalFilterTemplate) {
+        cascade = SectionCascade(template.sections)
+        runsSections = !template.sections.isEmpty
         let b = template.xCoefficients.map { Sample($0 / template.gain) }
         let nonZero = b.indices.filter { b[$0] != 0 }
         tapIndex = nonZero
@@ -41,8 +47,30 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
 
     /// Forgets all history, as if no sample had been seen.
     public mutating func reset() {
+        cascade.reset()
         for i in 0..<zeroCount { xs[i] = 0 }
         for i in 0..<a.count { ys[i] = 0 }
+    }
+
+    /// Sets the state that a constant input `x` would have settled in, so a
+    /// signal that starts at `x` causes no start-up transient (scipy's
+    /// `lfilter_zi` / `sosfilt_zi` times `x`). The direct form's inputs are
+    /// all x / G and its outputs all H(1) x, H(1) = (sum b) / (1 - sum y_i)
+    /// from the coefficients as they run.
+    ///
+    /// - Returns: false, and the filter at rest, when the filter has a pole at
+    ///   z = 1 (an integrator has no steady state for a constant).
+    @discardableResult
+    public mutating func reset(toSteadyStateFor x: Sample) -> Bool {
+        if runsSections { return cascade.reset(toSteadyStateFor: x) }
+        var forward = 0.0, feedback = 1.0
+        for tap in taps { forward += Double(tap) }
+        for c in a { feedback -= Double(c) }
+        guard feedback != 0, feedback.isFinite else { reset(); return false }
+        let output = Sample(forward / feedback * Double(x))
+        for i in 0..<zeroCount { xs[i] = x }
+        for i in 0..<a.count { ys[i] = output }
+        return true
     }
 
     /// Filters one sample: the same arithmetic, in the same order, as a block
@@ -51,6 +79,7 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
     /// `withUnsafeMutableBufferPointer` costs more than the arithmetic here.
     @inlinable
     public mutating func process(_ x: Sample) -> Sample {
+        if runsSections { return cascade.process(x) }
         let nz = zeroCount, np = a.count, nt = taps.count
         xs[nz] = x
         var acc: Sample = 0
@@ -79,6 +108,7 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
     @inlinable
     public mutating func process(_ input: UnsafeBufferPointer<Sample>, into output: UnsafeMutableBufferPointer<Sample>) {
         precondition(output.count >= input.count, "output is shorter than input")
+        if runsSections { return cascade.process(input, into: output) }
         let nz = zeroCount, np = a.count, nt = taps.count
         guard let inputBase = input.baseAddress, let outputBase = output.baseAddress else { return }
         taps.withUnsafeBufferPointer { tapBuffer in

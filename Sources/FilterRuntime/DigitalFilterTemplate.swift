@@ -9,6 +9,10 @@
 /// first, as Fisher's listing orders them) and `yCoefficients` = y_0 ... y_(NP-1)
 /// (oldest output first, without Fisher's trailing -1). When every y
 /// coefficient is zero it is an FIR filter.
+///
+/// `sections`, when present, are the same filter as a cascade of second-order
+/// sections (gain included): what `DigitalFilter` runs then, accurate at any
+/// order and in Float. The direct-form fields stay for Shake!'s layout.
 public struct DigitalFilterTemplate: Sendable, Hashable {
     /// Shake!'s menu tag.
     public var tag: Int
@@ -34,6 +38,9 @@ public struct DigitalFilterTemplate: Sendable, Hashable {
     public var xCoefficients: [Double]
     /// y_0 ... y_(NP-1).
     public var yCoefficients: [Double]
+    /// The filter as second-order sections, in cascade order, gain included;
+    /// empty when the template is direct form only.
+    public var sections: [Biquad]
     /// How it was designed.
     public var provenance: FilterProvenance
 
@@ -41,7 +48,8 @@ public struct DigitalFilterTemplate: Sendable, Hashable {
     public init(tag: Int, name: String, description: String, filterClass: FilterClass,
                 designSampleRate: Double, cornerFrequency1: Double, cornerFrequency2: Double = 0,
                 frequency3: Double = 0, order: Int, gain: Double,
-                xCoefficients: [Double], yCoefficients: [Double], provenance: FilterProvenance) {
+                xCoefficients: [Double], yCoefficients: [Double], sections: [Biquad] = [],
+                provenance: FilterProvenance) {
         self.tag = tag
         self.name = name
         self.description = description
@@ -54,6 +62,7 @@ public struct DigitalFilterTemplate: Sendable, Hashable {
         self.gain = gain
         self.xCoefficients = xCoefficients
         self.yCoefficients = yCoefficients
+        self.sections = sections
         self.provenance = provenance
     }
 
@@ -70,5 +79,6 @@ public struct DigitalFilterTemplate: Sendable, Hashable {
 }
 
 /// Generated files name this type; a runtime with another template layout
-/// does not have it, so the mismatch fails at compile time.
-public enum DigitalFilterTemplateLayout1 {}
+/// does not have it, so the mismatch fails at compile time. Layout 2 added
+/// `sections`.
+public enum DigitalFilterTemplateLayout2 {}

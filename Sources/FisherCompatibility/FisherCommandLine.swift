@@ -43,6 +43,8 @@ public struct FisherCommandLine: Sendable {
     public var besselPoles: BesselPoleSource = .mkfilterTable
     /// Whether `--bessel-poles` was given.
     public var besselPolesGiven = false
+    /// `--realization sections|direct`: second-order sections by default.
+    public var realization: Realization = .sections
 
     /// Fisher's named options.
     static let named: [String: Option] = [
@@ -74,6 +76,13 @@ public struct FisherCommandLine: Sendable {
                 case nil: throw FisherCommandLineError("--bessel-poles needs a value: table (Fisher's, the default) or computed")
                 }
                 besselPolesGiven = true
+                continue
+            }
+            if word == "--realization" {
+                guard let value = next(), let r = Realization(rawValue: value) else {
+                    throw FisherCommandLineError("--realization needs a value: sections (the default) or direct")
+                }
+                realization = r
                 continue
             }
             if word == "--corner" {
@@ -115,7 +124,7 @@ public struct FisherCommandLine: Sendable {
                 alphaZ = try FisherArguments.number(next(), for: "-Z", meaning: "alpha of the extra zero, 0 < alpha < 0.5")
             }
             if m.contains(.o) {
-                order = try FisherArguments.integer(next(), for: "-o", meaning: "the order, 1 .. 10")
+                order = try FisherArguments.integer(next(), for: "-o", meaning: "the order, 1 .. 24")
             }
             if m.contains(.p) {
                 while let more = peek(), let first = more.first, first.isASCII, first.isNumber {
@@ -179,8 +188,8 @@ extension FisherCommandLine {
             }
             if options.contains(.ap) { errors.append("-Ap implies -Re") }
             if options.contains(.o), let order {
-                if !(1...10).contains(order) {
-                    errors.append("order must be in range 1 .. 10 (got \(order))")
+                if !(1...24).contains(order) {
+                    errors.append("order must be in range 1 .. 24 (got \(order))")
                 } else if let bad = poleIndices.first(where: { !(0..<order).contains($0) }) {
                     errors.append("order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(bad))")
                 }
@@ -243,7 +252,10 @@ extension FisherCommandLine {
             family: family, band: band, order: isResonator ? nil : order,
             corners: corners, discretization: discretization,
             poleSubset: options.contains(.p) ? poleIndices : nil,
-            extraZeroAlpha: alphaZ, besselPoles: besselPoles)
+            extraZeroAlpha: alphaZ,
+            // Fisher's table has orders 1 ... 10; above, computed poles unless the table is asked for.
+            besselPoles: !besselPolesGiven && (order ?? 0) > 10 ? .computed : besselPoles,
+            realization: realization)
     }
 
     /// Fisher's band options and the bands they stand for.
@@ -281,6 +293,7 @@ extension FisherCommandLine {
         if let subset = recipe.poleSubset { words += ["-p"] + subset.map { "\($0)" } }
         if let z = recipe.extraZeroAlpha { words += ["-Z", "\(z)"] }
         if recipe.family == .bessel && recipe.besselPoles == .computed { words += ["--bessel-poles", "computed"] }
+        if recipe.realization == .direct { words += ["--realization", "direct"] }
         return words
     }
 

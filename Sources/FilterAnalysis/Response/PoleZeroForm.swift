@@ -18,6 +18,14 @@ public struct PoleZeroForm: Sendable {
     /// s, the number of leading zero feed-forward coefficients (a pure delay).
     public let delay: Int
 
+    /// A factored form from its parts.
+    public init(zeros: [Complex<Double>], poles: [Complex<Double>], scale: Double, delay: Int) {
+        self.zeros = zeros
+        self.poles = poles
+        self.scale = scale
+        self.delay = delay
+    }
+
     /// Factors `transfer`.
     public init(_ transfer: TransferFunction) {
         let b = transfer.trimmedNumerator, a = transfer.trimmedDenominator

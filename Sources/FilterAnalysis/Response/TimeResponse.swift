@@ -1,5 +1,6 @@
-import RealModule
 import FilterDesign
+import FilterRuntime
+import RealModule
 
 /// Impulse and step responses of a transfer function, computed exactly enough
 /// to serve as a reference: the recurrence
@@ -49,6 +50,32 @@ public enum TimeResponse {
             out[n] = acc.value
         }
         return out
+    }
+
+    /// h[0] ... h[count-1] of a cascade of sections, each run in double-double.
+    public static func impulse(_ sections: [Biquad], count: Int) -> [Double] {
+        run(sections, count: count, step: false)
+    }
+
+    /// s[0] ... s[count-1] of a cascade of sections, each run in double-double.
+    public static func step(_ sections: [Biquad], count: Int) -> [Double] {
+        run(sections, count: count, step: true)
+    }
+
+    private static func run(_ sections: [Biquad], count: Int, step: Bool) -> [Double] {
+        var signal = [DoubleDouble](repeating: DoubleDouble(0), count: count)
+        for n in 0..<count where step || n == 0 { signal[n] = DoubleDouble(1) }
+        for s in sections {
+            var x1 = DoubleDouble(0), x2 = DoubleDouble(0), y1 = DoubleDouble(0), y2 = DoubleDouble(0)
+            for n in 0..<count {
+                let x = signal[n]
+                let y = DoubleDouble.product(x, s.b0) + DoubleDouble.product(x1, s.b1) + DoubleDouble.product(x2, s.b2)
+                    - DoubleDouble.product(y1, s.a1) - DoubleDouble.product(y2, s.a2)
+                (x2, x1, y2, y1) = (x1, x, y1, y)
+                signal[n] = y
+            }
+        }
+        return signal.map(\.value)
     }
 
     /// The number of samples after which the impulse response has decayed below

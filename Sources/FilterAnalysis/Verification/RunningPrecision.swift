@@ -32,9 +32,19 @@ public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
         40 * Double.log10(1 + gainTolerance)
     }
 
-    /// How far the response as run may stray from the design's, relative to the
-    /// peak: 1e-9 in double, 1e-3 (-60 dB, about what a plot shows) in float.
+    /// How far the response as run (and its impulse and step responses) may
+    /// stray from the design's, relative to the peak: 1e-9 in double, 1e-3
+    /// (-60 dB, about what a plot shows) in float.
     public var designTolerance: Double { self == .double ? 1e-9 : 1e-3 }
+
+    /// What a report suggests when a filter fails at this precision.
+    public var remedy: String {
+        switch self {
+        case .double: return ""
+        case .float: return "; in Double it would run as designed (--precision double)"
+        case .gencode: return "; mkfilter --emit c or swift keeps every digit"
+        }
+    }
 }
 
 /// The recurrence a_0 y[n] = sum_k b_k x[n-k] - sum_{k>=1} a_k y[n-k] (input

@@ -10,11 +10,11 @@ public struct VerificationSubject: Sendable {
     /// The intent: family, band, corners, ripple, transform. Nil when unknown;
     /// then only the checks that need no intent are made.
     public var recipe: FilterRecipe?
-    /// The filter as designed, in double precision with its gain G; nil when
-    /// the comparison is made elsewhere (templates, compared field by field).
-    public var designed: TransferFunction?
-    /// The filter as it will run: its coefficients rounded as `precision` stores them.
-    public var asRun: TransferFunction
+    /// The filter as designed, in double precision; nil when the comparison is
+    /// made elsewhere (templates, compared field by field).
+    public var designed: RealizedFilter?
+    /// The filter as it will run: its coefficients as `precision` stores them.
+    public var asRun: RealizedFilter
     /// The arithmetic it runs in.
     public var precision: RunningPrecision
     /// The sample rate in Hz, when known (for figures in Hz and milliseconds).
@@ -26,10 +26,12 @@ public struct VerificationSubject: Sendable {
     /// The first n outputs of the running filter for the input 1, 0, 0, ...:
     /// the real runtime (or a faithful simulation of the emitted code).
     public var runImpulse: @Sendable (Int) -> [Double]
+    /// The same for the input 1, 1, 1, ...; nil when not run.
+    public var runStep: (@Sendable (Int) -> [Double])? = nil
 
     /// A subject; see the properties.
-    public init(label: String, recipe: FilterRecipe?, designed: TransferFunction?,
-                asRun: TransferFunction, precision: RunningPrecision, sampleRate: Double?,
+    public init(label: String, recipe: FilterRecipe?, designed: RealizedFilter?,
+                asRun: RealizedFilter, precision: RunningPrecision, sampleRate: Double?,
                 runImpulse: @escaping @Sendable (Int) -> [Double]) {
         self.label = label
         self.recipe = recipe
@@ -124,7 +126,7 @@ extension Verification {
         }
 
         // Stability, from the poles of the coefficients as they are stored.
-        let form = PoleZeroForm(subject.asRun)
+        let form = subject.asRun.poleZeroForm
         let radius = form.largestPoleRadius
         let margin = 1 - radius
         let stable = margin >= 10 * p.unitRoundoff
@@ -152,9 +154,9 @@ extension Verification {
         }
 
         // The three computations of the response, on the coefficients as run.
-        let byCoefficients = FrequencyResponse.fromCoefficients(subject.asRun, grid: grid)
+        let byCoefficients = subject.asRun.response(grid: grid)
         let byPolesAndZeros = FrequencyResponse.fromPolesAndZeros(form, grid: grid)
-        let exactImpulse = TimeResponse.impulse(subject.asRun, count: decayLength)
+        let exactImpulse = subject.asRun.impulse(count: decayLength)
         let byImpulse = FrequencyResponse.fromImpulseResponse(exactImpulse, grid: grid)
         let agreement = max(byCoefficients.largestDifference(from: byPolesAndZeros),
                             byCoefficients.largestDifference(from: byImpulse),
@@ -167,14 +169,31 @@ extension Verification {
         let roundoff = zip(running.prefix(exactImpulse.count), exactImpulse).map { abs($0 - $1) }.max() ?? 0
         figure("impulse response rounding error (of its peak)", exactPeak > 0 ? roundoff / exactPeak : roundoff, "")
 
-        // Against the design.
+        // Against the design: its response, and the filter run in its arithmetic
+        // against the design's exact impulse and step responses.
         if let design = subject.designed {
-            let designed = FrequencyResponse.fromCoefficients(design, grid: grid)
+            let designed = design.response(grid: grid)
             let deviation = byCoefficients.largestDifference(from: designed)
             checks.append(VerificationCheck(
                 name: "matches-design", passed: deviation <= p.designTolerance,
                 detail: "response as run within " + format(deviation) + " of the design's peak (allowed "
-                    + format(p.designTolerance) + ")"))
+                    + format(p.designTolerance) + ")" + (deviation <= p.designTolerance ? "" : p.remedy)))
+            let designedImpulse = design.impulse(count: decayLength)
+            let impulseError = relativeError(running.prefix(decayLength), designedImpulse)
+            figure("impulse response as run, off the design's by (of its peak)", impulseError, "")
+            checks.append(VerificationCheck(
+                name: "impulse-as-run", passed: impulseError <= p.designTolerance,
+                detail: "the impulse response as run is within " + format(impulseError) + " of the design's peak (allowed "
+                    + format(p.designTolerance) + ")" + (impulseError <= p.designTolerance ? "" : p.remedy)))
+            if let runStep = subject.runStep {
+                let stepLength = min(decayLength, 1 << 18)
+                let stepError = relativeError(runStep(stepLength)[...], design.step(count: stepLength))
+                figure("step response as run, off the design's by (of its peak)", stepError, "")
+                checks.append(VerificationCheck(
+                    name: "step-as-run", passed: stepError <= p.designTolerance,
+                    detail: "the step response as run is within " + format(stepError) + " of the design's peak (allowed "
+                        + format(p.designTolerance) + ")" + (stepError <= p.designTolerance ? "" : p.remedy)))
+            }
         }
 
         let measure = ResponseMeasurements(form)
@@ -261,9 +280,9 @@ extension Verification {
         let delay = measure.groupDelay(atAlpha: centre)
         figure("group delay at " + format(centre) + hz(centre), delay, "samples")
         if let fs = subject.sampleRate { figure("group delay at " + format(centre) + hz(centre), 1000 * delay / fs, "ms") }
-        let step = TimeResponse.step(subject.asRun, count: decayLength)
+        let step = subject.asRun.step(count: decayLength)
         // A final value below 1e-9 is a zero of the response at dc, rounded.
-        let final = FrequencyResponse.evaluateExactly(subject.asRun, atAlpha: 0).real
+        let final = subject.asRun.dcGain
         let stepFigures = StepMeasurements(step: step, finalValue: abs(final) < 1e-9 ? 0 : final)
         if let overshoot = stepFigures.overshoot { figure("step overshoot", 100 * overshoot, "%") }
         if let settling = stepFigures.settlingSamples {
@@ -271,6 +290,18 @@ extension Verification {
             if let fs = subject.sampleRate { figure("step settling time (2 %)", 1000 * Double(settling) / fs, "ms") }
         }
         return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
+    }
+
+    /// max |a - b| / max |b|: how far a response as run is from the reference.
+    static func relativeError(_ a: ArraySlice<Double>, _ b: [Double]) -> Double {
+        let peak = b.map(abs).max() ?? 0
+        var worst = 0.0
+        for (x, y) in zip(a, b) {
+            let d = abs(x - y)
+            if !d.isFinite { return .infinity }
+            worst = max(worst, d)
+        }
+        return peak > 0 ? worst / peak : worst
     }
 
     /// `%.6g`-style text for reports ("not a number", "infinite" for the rest).

@@ -66,7 +66,17 @@ extension FilterRecipe {
     func normalized(_ zPlane: ZeroPoleGain) -> ZeroPoleGain? {
         var unit = zPlane
         unit.gain = 1
-        let magnitude = NormalizationPoint(self).magnitude(of: unit, alpha1: alpha1, alpha2: alpha2)
+        // Poles and zeros that coincide (a Q = Inf notch or all-pass, where H = 1)
+        // cancel; what remains is evaluated.
+        var remaining = ZeroPoleGain(zeros: zPlane.zeros, poles: [], gain: 1)
+        for p in zPlane.poles {
+            if let k = remaining.zeros.firstIndex(where: { ($0 - p).length <= 1e-9 }) {
+                remaining.zeros.remove(at: k)
+            } else {
+                remaining.poles.append(p)
+            }
+        }
+        let magnitude = NormalizationPoint(self).magnitude(of: remaining, alpha1: alpha1, alpha2: alpha2)
         guard magnitude.isFinite, magnitude > 0 else { return nil }
         unit.gain = 1 / magnitude
         return unit

@@ -20,7 +20,7 @@ public struct FilterRecipe: Sendable, Hashable {
     public let family: FilterFamily
     /// The band type; `nil` only for a proportional-integral filter.
     public let band: FilterBand?
-    /// The order N (1...10); a resonator has none (`nil`), PI is always 1.
+    /// The order N (1...24); a resonator has none (`nil`), PI is always 1.
     public let order: Int?
     /// The corner frequencies, as alphas or in Hz with the sample rate.
     public let corners: Corners
@@ -37,6 +37,9 @@ public struct FilterRecipe: Sendable, Hashable {
     /// Fisher's 12-digit table (what his mkfilter prints); always `.computed`
     /// for other families.
     public let besselPoles: BesselPoleSource
+    /// How the design is realised to run: second-order sections (the
+    /// default) or Fisher's direct-form recurrence.
+    public let realization: Realization
 
     /// Builds and validates a recipe.
     ///
@@ -50,7 +53,8 @@ public struct FilterRecipe: Sendable, Hashable {
         poleSubset: [Int]? = nil,
         extraZeroAlpha: Double? = nil,
         extraZeroFrequency: Double? = nil,
-        besselPoles: BesselPoleSource = .computed
+        besselPoles: BesselPoleSource = .computed,
+        realization: Realization = .sections
     ) throws(SpecificationError) {
         self.family = family
         self.band = band
@@ -60,6 +64,7 @@ public struct FilterRecipe: Sendable, Hashable {
         self.poleSubset = poleSubset
         // Only a Bessel prototype has a choice of poles.
         self.besselPoles = family == .bessel ? besselPoles : .computed
+        self.realization = realization
         // An extra zero in Hz needs the sample rate of the corners: alpha = f / fs.
         if let f = extraZeroFrequency {
             guard extraZeroAlpha == nil else { throw .extraZeroGivenTwice }
@@ -83,14 +88,21 @@ public struct FilterRecipe: Sendable, Hashable {
         return try FilterRecipe(family: family, band: band, order: order,
                                 corners: .hertz(hertz.0, hertz.1, sampleRate: sampleRate),
                                 discretization: discretization, poleSubset: poleSubset,
-                                extraZeroFrequency: extraZero, besselPoles: besselPoles)
+                                extraZeroFrequency: extraZero, besselPoles: besselPoles, realization: realization)
+    }
+
+    /// The same recipe realised as `realization`.
+    public func withRealization(_ realization: Realization) throws(SpecificationError) -> FilterRecipe {
+        try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
+                         poleSubset: poleSubset, extraZeroAlpha: extraZeroFrequency == nil ? extraZeroAlpha : nil,
+                         extraZeroFrequency: extraZeroFrequency, besselPoles: besselPoles, realization: realization)
     }
 
     /// The same recipe with Bessel poles from `source`.
     public func withBesselPoles(_ source: BesselPoleSource) throws(SpecificationError) -> FilterRecipe {
         try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
                          poleSubset: poleSubset, extraZeroAlpha: extraZeroFrequency == nil ? extraZeroAlpha : nil,
-                         extraZeroFrequency: extraZeroFrequency, besselPoles: source)
+                         extraZeroFrequency: extraZeroFrequency, besselPoles: source, realization: realization)
     }
 
     /// The first corner as alpha = f / fs.
@@ -139,7 +151,8 @@ public struct FilterRecipe: Sendable, Hashable {
         case .butterworth, .bessel, .chebyshev:
             guard let band, band != .allPass else { throw .bandNotAllowed(family: family, band: band) }
             guard let order else { throw .missingOrder }
-            guard (1...10).contains(order) else { throw .orderOutOfRange(order) }
+            guard (1...24).contains(order) else { throw .orderOutOfRange(order) }
+            if family == .bessel && besselPoles == .mkfilterTable && order > 10 { throw .besselTableOrder(order) }
         }
 
         // Corners.

@@ -11,7 +11,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case cornersNotIncreasing(alpha1: Double, alpha2: Double)
     /// The band needs a different number of corners.
     case wrongNumberOfCorners(family: FilterFamily, band: FilterBand?, given: Int)
-    /// The order is outside 1...10.
+    /// The order is outside 1...24.
     case orderOutOfRange(Int)
     /// The family takes no order (resonators) or only order 1 (PI).
     case orderNotAllowed(family: FilterFamily, order: Int)
@@ -37,6 +37,8 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case extraZeroGivenTwice
     /// The extra zero was given in Hz but the corners have no sample rate.
     case extraZeroNeedsSampleRate
+    /// Fisher's Bessel table has orders 1 ... 10 only.
+    case besselTableOrder(Int)
     /// A recipe whose corners are alphas was asked for at another sample rate.
     case retargetNeedsHertz
 
@@ -61,14 +63,14 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             let wanted = band.hasTwoCorners ? "two corners (alpha1 < alpha2)" : "one corner"
             return "a \(band.displayName) filter takes \(wanted); \(given) given"
         case let .orderOutOfRange(order):
-            return "order \(order) is out of range; it must be in 1 ... 10"
+            return "order \(order) is out of range; it must be in 1 ... 24"
         case let .orderNotAllowed(family, order):
             switch family {
             case .proportionalIntegral: return "a proportional-integral filter is always order 1; order \(order) given"
             default: return "a \(family.displayName) takes no order; order \(order) given"
             }
         case .missingOrder:
-            return "the order is missing; it must be in 1 ... 10"
+            return "the order is missing; it must be in 1 ... 24"
         case let .rippleOutOfRange(ripple):
             return "Chebyshev ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB above 0 and below about 300 dB (written negated on Fisher's command line, e.g. -Ch -0.5)"
         case let .qualityFactorOutOfRange(q):
@@ -96,6 +98,8 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the extra zero is given twice, as an alpha and in Hz; give one"
         case .extraZeroNeedsSampleRate:
             return "the extra zero is given in Hz, so the corners need a sample rate too"
+        case let .besselTableOrder(order):
+            return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles (--bessel-poles computed)"
         case .retargetNeedsHertz:
             return "the corners are given as alphas (f / fs), so there are no frequencies in Hz to keep at another sample rate"
         }

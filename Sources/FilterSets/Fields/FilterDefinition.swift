@@ -9,7 +9,7 @@ public enum FilterDefinition: Sendable {
     case passThrough
     /// Field by field; corners and extra zero in Hz.
     case fields(family: FilterFamily, band: FilterBand?, order: Int?, corners: [Double],
-                transform: Discretization, poles: [Int]?, extraZero: Double?)
+                transform: Discretization, poles: [Int]?, extraZero: Double?, realization: Realization)
     /// Fisher's options without corners (`"mkfilter": "-Bu -Bp -o 2"`), corners in Hz.
     case fisherWords(FisherCommandLine, corners: [Double])
 
@@ -32,12 +32,12 @@ public enum FilterDefinition: Sendable {
                 let field = RecipeFields.field(of: error)
                 throw FieldError(field: field == "corners" || field == "sampleRate" ? field : "mkfilter", error.description)
             }
-        case let .fields(family, band, order, corners, transform, poles, extraZero):
+        case let .fields(family, band, order, corners, transform, poles, extraZero, realization):
             do {
                 return try FilterRecipe(
                     family: family, band: band, order: order,
                     corners: .hertz(corners[0], corners.count > 1 ? corners[1] : nil, sampleRate: sampleRate),
-                    discretization: transform, poleSubset: poles, extraZeroFrequency: extraZero)
+                    discretization: transform, poleSubset: poles, extraZeroFrequency: extraZero, realization: realization)
             } catch {
                 throw FieldError(field: RecipeFields.field(of: error), error.description)
             }

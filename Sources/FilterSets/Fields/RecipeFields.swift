@@ -17,10 +17,13 @@ import FisherCompatibility
 /// | `transform` | `bilinear`, `bilinearWithoutPrewarp` (-w), `matchedZ` (-z) |
 /// | `poles` | prototype poles to keep (-p) |
 /// | `extraZero` | Hz of an extra zero pair (-Z) |
+/// | `realization` | `sections` (default) or `direct` (Fisher's recurrence) |
 /// | `mkfilter` | instead of the fields above: Fisher's options as one string |
 public enum RecipeFields {
     /// The fields that describe a design field by field (not allowed with `mkfilter`).
     public static let designFields = ["family", "band", "order", "ripple", "q", "transform", "poles", "extraZero", "passThrough"]
+    /// The ways a design can be realised.
+    public static let realizations = Realization.allCases.map(\.rawValue)
     /// Family names, `passThrough` included.
     public static let families = FilterFamily.Name.allCases.map(\.rawValue) + ["passThrough"]
 
@@ -36,8 +39,27 @@ public enum RecipeFields {
         case let other?: fail("passThrough", "is \(other.kindDescription); give true (or use \"family\": \"passThrough\")")
         }
 
+        var realization = Realization.sections
+        switch f["realization"] {
+        case nil: break
+        case .string(let text)?:
+            guard let r = Realization(rawValue: text) else {
+                fail("realization", "'\(text)' is not a realisation\(suggestion(text, realizations)); use \(list(realizations))")
+                return nil
+            }
+            realization = r
+        case let other?:
+            fail("realization", "is \(other.kindDescription); give \(list(realizations))")
+            return nil
+        }
+
         if let options = f["mkfilter"] {
-            return fisherWords(options, f, fail: fail)
+            guard var line = fisherWords(options, f, fail: fail) else { return nil }
+            if case .fisherWords(var words, let corners) = line, f["realization"] != nil {
+                words.realization = realization
+                line = .fisherWords(words, corners: corners)
+            }
+            return line
         }
 
         switch f["family"] {
@@ -62,7 +84,7 @@ public enum RecipeFields {
         }
 
         guard let familyName, let name = FilterFamily.Name(rawValue: familyName) else {
-            let extra = ["band", "order", "corners", "ripple", "q", "transform", "poles", "extraZero"].filter { f[$0] != nil }
+            let extra = ["band", "order", "corners", "ripple", "q", "transform", "poles", "extraZero", "realization"].filter { f[$0] != nil }
             guard extra.isEmpty else {
                 fail(extra[0], "does not apply to a pass-through filter; remove \(list(extra))")
                 return nil
@@ -131,7 +153,7 @@ public enum RecipeFields {
         case nil: break
         case .number(let n)? where n == n.rounded() && abs(n) <= 1_000_000: order = Int(n)
         case let other?:
-            fail("order", "is \(describe(other)); give a whole number in 1 ... 10")
+            fail("order", "is \(describe(other)); give a whole number in 1 ... 24")
             ok = false
         }
         if order == nil, name == .proportionalIntegral { order = 1 }
@@ -184,7 +206,7 @@ public enum RecipeFields {
         let what = band.map { "a \($0.displayName) filter" } ?? "the filter"
         guard let corners = cornerList(f["corners"], band: what, fail: fail), ok else { return nil }
         return .fields(family: family, band: band, order: order, corners: corners, transform: transform,
-                       poles: poles, extraZero: extraZero)
+                       poles: poles, extraZero: extraZero, realization: realization)
     }
 
     /// `"mkfilter": "-Bu -Bp -o 2"` with the corners in `"corners"`.
@@ -258,7 +280,7 @@ public enum RecipeFields {
             return name.contains("extra zero") ? "extraZero" : "corners"
         case .sampleRateOutOfRange, .retargetNeedsHertz: return "sampleRate"
         case .cornersNotIncreasing, .wrongNumberOfCorners: return "corners"
-        case .orderOutOfRange, .orderNotAllowed, .missingOrder: return "order"
+        case .orderOutOfRange, .orderNotAllowed, .missingOrder, .besselTableOrder: return "order"
         case .rippleOutOfRange: return "ripple"
         case .qualityFactorOutOfRange: return "q"
         case .bandNotAllowed: return "band"
@@ -293,6 +315,7 @@ extension RecipeFields {
         }
         if let poles = recipe.poleSubset { fields.append(("poles", .array(poles.map { .integer($0) }))) }
         if let z = recipe.extraZeroFrequency ?? recipe.extraZeroAlpha.map({ $0 * fs }) { fields.append(("extraZero", .number(z))) }
+        if recipe.realization != .sections { fields.append(("realization", .string(recipe.realization.rawValue))) }
         return fields
     }
 }

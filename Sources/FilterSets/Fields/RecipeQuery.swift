@@ -16,7 +16,7 @@ public enum RecipeQuery {
     static let numberFields: Set<String> = ["order", "ripple", "sampleRate", "extraZero", "tag"]
     static let listFields: Set<String> = ["corners", "poles"]
     /// Fields whose values are text.
-    static let textFields: Set<String> = ["family", "band", "transform", "mkfilter", "name", "description"]
+    static let textFields: Set<String> = ["family", "band", "transform", "realization", "mkfilter", "name", "description"]
 
     /// The fields of `query` (without the `?`), typed as a filter set file
     /// types them: numbers as numbers, `corners` and `poles` as arrays, `q`

@@ -16,13 +16,19 @@ extension FilterSetSpec {
 
     /// The templates at `sampleRate`, in file order; every filter that fails is reported.
     package func templates(sampleRate: Double) throws(FilterSetErrors) -> [DigitalFilterTemplate] {
-        var result: [DigitalFilterTemplate] = []
+        try designedFilters(sampleRate: sampleRate).map(\.template)
+    }
+
+    /// The filters at `sampleRate` with their zeros, poles and gain, in file
+    /// order; every filter that fails is reported.
+    package func designedFilters(sampleRate: Double) throws(FilterSetErrors) -> [DesignedFilter] {
+        var result: [DesignedFilter] = []
         var errors: [FilterSetError] = []
         for entry in filters {
             do throws(FilterSetError) {
                 guard let recipe = try recipe(of: entry, sampleRate: sampleRate) else {
-                    result.append(TemplateBuilder.passThrough(name: entry.name, description: entry.description,
-                                                              tag: entry.tag, sampleRate: sampleRate))
+                    result.append(DesignedFilter(template: TemplateBuilder.passThrough(name: entry.name, description: entry.description,
+                                                                                       tag: entry.tag, sampleRate: sampleRate), zpk: nil))
                     continue
                 }
                 let design: Design
@@ -30,8 +36,8 @@ extension FilterSetSpec {
                     throw FilterSetError(file: file, filter: entry.name, error.description)
                 }
                 do {
-                    result.append(try TemplateBuilder.template(for: design, name: entry.name, description: entry.description,
-                                                               tag: entry.tag, sampleRate: sampleRate))
+                    result.append(try DesignedFilter(design, name: entry.name, description: entry.description,
+                                                     tag: entry.tag, sampleRate: sampleRate))
                 } catch {
                     throw FilterSetError(file: file, filter: entry.name, error.description)
                 }

@@ -44,7 +44,7 @@ public struct MkfilterCommand: ParsableCommand {
                                              --sample-rate 60 --corner 0.5 3 for a band
 
             OTHER OPTIONS
-              -o <n>         order, 1 .. 10 (band-pass and band-stop get 2n poles).
+              -o <n>         order, 1 .. 24 (band-pass and band-stop get 2n poles).
               -p <i> ...     keep only these prototype poles (0 .. order-1), in pairs.
               -w             bilinear transform without pre-warping the corners.
               -z             matched z-transform instead of the bilinear transform.

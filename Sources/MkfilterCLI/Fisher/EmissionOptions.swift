@@ -16,7 +16,7 @@ struct EmissionOptions: Equatable {
 
     /// Our options, with what their value means.
     static let options: [String: String] = [
-        "--emit": "swift, c, c-ansic, c-xyc, c-f or json",
+        "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis or vdsp",
         "--name": "the filter's name, which becomes its identifier",
         "--description": "a description for the generated code",
         "--tag": "an integer tag",

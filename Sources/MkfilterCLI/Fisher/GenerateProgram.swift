@@ -24,7 +24,9 @@ public enum GenerateProgram {
                 case "--check": check = true
                 case "--emit":
                     kind = try cursor.value(for: word)
-                    guard ["swift", "c", "json"].contains(kind) else { throw UsageError("--emit \(ArgumentValues.quoted(kind)) must be swift, c or json") }
+                    guard GenerationRequest.Format(rawValue: kind) != nil else {
+                        throw UsageError("--emit \(ArgumentValues.quoted(kind)) must be one of " + GenerationRequest.Format.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
                 default:
                     guard !word.hasPrefix("-"), specPath == nil else { throw UsageError("unexpected argument \(ArgumentValues.quoted(word))", showsUsage: true) }
                     specPath = word

@@ -1,0 +1,134 @@
+import ComplexModule
+import FilterRuntime
+import RealModule
+
+/// Orders a cascade's sections and spreads its gain so that it runs well in
+/// Float, in Double arithmetic at design time.
+///
+/// Why: rounding at the node after section i reaches the output through the
+/// sections after it, so it is amplified by the peak of their product; and a
+/// gain such as the 1e-50 of a 40-pole narrow band-pass, which scipy puts in
+/// the first section, is zero in Float. Two rules (measured in
+/// `SectionRealizationTests` and the README's table):
+///
+/// 1. **Order, greedily.** Each section's response is normalised to peak 1;
+///    the cascade is built one section at a time, each time appending the
+///    remaining section that keeps the peak magnitude of the running product
+///    smallest.
+/// 2. **Scale in the L-infinity norm.** Each section's numerator is scaled so
+///    that the running product of the cascade so far peaks at 1; the last
+///    section takes what makes the overall gain k.
+///
+/// Peaks are taken on a grid of 2049 frequencies from 0 to pi, refined around
+/// every pole p = r e^{j theta} with 33 points theta + (1 - r)[-8, 8], so that
+/// a resonance narrower than the uniform spacing is not missed.
+enum SectionOrdering {
+    /// The sections of `roots`, ordered and scaled, with overall gain `gain`.
+    static func realize(_ roots: [SectionPairing.Roots], gain: Double) -> [Biquad] {
+        guard !roots.isEmpty else { return [] }
+        let monic = roots.map { Biquad(zeros: $0.zeros, poles: $0.poles) }
+        let grid = frequencies(poles: roots.flatMap(\.poles))
+        let responses = monic.map { section in grid.map { section.response(atPhase: $0) } }
+
+        // 1. Greedy order on the normalised responses.
+        let normalised = responses.map { r -> [Complex<Double>] in
+            let peak = r.map(\.length).max() ?? 1
+            return peak > 0 && peak.isFinite ? r.map { $0 / Complex(peak, 0) } : r
+        }
+        var remaining = Array(monic.indices), order: [Int] = []
+        var running = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
+        while !remaining.isEmpty {
+            let best = remaining.min { peak(running, times: normalised[$0]) < peak(running, times: normalised[$1]) }!
+            remaining.removeAll { $0 == best }
+            order.append(best)
+            running = normalise(product(running, normalised[best]))
+        }
+
+        // 2. L-infinity scaling of the numerators; the last section gets the rest of k.
+        var scaled: [Biquad] = []
+        var cumulative = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
+        var logPeaks = 0.0
+        for (position, i) in order.enumerated() {
+            var section = monic[i]
+            let scale: Double
+            if position < order.count - 1 {
+                let next = product(cumulative, responses[i])
+                let m = next.map(\.length).max() ?? 1
+                scale = m > 0 && m.isFinite ? 1 / m : 1
+                cumulative = next.map { $0 * Complex(scale, 0) }
+                logPeaks += Double.log(1 / scale)
+            } else {
+                scale = Double.exp(Double.log(abs(gain)) + logPeaks) * (gain < 0 ? -1 : 1)
+            }
+            section.b0 *= scale
+            section.b1 *= scale
+            section.b2 *= scale
+            scaled.append(section)
+        }
+        return scaled
+    }
+
+    /// 2049 phases from 0 to pi, and 33 around each pole's angle within 8 of
+    /// its distances from the unit circle, sorted.
+    static func frequencies(poles: [Complex<Double>]) -> [Double] {
+        var phases = (0...2048).map { Double.pi * Double($0) / 2048 }
+        for p in poles {
+            let theta = abs(Double.atan2(y: p.imaginary, x: p.real))
+            let distance = max(1 - p.length, 1e-12)
+            for k in -16...16 {
+                let phase = theta + distance * Double(k) / 2
+                if phase >= 0 && phase <= Double.pi { phases.append(phase) }
+            }
+        }
+        return phases.sorted()
+    }
+
+    static func product(_ a: [Complex<Double>], _ b: [Complex<Double>]) -> [Complex<Double>] {
+        zip(a, b).map { $0 * $1 }
+    }
+
+    static func peak(_ a: [Complex<Double>], times b: [Complex<Double>]) -> Double {
+        var m = 0.0
+        for k in a.indices { m = max(m, (a[k] * b[k]).length) }
+        return m
+    }
+
+    static func normalise(_ a: [Complex<Double>]) -> [Complex<Double>] {
+        let m = a.map(\.length).max() ?? 1
+        return m > 0 && m.isFinite ? a.map { $0 / Complex(m, 0) } : a
+    }
+}
+
+extension Biquad {
+    /// The monic section with `zeros` and `poles` (one or two of each; a
+    /// conjugate pair listed with both members), right-aligned as scipy's
+    /// `_single_zpksos` aligns them: fewer zeros than poles make a delay.
+    init(zeros: [Complex<Double>], poles: [Complex<Double>]) {
+        let b = Self.monicPolynomial(zeros), a = Self.monicPolynomial(poles)
+        self.init(b0: b[0], b1: b[1], b2: b[2], a1: a[1] / a[0], a2: a[2] / a[0])
+    }
+
+    /// [c0, c1, c2] of prod (1 - r z^-1) times z^-(2 - count): for two roots
+    /// [1, -(r1 + r2), r1 r2], computed as 2 Re r and |r|^2 for a conjugate pair.
+    static func monicPolynomial(_ roots: [Complex<Double>]) -> [Double] {
+        switch roots.count {
+        case 0: return [0, 0, 1]
+        case 1: return [0, 1, -roots[0].real]
+        default:
+            let (r1, r2) = (roots[0], roots[1])
+            if r1.imaginary != 0 && r1 == r2.conjugate {
+                return [1, -2 * r1.real, r1.real * r1.real + r1.imaginary * r1.imaginary]
+            }
+            return [1, -(r1.real + r2.real), r1.real * r2.real - r1.imaginary * r2.imaginary]
+        }
+    }
+
+    /// H(e^{j phase}) in double.
+    func response(atPhase phase: Double) -> Complex<Double> {
+        let u = Complex<Double>(length: 1, phase: -phase)
+        let u2: Complex<Double> = u * u
+        let numerator: Complex<Double> = Complex(b0, 0) + u * Complex(b1, 0) + u2 * Complex(b2, 0)
+        let denominator: Complex<Double> = Complex(1, 0) + u * Complex(a1, 0) + u2 * Complex(a2, 0)
+        return numerator / denominator
+    }
+}

@@ -1,0 +1,49 @@
+import EmissionTemplates
+import FilterDesign
+import FilterRuntime
+
+/// Swift for Accelerate's `vDSP.Biquad` (Templates/swift/vdsp.mustache): per
+/// filter, its sections as [b0, b1, b2, a1, a2] each, vDSP's signs
+/// (y = b0 x + b1 x1 + b2 x2 - a1 y1 - a2 y2), and a function that makes the
+/// one-channel `vDSP.Biquad`, all inside `#if canImport(Accelerate)`.
+public enum VDSPEmitter {
+    /// The source for `templates` in `enum namespace`.
+    ///
+    /// - Throws: `EmissionError` for a template without sections, clashing
+    ///   identifiers, or a number that is not finite.
+    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        let typeName = SwiftSource.typeName(namespace)
+        guard !typeName.isEmpty else {
+            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a Swift type name from")
+        }
+        var seen: [String: String] = [:]
+        var filters: [[String: Any]] = []
+        for t in templates {
+            let id = SwiftSource.identifier(t.name)
+            guard !id.isEmpty else { throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no letters or digits to make a Swift identifier from") }
+            if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the Swift identifier `\(id)`; rename one") }
+            seen[id] = t.name
+            guard !t.sections.isEmpty else {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); vDSP.Biquad needs sections")
+            }
+            guard t.sections.flatMap(\.coefficients).allSatisfy(\.isFinite) else {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
+            }
+            filters.append([
+                "identifier": id,
+                "commentName": SwiftSource.commentText(t.name),
+                "commentDescription": t.description.isEmpty ? "" : ": " + SwiftSource.commentText(t.description),
+                "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine),
+                "sectionCount": "\(t.sections.count)",
+                "plural": t.sections.count == 1 ? "" : "s",
+                "sectionLines": t.sections.map { $0.coefficients.map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ") },
+            ])
+        }
+        return try renderer.render("swift/vdsp.mustache", [
+            "namespace": typeName,
+            "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter, for vDSP.Biquad.",
+            "filters": filters,
+        ])
+    }
+}
