@@ -203,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "FilterAnalysisTests",
             dependencies: [
-                "AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterRuntime", "MkfilterCLI",
+                "AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission",
+                "FilterRuntime", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),

@@ -2,11 +2,15 @@ import ComplexModule
 import FilterAnalysis
 import FilterApplication
 import FilterDesign
+import FilterEmission
+import FilterRuntime
 import RealModule
 
 /// A design's frequency response (`mkfilter response`) or its impulse or
 /// step response (`mkfilter impulse`, `mkfilter step`) as CSV, and optionally
-/// as an SVG plot.
+/// as an SVG plot, of the filter as it runs: its realisation (sections by
+/// default, or Fisher's direct form) at its precision (Double or Float). The
+/// time responses come from `DigitalFilter<Double>` or `<Float>` itself.
 public struct ResponseRequest: Sendable {
     /// Which response.
     public enum Kind: String, Sendable { case response, impulse, step }
@@ -34,6 +38,9 @@ public struct ResponseRequest: Sendable {
     public var plot = false
     /// The plot's subtitle (the command line).
     public var title = ""
+    /// The arithmetic the filter runs in: the response of its coefficients as
+    /// stored in it, and the time responses as run in it.
+    public var precision = RunningPrecision.double
 
     /// A request for `kind` of `design`; see the properties for the rest.
     public init(design: Design, kind: Kind) {
@@ -46,15 +53,22 @@ public struct ResponseRequest: Sendable {
     /// - Throws: `ApplicationError` for a design without a finite gain, an
     ///   infinite response, or an unstable filter whose response overflows.
     public func run() throws(ApplicationError) -> (csv: String, svg: String?) {
-        guard let transfer = TransferFunction(design: design), transfer.isFinite else {
+        guard precision != .gencode else { throw ApplicationError("--precision gencode applies to verify; give double or float") }
+        guard case .finite = design.passbandGain else {
             throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator), so its response cannot be normalised")
         }
+        let template: DigitalFilterTemplate
+        do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
+            throw ApplicationError(error.description)
+        }
+        let filter = precision == .float ? RealizedFilter.runtime(template, as: Float.self) : RealizedFilter.runtime(template, as: Double.self)
+        guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
         let fs = design.recipe.corners.sampleRate
-        let form = PoleZeroForm(transfer)
+        let form = filter.poleZeroForm
         switch kind {
         case .response:
             let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
-            let response = FrequencyResponse.fromCoefficients(transfer, grid: grid)
+            let response = filter.response(grid: grid)
             if let k = response.values.firstIndex(where: { !$0.real.isFinite || !$0.imaginary.isFinite }) {
                 throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
             }
@@ -62,8 +76,9 @@ public struct ResponseRequest: Sendable {
                     plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title) : nil)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
-            let values = kind == .impulse ? TimeResponse.impulse(transfer, count: count)
-                                          : TimeResponse.step(transfer, count: count)
+            let values = precision == .float
+                ? VerificationRequest.run(template, Float.self, count: count, step: kind == .step)
+                : VerificationRequest.run(template, Double.self, count: count, step: kind == .step)
             if let n = values.firstIndex(where: { !$0.isFinite }) {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }

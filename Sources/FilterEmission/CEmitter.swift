@@ -10,7 +10,8 @@ import FilterRuntime
 /// A template with sections is written as them, in the form `FilterRuntime`
 /// runs for that precision (`SectionCascade`): transposed direct form II in
 /// double; in float direct form I with the feedback about the nearest
-/// integers, which keeps the poles accurate near z = +-1. Without sections,
+/// integers and error feedback, which keep the poles and the arithmetic
+/// accurate near z = +-1. Without sections,
 /// the direct-form recurrence with 1/G folded into the feed-forward coefficients.
 public enum CEmitter {
     /// The C scalar type.
@@ -101,25 +102,35 @@ public enum CEmitter {
     }
 
     /// Sections in direct form I with the feedback about the nearest integers
-    /// (float): w holds the last two values of the input and of each section's output.
+    /// and error feedback (float), as `SectionCascade<Float>` runs them: w holds,
+    /// per node (the input, then each section's output), its last two values
+    /// and their rounding errors.
     static func offsetSections(_ sections: [Biquad]) -> Code {
         let n = sections.count
-        var step = "    float *w = f->w;\n    float v = input, y;\n"
-        for (k, s) in sections.enumerated() {
-            let m1 = -s.a1.rounded(), m2 = -s.a2.rounded()
-            let (b0, b1, b2) = (literal(s.b0, .float), literal(s.b1, .float), literal(s.b2, .float))
-            let (c1, c2) = (literal(s.a1 + m1, .float), literal(s.a2 + m2, .float))
-            let (x1, x2, y1, y2) = ("w[\(2 * k)]", "w[\(2 * k + 1)]", "w[\(2 * k + 2)]", "w[\(2 * k + 3)]")
-            step += "    y = ((((\(b0) * v + \(b1) * \(x1)) + \(b2) * \(x2)) - \(c2) * \(y2)) + \(literal(m2, .float)) * \(y2)"
-            step += " - \(c1) * \(y1)) + \(literal(m1, .float)) * \(y1);\n"
-            step += "    \(x2) = \(x1); \(x1) = v; v = y;\n"
+        var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e;\n"
+        for (k, section) in sections.enumerated() {
+            // The numbers SectionCascade<Float> stores.
+            let q = OffsetBiquad(section)
+            let f = { (x: Double) in literal(x, .float) }
+            let i = 4 * k, o = 4 * (k + 1)
+            step += "    p1 = \(f(q.m1)) * w[\(o)]; p2 = \(f(q.m2)) * w[\(o + 1)]; large = p1 + p2;\n"
+            step += "    e = (p1 - (large - (large - p1))) + (p2 - (large - p1));\n"
+            step += "    small = ((((\(f(q.b0)) * ((v + \(f(q.k1)) * w[\(i)]) + \(f(q.k2)) * w[\(i + 1)])"
+            step += " + (\(f(q.d1)) * (w[\(i)] - \(f(q.tn)) * w[\(i + 1)]) + \(f(q.u)) * w[\(i + 1)]))"
+            step += " - \(f(q.s)) * w[\(o + 1)]) - \(f(q.c1)) * (w[\(o)] - \(f(q.t)) * w[\(o + 1)])) + (\(f(q.m2)) * w[\(o + 3)] + \(f(q.m1)) * w[\(o + 2)])) + e;\n"
+            step += "    y = large + small;\n"
+            step += "    back = y - large;\n"
+            step += "    r = (large - (y - back)) + (small - back);\n"
+            step += "    w[\(i + 1)] = w[\(i)]; w[\(i)] = v; w[\(o + 3)] = w[\(o + 2)]; w[\(o + 2)] = r; v = y;\n"
         }
-        step += "    w[\(2 * n + 1)] = w[\(2 * n)]; w[\(2 * n)] = v;\n"
+        step += "    w[\(4 * n + 1)] = w[\(4 * n)]; w[\(4 * n)] = v;\n"
         step += "    return v;\n"
-        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the feedback about the nearest integers m = -round(a), c = a + m: "
-                        + "y = b0 x + b1 x1 + b2 x2 - c2 y2 + m2 y2 - c1 y1 + m1 y1 (2 y1 - y2 is exact near z = 1, and c keeps float's precision).",
-                    state: "float w[\(2 * (n + 1))];",
-                    initialisation: "    for (int i = 0; i < \(2 * (n + 1)); i++) f->w[i] = 0;\n",
+        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the coefficients about the nearest integers, "
+                        + "with error feedback (mkfilter's FilterRuntime form, see OffsetBiquad): "
+                        + "small = b0 (x + k1 x1 + k2 x2) + d1 (x1 - tn x2) + u x2 - s y2 - c1 (y1 - t y2) + m2 r2 + m1 r1 + e, e the rounding error of m1 y1 + m2 y2; "
+                        + "y = (m1 y1 + m2 y2) + small; r = its rounding error. Compile without -ffast-math, which would remove r and e.",
+                    state: "float w[\(4 * (n + 1))];",
+                    initialisation: "    for (int i = 0; i < \(4 * (n + 1)); i++) f->w[i] = 0;\n",
                     step: step)
     }
 

@@ -1,5 +1,5 @@
 import ComplexModule
-@testable import FilterDesign
+import FilterDesign
 import Foundation
 import RealModule
 import Testing

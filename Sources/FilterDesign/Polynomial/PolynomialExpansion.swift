@@ -10,7 +10,10 @@ public enum PolynomialExpansion {
     /// for k = n ... 1, then c_0 <- (-r) c_0.
     ///
     /// - Throws: `DesignError.polynomialNotReal` when a coefficient's imaginary
-    ///   part exceeds 1e-10 (the roots are not in conjugate pairs).
+    ///   part exceeds 1e-10 times the largest coefficient's magnitude (at least
+    ///   1e-10: Fisher's absolute test for his orders, whose coefficients stay
+    ///   small; above them, (z + 1)^48 has coefficients of 3e13 and its rounding
+    ///   alone leaves imaginary crumbs above 1e-10): the roots are not in conjugate pairs.
     public static func expand(_ roots: [Complex<Double>]) throws(DesignError) -> [Complex<Double>] {
         let n = roots.count
         var coefficients = [Complex<Double>](repeating: FisherArithmetic.complex(0.0), count: n + 1)
@@ -22,7 +25,9 @@ public enum PolynomialExpansion {
             }
             coefficients[0] = FisherArithmetic.product(nw, coefficients[0])
         }
-        for (power, c) in coefficients.enumerated() where abs(c.imaginary) > FisherArithmetic.epsilon {
+        let largest = coefficients.map(\.length).max() ?? 1
+        let tolerance = FisherArithmetic.epsilon * max(1, largest)
+        for (power, c) in coefficients.enumerated() where abs(c.imaginary) > tolerance {
             throw .polynomialNotReal(power: power)
         }
         return coefficients

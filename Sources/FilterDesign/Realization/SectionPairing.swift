@@ -89,7 +89,17 @@ enum SectionPairing {
             if abs(r.imaginary) <= tolerance { reals.append(Complex(r.real, 0)) }
             else if r.imaginary > 0 { upper.append(r) } else { lower.append(r) }
         }
-        precondition(upper.count == lower.count, "roots that are not in conjugate pairs")
+        // A root whose conjugate went to the reals (their imaginary parts are
+        // crumbs on either side of the tolerance) is real too.
+        while upper.count != lower.count {
+            if upper.count > lower.count {
+                let i = upper.indices.min { abs(upper[$0].imaginary) < abs(upper[$1].imaginary) }!
+                reals.append(Complex(upper.remove(at: i).real, 0))
+            } else {
+                let i = lower.indices.min { abs(lower[$0].imaginary) < abs(lower[$1].imaginary) }!
+                reals.append(Complex(lower.remove(at: i).real, 0))
+            }
+        }
         var pairs: [Complex<Double>] = []
         for u in upper.sorted(by: { $0.real < $1.real }) {
             let j = lower.indices.min { (lower[$0].conjugate - u).length < (lower[$1].conjugate - u).length }!

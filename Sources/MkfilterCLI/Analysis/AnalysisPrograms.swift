@@ -12,7 +12,7 @@ public enum ResponseProgram {
         let program = "mkfilter " + kind.rawValue
         do throws(UsageError) {
             let accepted: Set<String> = kind == .response
-                ? ["--points", "--svg", "--output", "--scale"] : ["--samples", "--svg", "--output"]
+                ? ["--points", "--svg", "--output", "--scale", "--precision"] : ["--samples", "--svg", "--output", "--precision"]
             let args = try AnalysisArguments(arguments, command: kind.rawValue, accepted: accepted)
             var request = ResponseRequest(design: try args.design(), kind: kind)
             request.points = args.points
@@ -20,6 +20,8 @@ public enum ResponseProgram {
             request.scale = args.scale
             request.plot = args.svg != nil
             request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
+                + (args.precision == .float ? " (as run in Float)" : "")
+            request.precision = args.precision
             let (csv, svg) = try Self.run(request)
             if let path = args.svg, let svg { try writeWhole(svg, to: path, option: "--svg") }
             if let path = args.output {
