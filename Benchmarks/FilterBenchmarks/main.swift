@@ -124,6 +124,134 @@ for (label, template) in rows {
     print(String(format: "%-36@  %12.2f  %14.2f  %14.2f", label as NSString, cNs, swiftNs, swiftNs / cNs))
 }
 
+// MARK: Sections against a C biquad cascade
+
+/// A timed C program running `sections` as a transposed direct form II cascade
+/// (the textbook loop: sample by sample, section by section, states in arrays)
+/// in `real` (double or float), compiled with cc -O3 in this run.
+func cSectionsProgram(_ sections: [Biquad], real: String) -> String {
+    let literal = { (x: Double) in real == "float" ? String(format: "%.9ef", Double(Float(x))) : String(format: "%.17e", x) }
+    let rows = sections.map { s in "{" + [s.b0, s.b1, s.b2, s.a1, s.a2].map(literal).joined(separator: ", ") + "}" }
+    return """
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <time.h>
+        #define N \(sections.count)
+        static const \(real) c[N][5] = { \(rows.joined(separator: ", ")) };
+        static void cascade(const \(real) *input, \(real) *output, long count, \(real) *s1, \(real) *s2) {
+            for (long n = 0; n < count; n++) {
+                \(real) v = input[n];
+                for (int k = 0; k < N; k++) {
+                    \(real) y = c[k][0] * v + s1[k];
+                    s1[k] = c[k][1] * v - c[k][3] * y + s2[k];
+                    s2[k] = c[k][2] * v - c[k][4] * y;
+                    v = y;
+                }
+                output[n] = v;
+            }
+        }
+        int main(int argc, char **argv) {
+            long count = atol(argv[1]); int repeats = atoi(argv[2]);
+            \(real) *input = malloc(sizeof(\(real)) * count), *output = malloc(sizeof(\(real)) * count);
+            \(real) s1[N] = {0}, s2[N] = {0};
+            unsigned long long state = 12345;
+            for (long i = 0; i < count; i++) {
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                input[i] = (\(real))((double)(state >> 11) / (double)(1ULL << 52) - 1);
+            }
+            double best = 1e30, check = 0;
+            for (int r = 0; r < repeats; r++) {
+                struct timespec a, b;
+                clock_gettime(CLOCK_MONOTONIC, &a);
+                cascade(input, output, count, s1, s2);
+                clock_gettime(CLOCK_MONOTONIC, &b);
+                double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / count;
+                if (ns < best) best = ns;
+                check += output[count - 1];
+            }
+            printf("%.4f %.17g\\n", best, check);
+            return 0;
+        }
+        """
+}
+
+func runC(_ source: String, in dir: URL, flags: [String]) throws -> Double {
+    let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
+    try source.write(to: c, atomically: true, encoding: .utf8)
+    let cc = Process()
+    cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+    cc.arguments = flags + ["-o", exe.path, c.path]
+    try cc.run(); cc.waitUntilExit()
+    guard cc.terminationStatus == 0 else { throw NSError(domain: "cc failed", code: 1) }
+    let run = Process(), pipe = Pipe()
+    run.executableURL = exe
+    run.arguments = ["\(sampleCount)", "\(repeats)"]
+    run.standardOutput = pipe
+    try run.run(); run.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Double(text.split(separator: " ")[0])!
+}
+
+@inline(never)
+func runSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout DigitalFilter<S>, _ input: [S], _ output: inout [S]) {
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
+    }
+}
+
+@inline(never)
+func runCascade<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
+    }
+}
+
+func measureSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ template: DigitalFilterTemplate, _ input: [S],
+                                                                       form: SectionCascade<S>.Form? = nil) -> Double {
+    var output = [S](repeating: 0, count: input.count)
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        if let form {
+            var cascade = SectionCascade<S>(template.sections, form: form)
+            let start = DispatchTime.now().uptimeNanoseconds
+            runCascade(&cascade, input, &output)
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
+            continue
+        }
+        var filter = DigitalFilter<S>(template)
+        let start = DispatchTime.now().uptimeNanoseconds
+        runSections(&filter, input, &output)
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
+    }
+    precondition(output.last!.isFinite)
+    return best
+}
+
+let sectionCases: [(String, FilterRecipe)] = [
+    ("LP2  (1 section)", try! FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
+    ("BP4  (2 sections)", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 2, corners: .alpha(0.1, 0.2))),
+    ("LP10 (5 sections)", try! FilterRecipe(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
+    ("BP20 (10 sections)", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 10, corners: .alpha(0.1, 0.2))),
+]
+let floatInput = input.map(Float.init)
+print("")
+print("sections                           C TDF-II -O3   DigitalFilter   ratio   | Float TDF-II   ratio   (ns/sample, best of \(repeats))")
+for (label, recipe) in sectionCases {
+    let template = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0)
+    for real in ["double", "float"] {
+        let cNs = try runC(cSectionsProgram(template.sections, real: real), in: dir, flags: ["-O3"])
+        let swiftNs = real == "double" ? measureSections(template, input) : measureSections(template, floatInput)
+        var line = String(format: "%-20@ %-6@ %12.2f  %14.2f  %6.2f", label as NSString, real as NSString, cNs, swiftNs, swiftNs / cNs)
+        if real == "float" {
+            let plain = measureSections(template, floatInput, form: .transposed)
+            line += String(format: "   | %12.2f  %6.2f", plain, plain / cNs)
+        }
+        print(line)
+    }
+}
+print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the offset form with error feedback")
+print("  (accurate near z = +-1, see SectionCascade); SectionCascade<Float>(form: .transposed) the C's TDF-II.")
+
 // MARK: Frequency response against scipy.signal.freqz
 
 /// Milliseconds of `scipy.signal.freqz(b, a, worN=points)` (best of `repeats`),
@@ -181,12 +309,18 @@ print(String(format: "  two FFTW r2c transforms of 131,072 (the floor)   %8.3f m
 print(String(format: "  fromCoefficients(accuracy: .fft), freqz's method  %8.3f ms  (error %.1e of the peak)", ours,
              plain.largestDifference(from: response)))
 print(String(format: "  fromCoefficients (compensated, the default)       %8.3f ms  (error ~1e-13 of the peak)", compensated))
+let bandPassSections = bandPass.secondOrderSections()!
+var sectionsResponse = SectionResponse.response(bandPassSections, grid: grid)
+let bySections = bestMilliseconds { sectionsResponse = SectionResponse.response(bandPassSections, grid: grid) }
+print(String(format: "  the sections' product (the default, as run)       %8.3f ms  (%.1e of the peak from the compensated direct form)", bySections,
+             sectionsResponse.largestDifference(from: response)))
 if let scipy = scipyFreqzMilliseconds(b: transfer.numerator.map { $0 / transfer.gain }, a: transfer.denominator, points: 65_536) {
     print(String(format: "  scipy.signal.freqz(b, a, worN=65536)              %8.3f ms", scipy))
-    print(String(format: "  ratio scipy / ours, same method: %.2f (bar: >= 3); compensated: %.2f", scipy / ours, scipy / compensated))
+    print(String(format: "  ratio scipy / ours, same method: %.2f (bar: >= 3); compensated direct form: %.2f; sections (default): %.2f",
+                 scipy / ours, scipy / compensated, scipy / bySections))
 } else {
     print("  scipy.signal.freqz: python3 with scipy not available, no ratio")
 }
 precondition(response.values.allSatisfy { $0.real.isFinite })
 
-pipelineBenchmark(samples: 10_000_000, cliRows: 10_000_000)
+if !CommandLine.arguments.contains("--no-pipeline") { pipelineBenchmark(samples: 10_000_000, cliRows: 10_000_000) }

@@ -23,12 +23,12 @@ import Testing
     }
 
     func perSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, offset: Bool) -> [S] {
-        var cascade = SectionCascade<S>(Self.sections, offsetForm: offset)
+        var cascade = SectionCascade<S>(Self.sections, form: offset ? .offset : .transposed)
         return Self.input.map { cascade.process(S($0)) }
     }
 
     func blocks<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, offset: Bool, lengths: [Int], inPlace: Bool) -> [S] {
-        var cascade = SectionCascade<S>(Self.sections, offsetForm: offset)
+        var cascade = SectionCascade<S>(Self.sections, form: offset ? .offset : .transposed)
         var out: [S] = []
         var start = 0, k = 0
         let x = Self.input.map { S($0) }
@@ -60,8 +60,8 @@ import Testing
     /// The default forms: Double runs TDF-II, Float the offset form.
     @Test func defaultForms() {
         var double = SectionCascade<Double>(Self.sections), float = SectionCascade<Float>(Self.sections)
-        var tdf2 = SectionCascade<Double>(Self.sections, offsetForm: false)
-        var offsetFloat = SectionCascade<Float>(Self.sections, offsetForm: true)
+        var tdf2 = SectionCascade<Double>(Self.sections, form: .transposed)
+        var offsetFloat = SectionCascade<Float>(Self.sections, form: .offset)
         for x in Self.input.prefix(300) {
             let (a, b) = (double.process(x), tdf2.process(x))
             let (c, d) = (float.process(Float(x)), offsetFloat.process(Float(x)))
@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [false, true])
     func steadyStateIsAFixedPoint(offset: Bool) {
         let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
-        var cascade = SectionCascade<Double>(stable, offsetForm: offset)
+        var cascade = SectionCascade<Double>(stable, form: offset ? .offset : .transposed)
         let settled = cascade.reset(toSteadyStateFor: 0.7)
         #expect(settled)
         var dc = 1.0
@@ -88,7 +88,7 @@ import Testing
             #expect(abs(y - 0.7 * dc) <= 1e-12 * abs(0.7 * dc))
         }
         // From rest, the same input takes its time to get there.
-        var fromRest = SectionCascade<Double>(stable, offsetForm: offset)
+        var fromRest = SectionCascade<Double>(stable, form: offset ? .offset : .transposed)
         let first = fromRest.process(0.7)
         #expect(abs(first - 0.7 * dc) > 0.1 * abs(0.7 * dc))
     }
