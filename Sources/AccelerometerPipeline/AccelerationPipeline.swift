@@ -34,6 +34,17 @@ public struct AccelerationPipeline: Sendable {
         case digital(Int)
         /// Index into `appleFilters`.
         case apple(Int)
+        /// The one `ThreeAxisSections` that all three axes share.
+        case threeAxis
+    }
+
+    /// Where the filters start.
+    public enum InitialState: String, Sendable, CaseIterable {
+        /// In the state the first sample of each axis would have settled in, as
+        /// if it had always been there: gravity on an axis is no step.
+        case steadyState
+        /// At rest: every history zero, so a constant first sample is a step.
+        case zero
     }
 
     /// The three axes' settings.
@@ -41,25 +52,38 @@ public struct AccelerationPipeline: Sendable {
     /// The rate of the samples, Hz (Apple's filters use it; a template runs at
     /// whatever rate the samples come, so its corners scale with it).
     public let sampleRate: Double
+    /// Where the filters start (applied at the first sample).
+    public let initialState: InitialState
     var stages: [Stage]
     var digitalFilters: [DigitalFilter<Double>]
+    var threeAxis: ThreeAxisSections<Double>?
+    var started = false
     var appleFilters: [AppleFirstOrderFilter]
     var rms: [MovingRMS]
     var detectors: [ThresholdDetector]
     var previousTriggers: UInt8 = 0
 
+    /// - Parameter initialState: where the filters start; by default in the
+    ///   steady state of each axis' first sample.
     /// - Throws: `PipelineError` naming the axis and the setting out of range.
-    public init(_ configuration: PipelineConfiguration, sampleRate: Double) throws(PipelineError) {
+    public init(_ configuration: PipelineConfiguration, sampleRate: Double,
+                initialState: InitialState = .steadyState) throws(PipelineError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw PipelineError("sample rate \(formatted(sampleRate)) Hz must be a finite number above 0")
         }
         self.configuration = configuration
         self.sampleRate = sampleRate
+        self.initialState = initialState
         stages = []
         digitalFilters = []
         appleFilters = []
         rms = []
         detectors = []
+        // The same sections on every axis: one three-lane cascade.
+        if case .template(let t) = configuration.x.filter, !t.sections.isEmpty,
+           configuration.y.filter == configuration.x.filter, configuration.z.filter == configuration.x.filter {
+            threeAxis = ThreeAxisSections<Double>(t.sections)
+        }
         for axis in 0..<3 {
             let c = configuration[axis]
             let name = PipelineConfiguration.axisNames[axis]
@@ -67,6 +91,8 @@ public struct AccelerationPipeline: Sendable {
                 switch c.filter {
                 case .passThrough:
                     stages.append(.identity)
+                case .template where threeAxis != nil:
+                    stages.append(.threeAxis)
                 case .template(let t):
                     digitalFilters.append(DigitalFilter<Double>(t))
                     stages.append(.digital(digitalFilters.count - 1))
@@ -90,6 +116,11 @@ public struct AccelerationPipeline: Sendable {
 
     /// Runs one three-axis sample through the pipeline.
     public mutating func process(_ input: Acceleration) -> Output {
+        if !started {
+            started = true
+            if initialState == .steadyState { settle(at: input) }
+        }
+        let shared = threeAxis.map { _ in threeAxis!.process(SIMD4(input.x, input.y, input.z, 0)) } ?? SIMD4()
         // At most three Apple filters (one per axis): their outputs without an allocation.
         var appleOutputs = (Acceleration(x: 0, y: 0, z: 0), Acceleration(x: 0, y: 0, z: 0), Acceleration(x: 0, y: 0, z: 0))
         for k in appleFilters.indices {
@@ -107,6 +138,8 @@ public struct AccelerationPipeline: Sendable {
                 value = digitalFilters[k].process(input[axis])
             case .apple(let k):
                 value = (k == 0 ? appleOutputs.0 : k == 1 ? appleOutputs.1 : appleOutputs.2)[axis]
+            case .threeAxis:
+                value = shared[axis]
             }
             filtered[axis] = value
             let r = rms[axis].process(value)
@@ -118,8 +151,21 @@ public struct AccelerationPipeline: Sendable {
         return Output(raw: input, filtered: filtered, rms: level, triggers: triggers, onsets: onsets)
     }
 
-    /// Back to the initial state on every axis.
+    /// Every filter in the steady state of `input` (see `InitialState`); the
+    /// RMS windows and the detectors stay at rest.
+    mutating func settle(at input: Acceleration) {
+        for axis in 0..<3 {
+            if case .digital(let k) = stages[axis] { digitalFilters[k].reset(toSteadyStateFor: input[axis]) }
+        }
+        threeAxis?.reset(toSteadyStateFor: SIMD4(input.x, input.y, input.z, 0))
+        for k in appleFilters.indices { appleFilters[k].reset(toSteadyStateFor: input) }
+    }
+
+    /// Back to the initial state on every axis: the next sample starts the
+    /// filters again (in its steady state, unless `initialState` is `.zero`).
     public mutating func reset() {
+        started = false
+        threeAxis?.reset()
         for k in digitalFilters.indices { digitalFilters[k].reset() }
         for axis in 0..<3 {
             rms[axis].reset()

@@ -95,6 +95,13 @@ public struct AppleFirstOrderFilter: Sendable, Equatable {
         return output
     }
 
+    /// The state a constant input settles in: the low-pass's output equals
+    /// it, the high-pass's is 0 with `input` as its last input.
+    public mutating func reset(toSteadyStateFor input: Acceleration) {
+        output = kind == .lowPass ? input : Acceleration(x: 0, y: 0, z: 0)
+        lastInput = input
+    }
+
     /// Back to the initial state (all zero).
     public mutating func reset() {
         output = Acceleration(x: 0, y: 0, z: 0)

@@ -20,6 +20,12 @@ enum EmbeddedTemplates {
 #ifndef {{guard}}
 #define {{guard}}
 
+#if defined(__GNUC__)
+#define {{guard}}_UNUSED __attribute__((unused))
+#else
+#define {{guard}}_UNUSED
+#endif
+
 {{#filters}}
 /* {{comment}}: {{description}}
    {{commandLine}}
@@ -33,7 +39,7 @@ enum EmbeddedTemplates {
 #define {{id_upper}}_NUM_STAGES {{stages}}
 #define {{id_upper}}_DF1_STATE_SIZE (4 * {{id_upper}}_NUM_STAGES)
 #define {{id_upper}}_DF2T_STATE_SIZE (2 * {{id_upper}}_NUM_STAGES)
-static const float32_t {{id}}_coefficients[5 * {{id_upper}}_NUM_STAGES] = {
+static const float32_t {{id}}_coefficients[5 * {{id_upper}}_NUM_STAGES] {{guard}}_UNUSED = {
 {{#stageLines}}
     {{.}}
 {{/stageLines}}

@@ -90,12 +90,12 @@ public enum CEmitter {
             let (b0, b1, b2, a1, a2) = (literal(s.b0, .double), literal(s.b1, .double), literal(s.b2, .double),
                                         literal(s.a1, .double), literal(s.a2, .double))
             step += "    y = \(b0) * v + f->s[\(2 * k)];\n"
-            step += "    f->s[\(2 * k)] = (\(b1) * v - \(a1) * y) + f->s[\(2 * k + 1)];\n"
+            step += "    f->s[\(2 * k)] = (\(b1) * v + f->s[\(2 * k + 1)]) - \(a1) * y;\n"
             step += "    f->s[\(2 * k + 1)] = \(b2) * v - \(a2) * y;\n"
             step += "    v = y;\n"
         }
         step += "    return v;\n"
-        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in transposed direct form II: y = b0 x + s1; s1 = b1 x - a1 y + s2; s2 = b2 x - a2 y.",
+        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in transposed direct form II: y = b0 x + s1; s1 = (b1 x + s2) - a1 y; s2 = b2 x - a2 y.",
                     state: "double s[\(2 * n)];",
                     initialisation: "    for (int i = 0; i < \(2 * n); i++) f->s[i] = 0;\n",
                     step: step)

@@ -90,6 +90,15 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
         state = [Sample](repeating: 0, count: offsetForm ? 4 * (sections.count + 1) : 2 * sections.count)
     }
 
+    /// A cascade from coefficients laid out as this type keeps them, at rest.
+    @usableFromInline
+    init(coefficients: [Sample], count: Int, isOffsetForm: Bool) {
+        self.coefficients = coefficients
+        self.count = count
+        self.isOffsetForm = isOffsetForm
+        state = [Sample](repeating: 0, count: isOffsetForm ? 4 * (count + 1) : 2 * count)
+    }
+
     /// The sections as they run: each coefficient as stored in `Sample`, in
     /// Double (for the offset form, b = b0 k + d and a = c - m, exactly).
     public var sectionsAsRun: [Biquad] {
@@ -122,13 +131,12 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
         var input = Double(x)
         var values: [Double] = [input]
         for (k, s) in sectionsAsRun.enumerated() {
-            let q = Self.stride * k
             let denominator = 1 + s.a1 + s.a2
             guard denominator != 0, denominator.isFinite else { reset(); return false }
             let output = (s.b0 + s.b1 + s.b2) / denominator * input
             if !isOffsetForm {
                 let s2 = s.b2 * input - s.a2 * output
-                state[2 * k] = Sample(s.b1 * input - s.a1 * output + s2)
+                state[2 * k] = Sample((s.b1 * input + s2) - s.a1 * output)
                 state[2 * k + 1] = Sample(s2)
             }
             input = output

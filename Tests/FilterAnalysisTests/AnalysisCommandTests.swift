@@ -1,5 +1,8 @@
+import ComplexModule
 import FilterAnalysis
 import FilterDesign
+import FilterEmission
+import FilterRuntime
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -46,13 +49,14 @@ func isWellFormedXML(_ data: Data) -> Bool {
         #expect(rows.first == ResponseProgram.responseHeader.split(separator: ",").map(String.init))
         #expect(rows.count == 302)
         let design = try Mkfilter.design(arguments: ["-Bu", "-Bp", "-o", "3", "--sample-rate", "60", "--corner", "0.5", "3"])
-        let form = PoleZeroForm(TransferFunction(design: design)!)
+        // The design's zeros, poles and gain, as an independent reference for the sections' response.
+        let zpk = design.normalized!
         for (k, row) in rows.dropFirst().enumerated() {
             let alpha = Double(row[0])!
             #expect(alpha == Double(k) / 600)
             #expect(abs(Double(row[1])! - alpha * 60) < 1e-12)
             let magnitude = Double(row[2])!
-            #expect(abs(magnitude - form.response(atAlpha: alpha).length) < 1e-12)
+            #expect(abs(magnitude - zpk.magnitude(at: Complex(length: 1, phase: 2 * Double.pi * alpha))) < 1e-13)
             if magnitude > 0 { #expect(abs(Double(row[3])! - 20 * log10(magnitude)) < 1e-9) } else { #expect(row[3].isEmpty) }
             #expect(Double(row[4])!.isFinite && Double(row[5])!.isFinite)
         }
@@ -77,17 +81,38 @@ func isWellFormedXML(_ data: Data) -> Bool {
     #expect(Double(nyquist[2])! < 1e-15)
 }
 
+/// The time responses as run: `DigitalFilter<Double>` (sections by default,
+/// Fisher's recurrence with --realization direct) or `<Float>`, each within
+/// its precision of the exact ones (double-double).
 @Test func impulseAndStepCommands() throws {
     let impulse = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40"])
     let step = ResponseProgram.run(.step, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40"])
     #expect(impulse.exitCode == 0 && step.exitCode == 0)
-    let transfer = TransferFunction(design: try Mkfilter.design(arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1"]))!
-    let h = TimeResponse.impulse(transfer, count: 40), s = TimeResponse.step(transfer, count: 40)
+    let design = try Mkfilter.design(arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1"])
+    let template = try TemplateBuilder.template(for: design, name: "f", description: "", tag: 0)
+    var filter = DigitalFilter<Double>(template)
+    let h = (0..<40).map { filter.process($0 == 0 ? 1 : 0) }
     let expectedImpulse = "n,value\n" + h.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
     #expect(impulse.standardOutput == expectedImpulse)
-    #expect(step.standardOutput.hasPrefix("n,value\n0,\(s[0])\n1,\(s[1])\n"))
+    let exact = TimeResponse.impulse(template.sections, count: 40)
+    #expect(zip(h, exact).allSatisfy { abs($0 - $1) < 1e-16 })
+    let s = TimeResponse.step(template.sections, count: 400)
+    let printedStep = step.standardOutput.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[1])! }
+    #expect(printedStep.count == 40 && zip(printedStep, s).allSatisfy { abs($0 - $1) < 1e-15 })
     // The step settles at the dc gain, 1.
-    #expect(abs(TimeResponse.step(transfer, count: 400).last! - 1) < 1e-12)
+    #expect(abs(s.last! - 1) < 1e-12)
+    // In Float: DigitalFilter<Float>'s own numbers.
+    let float = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--precision", "float"])
+    var floatFilter = DigitalFilter<Float>(template)
+    let hf = (0..<40).map { Double(floatFilter.process($0 == 0 ? 1 : 0)) }
+    #expect(float.standardOutput == "n,value\n" + hf.enumerated().map { "\($0.offset),\($0.element)\n" }.joined())
+    #expect(zip(hf, exact).allSatisfy { abs($0 - $1) < 1e-7 })
+    // Fisher's recurrence, as DigitalFilter<Double> runs it.
+    let direct = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--realization", "direct"])
+    let directTemplate = try TemplateBuilder.template(for: try design.recipe.withRealization(.direct).design(), name: "f", description: "", tag: 0)
+    var directFilter = DigitalFilter<Double>(directTemplate)
+    let hd = (0..<40).map { directFilter.process($0 == 0 ? 1 : 0) }
+    #expect(direct.standardOutput == "n,value\n" + hd.enumerated().map { "\($0.offset),\($0.element)\n" }.joined())
     try withTemporaryDirectory { dir in
         let svg = dir.appendingPathComponent("impulse.svg")
         let r = ResponseProgram.run(.impulse, arguments: ["-Be", "-Hp", "-o", "3", "-a", "0.2", "--svg", svg.path])

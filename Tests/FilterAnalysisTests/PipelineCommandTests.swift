@@ -204,3 +204,30 @@ import Testing
         }
     }
 }
+
+/// A recording with gravity on z from its first sample, through Shake!'s
+/// 3rd-order 0.5-3 Hz band-pass, RMS and trigger: starting in the steady state
+/// (the default), nothing triggers; from rest, gravity is a 1 g step and the
+/// trigger fires within the first half second.
+@Test func gravityFromTheFirstSampleIsNoStep() throws {
+    var csv = "t,x,y,z\n"
+    var state: UInt64 = 7
+    for n in 0..<600 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        let noise = (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.01
+        csv += "\(Double(n) / 60),\(noise),\(-noise),\(1 + noise)\n"
+    }
+    try withTemporaryDirectory { dir in
+        let input = dir.appendingPathComponent("still.csv")
+        try csv.write(to: input, atomically: true, encoding: .utf8)
+        let arguments = [input.path, "--sample-rate", "60", "--filter", "butterworthBP3rd05To3Hz", "--threshold", "0.1", "--count", "6", "--events", "--output", dir.appendingPathComponent("out.csv").path]
+        let steady = PipelineProgram.run(arguments: arguments)
+        #expect(steady.exitCode == 0, "\(steady.standardError)")
+        #expect(!steady.standardOutput.contains("trigger"), "\(steady.standardOutput)")
+        let fromRest = PipelineProgram.run(arguments: arguments + ["--initial-state", "zero"])
+        #expect(fromRest.exitCode == 0)
+        let onset = fromRest.standardOutput.split(separator: "\n").first { $0.hasPrefix("trigger z t=") }
+        let t = onset.flatMap { Double($0.split(separator: " ")[2].dropFirst(2)) }
+        #expect(t != nil && t! < 0.5, "\(fromRest.standardOutput)")
+    }
+}

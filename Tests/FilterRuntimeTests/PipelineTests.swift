@@ -166,7 +166,7 @@ import Testing
         let axis = AxisConfiguration(filter: .apple(.highPass, cutoff: 5, adaptive: false), rmsWindow: 4, threshold: 0.3, count: 2)
         let all = PipelineConfiguration(all: axis)
         #expect(all.x == axis && all.y == axis && all.z == axis)
-        var pipeline = try AccelerationPipeline(all, sampleRate: 60)
+        var pipeline = try AccelerationPipeline(all, sampleRate: 60, initialState: .zero)
         var separate = try (0..<3).map { _ in try AppleFirstOrderFilter(.highPass, sampleRate: 60, cutoff: 5) }
         for n in 0..<50 {
             let input = Acceleration(x: n % 7 == 0 ? 1 : 0, y: Double(n % 3), z: -0.5)
@@ -205,7 +205,7 @@ import Testing
 
     @Test func adaptiveAppleSeesAllThreeAxes() throws {
         let config = PipelineConfiguration(all: AxisConfiguration(filter: .apple(.lowPass, cutoff: 1, adaptive: true)))
-        var p = try AccelerationPipeline(config, sampleRate: 10)
+        var p = try AccelerationPipeline(config, sampleRate: 10, initialState: .zero)
         let out = p.process(Acceleration(x: 0.018, y: 0.024, z: 0))
         let a = 0.1 / 1.1
         #expect(abs(out.filtered.x - 0.018 * 2 * a / 3) <= 1e-17)

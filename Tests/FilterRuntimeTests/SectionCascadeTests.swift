@@ -100,4 +100,32 @@ import Testing
         let first = cascade.process(2)
         #expect(!settled && first == 2)
     }
+
+    /// Three axes through one `ThreeAxisSections`: each bit for bit what its own
+    /// `SectionCascade` gives, from rest and from the steady state.
+    @Test func threeAxesEqualThreeCascades() {
+        let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
+        func check<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, settle: Bool) where S.SIMD4Storage: Sendable {
+            var three = ThreeAxisSections<S>(stable)
+            var single = (0..<3).map { _ in SectionCascade<S>(stable) }
+            let start = SIMD4<S>(0.1, -0.2, 1.0, 0)
+            if settle {
+                let settled = three.reset(toSteadyStateFor: start)
+                var each = true
+                for axis in 0..<3 { each = single[axis].reset(toSteadyStateFor: start[axis]) && each }
+                #expect(settled && each)
+            }
+            var same = true
+            for (n, x) in Self.input.prefix(2000).enumerated() {
+                let v = SIMD4<S>(S(x), S(-0.5 * x), S(Double(n % 7) * 0.1 + 1), 0)
+                let out = three.process(v)
+                for axis in 0..<3 { same = same && out[axis] == single[axis].process(v[axis]) }
+            }
+            #expect(same)
+        }
+        check(Double.self, settle: false)
+        check(Float.self, settle: false)
+        check(Double.self, settle: true)
+        check(Float.self, settle: true)
+    }
 }

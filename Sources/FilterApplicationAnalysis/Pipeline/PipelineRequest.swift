@@ -76,6 +76,9 @@ public struct PipelineRequest: Sendable {
     public var svg: String?
     /// Print each trigger onset.
     public var events = false
+    /// Where the filters start: in the steady state of each axis' first
+    /// sample (the default), or at rest.
+    public var initialState = AccelerationPipeline.InitialState.steadyState
     /// Settings that apply to every axis, over the configuration file's.
     public var filter: String?, rmsWindow: Int?, threshold: Double?, count: Int?
 
@@ -130,7 +133,7 @@ public struct PipelineRequest: Sendable {
             let configuration = try settings.configuration(sampleRate: fs)
             stderr += settings.notes.map { $0 + "\n" }.joined()
             var pipeline: AccelerationPipeline
-            do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs) } catch { throw ApplicationError(error.description) }
+            do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs, initialState: initialState) } catch { throw ApplicationError(error.description) }
 
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             var csv = stdout

@@ -238,7 +238,7 @@ struct PipelineCommand: ParsableCommand {
         usage: """
             mkfilter pipeline [<input.csv> | -] [--source sine|step|impulse ...] [--sample-rate <Hz>]
                               [--config <file.json>] [--filter <filter>] [--rms-window <n>] [--threshold <g>] [--count <m>]
-                              [--output <file.csv>] [--svg <file.svg>] [--events]
+                              [--initial-state steady|zero] [--output <file.csv>] [--svg <file.svg>] [--events]
             """,
         discussion: """
             INPUT
@@ -263,6 +263,9 @@ struct PipelineCommand: ParsableCommand {
               --rms-window <n>      samples in the moving RMS (default 30)
               --threshold <g>       the RMS level to exceed, strictly: RMS > threshold (default 0.1)
               --count <m>           contiguous samples above it that trigger (default 5)
+              --initial-state steady|zero
+                                    where the filters start: in the steady state of each
+                                    axis' first sample (default: gravity is no step), or at rest
               --config <file.json>  {"all": {...}, "x": {...}, "y": {...}, "z": {...}}, each with
                                     "filter", "rmsWindow", "threshold", "count"; "all" is copied onto
                                     each axis, then "x", "y", "z" override it, then the flags above

@@ -7,7 +7,7 @@ public enum PipelineProgram {
         Usage: mkfilter pipeline [<input.csv> | -] [--source sine|step|impulse [--amplitude <g>] [--frequency <Hz>]
                                  [--samples <n>] [--leading-zeros <n>]] [--sample-rate <Hz>] [--config <file.json>]
                                  [--filter <filter>] [--rms-window <n>] [--threshold <g>] [--count <m>]
-                                 [--output <file.csv>] [--svg <file.svg>] [--events]
+                                 [--initial-state steady|zero] [--output <file.csv>] [--svg <file.svg>] [--events]
         """
 
     /// Runs the command. `standardInput` is read when no file or source is
@@ -52,6 +52,13 @@ public enum PipelineProgram {
             case "--output", "-o": r.output = try cursor.value(for: word)
             case "--svg": r.svg = try cursor.value(for: word)
             case "--events": r.events = true
+            case "--initial-state":
+                let value = try cursor.value(for: word)
+                switch value {
+                case "steady": r.initialState = .steadyState
+                case "zero": r.initialState = .zero
+                default: throw UsageError("--initial-state \(ArgumentValues.quoted(value)) must be steady (the default) or zero")
+                }
             default:
                 guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
                 guard r.input == nil else { throw UsageError("one input file only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
