@@ -5,7 +5,7 @@ struct ResponseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "response",
         abstract: "The frequency response of a design as CSV, with an optional SVG plot.",
-        usage: "mkfilter response <design options> [--points N] [-o FILE | --output FILE] [--svg FILE] [--scale db|linear]",
+        usage: "mkfilter response <design options> [--points N] [--precision double|float] [-o FILE | --output FILE] [--svg FILE] [--scale db|linear]",
         discussion: """
             Writes one row per frequency, N of them evenly spaced from 0 to 0.5 of the
             sample rate inclusive (default 1025):
@@ -16,14 +16,19 @@ struct ResponseCommand: ParsableCommand {
             magnitude_db is empty where the magnitude is exactly zero (a zero on the
             unit circle); phase_rad is unwrapped; the group delay comes from the poles
             and zeros. Numbers have every digit needed to read back the same double.
-            The response is computed from the coefficients (two FFTs), with points the
-            FFT cannot resolve (a direct form that cancels near dc) recomputed in
-            double-double arithmetic: accurate to about 1e-13 of the peak.
+            It is the response of the filter as it runs: its second-order sections
+            (or Fisher's recurrence with --realization direct) with the coefficients
+            as stored in Double or, with --precision float, in Float. Sections: the
+            product of the sections' responses, about 1e-15 of the peak from exact.
+            Direct form: two FFTs, with points the FFT cannot resolve (a recurrence
+            that cancels near dc) recomputed in double-double arithmetic.
 
             OPTIONS
               <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1, or
                                  --sample-rate 60 --corner 5 instead of -a
               --points N         frequencies, 2 ... 4194305 (default 1025)
+              --realization sections|direct   (default sections)
+              --precision double|float        (default double)
               -o FILE            the CSV file (a -o followed by an integer is the order)
               --output FILE      the CSV file, always
               --svg FILE         also plot magnitude, phase and the poles and zeros
@@ -77,13 +82,16 @@ struct StepCommand: ParsableCommand {
 func timeDiscussion(kind: String, input: String) -> String {
     """
     Writes the first N outputs of the filter for the input \(input) as rows n,value
-    (header "n,value"). The recurrence runs in double-double arithmetic, so these
-    are the exact response of the design's coefficients to double precision
-    (mkfilter verify compares them with the runtime's own output).
+    (header "n,value"), as the filter runs: DigitalFilter<Double>, or with
+    --precision float DigitalFilter<Float>, on the design's second-order sections
+    (or Fisher's recurrence with --realization direct). mkfilter verify compares
+    them with the exact response.
 
     OPTIONS
       <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1
       --samples N        samples, 1 ... 10000000 (default 256)
+      --realization sections|direct   (default sections)
+      --precision double|float        (default double)
       -o FILE            the CSV file (a -o followed by an integer is the order)
       --output FILE      the CSV file, always
       --svg FILE         also plot the response and the poles and zeros
@@ -99,7 +107,7 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check a design as it will run, or audit DigitalFilterTemplate definitions in Swift or C files.",
         usage: """
-            mkfilter verify <design options> [--precision double|float|gencode] [--json]
+            mkfilter verify <design options> [--realization sections|direct] [--precision double|float|gencode] [--json]
               mkfilter verify FILE... [--precision double|float] [--json]
             """,
         discussion: """
@@ -112,10 +120,13 @@ struct VerifyCommand: ParsableCommand {
               responses-agree   FFT of the coefficients, poles and zeros, and FFT of
                                 the impulse response agree within 1e-10 of the peak
               matches-design    the response as run stays within 1e-9 (double) or
-                                1e-3 (float) of the design's
+                                1e-3 (float) of the design's (its zeros, poles, gain)
+              impulse-as-run,   the running filter's impulse and step responses
+              step-as-run       within 1e-9 (double) or 1e-3 (float) of the exact ones
             and its -3 dB frequencies, group delay, step overshoot and settling time
-            are reported. --precision picks what runs: double (DigitalFilter<Double>),
-            float (DigitalFilter<Float>, or emitted float code), or gencode (Fisher's
+            are reported. What runs: the design's second-order sections (default) or
+            Fisher's recurrence (--realization direct), in double (DigitalFilter<Double>),
+            float (DigitalFilter<Float>, or emitted float C), or gencode (Fisher's
             C: coefficients printed with 10 decimals, float state).
 
             FILES (.swift from mkfilter --emit swift / generate, or C in Shake's form

@@ -56,12 +56,22 @@ public struct MkfilterCommand: ParsableCommand {
                              default, his numbers) or computed to full precision
                              (what spec files and the plugins use).
 
+            CODE (instead of the report)
+              --emit <kind>  swift, c, cmsis, vdsp, json, or Fisher's gencode
+                             c-ansic, c-xyc, c-f; with --name, --description,
+                             --tag, --namespace, --precision float|double (c),
+                             --template <file> and --output <file>.
+              --realization sections|direct
+                             second-order sections (the default: accurate at
+                             any order, in Float too) or Fisher's recurrence.
+
             EXAMPLES
               mkfilter -Bu -Lp -o 2 -a 0.0833333333
               mkfilter -Bu -Bp -o 3 --sample-rate 60 --corner 0.5 3 -l
               mkfilter -Ch -0.5 -Hp -o 4 -a 0.1 -w
               mkfilter -Re 10 -Bp -a 0.2
               mkfilter -Pi -o 1 -a 0.05
+              mkfilter -Bu -Lp -o 2 --sample-rate 60 --corner 5 --emit swift
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
             """,
