@@ -51,6 +51,11 @@ public enum JSONEmitter {
         if let p = t.provenance.poleSubset { provenance.append(("poleSubset", .array(p.map { .integer($0) }))) }
         if let z = t.provenance.extraZeroFrequency { provenance.append(("extraZeroFrequency", .number(z))) }
         if let b = t.provenance.besselPoles { provenance.append(("besselPoles", .string(b))) }
+        if let a = t.provenance.attenuationDecibels { provenance.append(("attenuationDecibels", .number(a))) }
+        if let e = t.provenance.passbandEdges { provenance.append(("passbandEdges", .array(e.map { .number($0) }))) }
+        if let e = t.provenance.stopbandEdges { provenance.append(("stopbandEdges", .array(e.map { .number($0) }))) }
+        if let l = t.provenance.passbandLoss { provenance.append(("passbandLoss", .number(l))) }
+        if let a = t.provenance.stopbandAttenuation { provenance.append(("stopbandAttenuation", .number(a))) }
         return [
             ("tag", .integer(t.tag)), ("name", .string(t.name)), ("description", .string(t.description)),
             ("filterClass", .string(t.filterClass.rawValue)), ("designSampleRate", .number(t.designSampleRate)),

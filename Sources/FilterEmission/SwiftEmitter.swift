@@ -63,7 +63,9 @@ public enum SwiftEmitter {
             seen[id] = t.name
             let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
                 + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
-                + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0]
+                + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0, t.provenance.attenuationDecibels ?? 0,
+                   t.provenance.passbandLoss ?? 0, t.provenance.stopbandAttenuation ?? 0]
+                + (t.provenance.passbandEdges ?? []) + (t.provenance.stopbandEdges ?? [])
             guard numbers.allSatisfy(\.isFinite) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
             }
@@ -108,6 +110,8 @@ public enum SwiftEmitter {
                 "extraZero": optional(t.provenance.extraZeroFrequency),
                 "besselPoles": t.provenance.besselPoles.map { [SwiftSource.stringLiteral($0)] } ?? [],
                 "commandLineLiteral": SwiftSource.stringLiteral(t.provenance.mkfilterCommandLine),
+                "attenuation": t.provenance.attenuationDecibels.map { [SwiftSource.doubleLiteral($0)] } ?? [],
+                "specification": specificationFields(t.provenance),
                 "impulseCount": "\(impulseCount)",
                 "impulseLines": lines,
             ])
@@ -117,5 +121,17 @@ public enum SwiftEmitter {
             "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter.",
             "filters": filters,
         ]
+    }
+}
+
+extension SwiftEmitter {
+    /// The mustache fields of a provenance's magnitude specification (none
+    /// without one).
+    static func specificationFields(_ p: FilterProvenance) -> [[String: String]] {
+        guard let pass = p.passbandEdges, let stop = p.stopbandEdges, let loss = p.passbandLoss,
+              let attenuation = p.stopbandAttenuation else { return [] }
+        return [["passband": pass.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+                 "stopband": stop.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+                 "loss": SwiftSource.doubleLiteral(loss), "attenuation": SwiftSource.doubleLiteral(attenuation)]]
     }
 }

@@ -75,6 +75,11 @@ enum TemplateFields {
             provenance.extraZeroFrequency = try c.optionalNumber(pf["extraZeroFrequency"], "provenance.extraZeroFrequency")
             if pf["besselPoles"] != nil { provenance.besselPoles = try c.string(pf["besselPoles"], "provenance.besselPoles") }
             provenance.mkfilterCommandLine = (try? c.string(pf["mkfilterCommandLine"], "")) ?? ""
+            provenance.attenuationDecibels = try c.optionalNumber(pf["attenuationDecibels"], "provenance.attenuationDecibels")
+            if pf["passbandEdges"] != nil { provenance.passbandEdges = try c.numbers(pf["passbandEdges"], "provenance.passbandEdges").map(\.value) }
+            if pf["stopbandEdges"] != nil { provenance.stopbandEdges = try c.numbers(pf["stopbandEdges"], "provenance.stopbandEdges").map(\.value) }
+            provenance.passbandLoss = try c.optionalNumber(pf["passbandLoss"], "provenance.passbandLoss")
+            provenance.stopbandAttenuation = try c.optionalNumber(pf["stopbandAttenuation"], "provenance.stopbandAttenuation")
         }
         let gain = try c.number(fields["gain"], "gain")
         let x = try c.numbers(fields["xCoefficients"], "xCoefficients")

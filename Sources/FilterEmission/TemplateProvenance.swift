@@ -11,18 +11,26 @@ public enum TemplateProvenance {
     /// The provenance record of `recipe`; `extraZero` in Hz.
     public static func provenance(of recipe: FilterRecipe, extraZero: Double?) -> FilterProvenance {
         let ripple: Double?, q: Double?
+        var attenuation: Double? = nil
         switch recipe.family {
         case .chebyshev(let r): (ripple, q) = (r, nil)
+        case .chebyshev2(let a): (ripple, q, attenuation) = (nil, nil, a)
+        case .elliptic(let r, let a): (ripple, q, attenuation) = (r, nil, a)
         case .resonator(.finite(let value)): (ripple, q) = (nil, value)
         case .resonator(.infinite): (ripple, q) = (nil, .infinity)
         default: (ripple, q) = (nil, nil)
         }
+        let spec = recipe.specification
         return FilterProvenance(
             family: recipe.family.name.rawValue, rippleDecibels: ripple, qualityFactor: q,
             transform: recipe.hasSPlane ? recipe.discretization.rawValue : "none",
             poleSubset: recipe.poleSubset, extraZeroFrequency: extraZero,
             besselPoles: recipe.family == .bessel && recipe.besselPoles == .mkfilterTable ? "table" : nil,
-            mkfilterCommandLine: FisherCommandLine.commandLine(for: recipe))
+            mkfilterCommandLine: FisherCommandLine.commandLine(for: recipe),
+            attenuationDecibels: attenuation,
+            passbandEdges: spec.map { s in s.passbandHertz ?? s.passband.map { $0 * (s.sampleRate ?? 1) } },
+            stopbandEdges: spec.map { s in s.stopbandHertz ?? s.stopband.map { $0 * (s.sampleRate ?? 1) } },
+            passbandLoss: spec?.passbandLoss, stopbandAttenuation: spec?.stopbandAttenuation)
     }
 
     /// The recipe `template` records, designed at `sampleRate` (by default
@@ -40,6 +48,14 @@ public enum TemplateProvenance {
         case .chebyshev?:
             guard let ripple = p.rippleDecibels else { throw ProvenanceError("a Chebyshev filter without its ripple in the provenance") }
             family = .chebyshev(rippleDecibels: ripple)
+        case .chebyshev2?:
+            guard let a = p.attenuationDecibels else { throw ProvenanceError("a Chebyshev II filter without its attenuation in the provenance") }
+            family = .chebyshev2(attenuationDecibels: a)
+        case .elliptic?:
+            guard let r = p.rippleDecibels, let a = p.attenuationDecibels else {
+                throw ProvenanceError("an elliptic filter without its ripple and attenuation in the provenance")
+            }
+            family = .elliptic(rippleDecibels: r, attenuationDecibels: a)
         case .resonator?:
             guard let q = p.qualityFactor else { throw ProvenanceError("a resonator without its Q in the provenance") }
             family = .resonator(q.isInfinite ? .infinite : .finite(q))
@@ -62,6 +78,17 @@ public enum TemplateProvenance {
         }
         let twoCorners = !isResonator && (band?.hasTwoCorners ?? false)
         let fs = sampleRate ?? template.designSampleRate
+        let realization: Realization = template.sections.isEmpty ? .direct : .sections
+        if let pass = p.passbandEdges, let stop = p.stopbandEdges, let loss = p.passbandLoss, let attenuation = p.stopbandAttenuation {
+            // Designed from a specification: designed again from it.
+            do {
+                let spec = try MagnitudeSpecification(passbandHertz: pass, stopbandHertz: stop, sampleRate: fs,
+                                                      passbandLoss: loss, stopbandAttenuation: attenuation)
+                return try FilterRecipe(designing: family.name, to: spec, band: band, realization: realization)
+            } catch {
+                throw ProvenanceError(error.description)
+            }
+        }
         do {
             return try FilterRecipe(
                 family: family, band: band, order: isResonator ? nil : template.order,
@@ -69,7 +96,7 @@ public enum TemplateProvenance {
                 discretization: discretization, poleSubset: p.poleSubset,
                 extraZeroFrequency: p.extraZeroFrequency,
                 besselPoles: p.besselPoles == "table" ? .mkfilterTable : .computed,
-                realization: template.sections.isEmpty ? .direct : .sections)
+                realization: realization)
         } catch {
             throw ProvenanceError(error.description)
         }

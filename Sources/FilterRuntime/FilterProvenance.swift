@@ -1,10 +1,11 @@
 /// How a template was designed, so it can be designed again (for example at
 /// another sample rate) and so a reader knows where its numbers came from.
 public struct FilterProvenance: Sendable, Hashable {
-    /// The response family: "butterworth", "bessel", "chebyshev", "resonator",
+    /// The response family: "butterworth", "bessel", "chebyshev", "chebyshev2",
+    /// "elliptic", "resonator",
     /// "proportionalIntegral", "movingAverage", "raisedCosine", ... or "none".
     public var family: String
-    /// Chebyshev passband ripple in dB (positive), when the family has one.
+    /// Chebyshev or elliptic passband ripple in dB (positive), when the family has one.
     public var rippleDecibels: Double?
     /// Resonator quality factor; `.infinity` for an oscillator.
     public var qualityFactor: Double?
@@ -20,11 +21,24 @@ public struct FilterProvenance: Sendable, Hashable {
     /// The equivalent mkfilter command line (with `-a` alphas), e.g.
     /// `mkfilter -Bu -Lp -o 2 -a 0.0833333333333333`.
     public var mkfilterCommandLine: String
+    /// Chebyshev II and elliptic stopband attenuation in dB, when the family has one.
+    public var attenuationDecibels: Double?
+    /// For a filter designed from a magnitude specification: its passband
+    /// edges in Hz (then order and corners were estimated from it).
+    public var passbandEdges: [Double]?
+    /// The specification's stopband edges in Hz.
+    public var stopbandEdges: [Double]?
+    /// The specification's passband loss in dB.
+    public var passbandLoss: Double?
+    /// The specification's stopband attenuation in dB.
+    public var stopbandAttenuation: Double?
 
     /// Creates a provenance record.
     public init(family: String, rippleDecibels: Double? = nil, qualityFactor: Double? = nil,
                 transform: String, poleSubset: [Int]? = nil, extraZeroFrequency: Double? = nil,
-                besselPoles: String? = nil, mkfilterCommandLine: String) {
+                besselPoles: String? = nil, mkfilterCommandLine: String, attenuationDecibels: Double? = nil,
+                passbandEdges: [Double]? = nil, stopbandEdges: [Double]? = nil, passbandLoss: Double? = nil,
+                stopbandAttenuation: Double? = nil) {
         self.family = family
         self.rippleDecibels = rippleDecibels
         self.qualityFactor = qualityFactor
@@ -33,5 +47,10 @@ public struct FilterProvenance: Sendable, Hashable {
         self.extraZeroFrequency = extraZeroFrequency
         self.besselPoles = besselPoles
         self.mkfilterCommandLine = mkfilterCommandLine
+        self.attenuationDecibels = attenuationDecibels
+        self.passbandEdges = passbandEdges
+        self.stopbandEdges = stopbandEdges
+        self.passbandLoss = passbandLoss
+        self.stopbandAttenuation = stopbandAttenuation
     }
 }

@@ -12,13 +12,20 @@ import FilterDesign
 /// the values of the options in a word are then taken from the following
 /// words in a fixed order (-Ch, -a, -Z, -o, -p, -Re). Beyond Fisher's words:
 /// `--sample-rate HZ` and `--corner F1 [F2]` give the corners in Hz instead of
-/// `-a`; `--bessel-poles table|computed` chooses the Bessel prototype.
+/// `-a`; `--bessel-poles table|computed` chooses the Bessel prototype;
+/// `--cheby2 A` and `--elliptic R A` are the Chebyshev II and elliptic
+/// families; `--passband-edge`, `--stopband-edge`, `--passband-loss` and
+/// `--stopband-attenuation` give a magnitude specification in place of `-o`
+/// and the corners, with a family option without its values (`-Bu`, `-Ch`,
+/// `--cheby2`, `--elliptic`).
 ///
 /// Writing: `words(for:)` gives the command line that designs a recipe.
 public struct FisherCommandLine: Sendable {
     /// Fisher's options, named and lettered.
     public enum Option: Hashable, Sendable {
         case be, bu, ch, re, pi, lp, hp, bp, bs, ap, a, l, o, p, w, z, Z
+        /// `--cheby2`, `--elliptic`: ours.
+        case cheby2, elliptic
     }
 
     /// The options given.
@@ -45,6 +52,23 @@ public struct FisherCommandLine: Sendable {
     public var besselPolesGiven = false
     /// `--realization sections|direct`: second-order sections by default.
     public var realization: Realization = .sections
+    /// `--cheby2`'s value, the stopband attenuation in dB.
+    public var cheby2Attenuation: Double?
+    /// `--elliptic`'s values, passband ripple and stopband attenuation in dB.
+    public var ellipticParameters: (ripple: Double, attenuation: Double)?
+    /// `--passband-edge`'s values (alphas, or Hz with `--sample-rate`).
+    public var passbandEdges: [Double] = []
+    /// `--stopband-edge`'s values.
+    public var stopbandEdges: [Double] = []
+    /// `--passband-loss`'s value, dB.
+    public var passbandLoss: Double?
+    /// `--stopband-attenuation`'s value, dB.
+    public var stopbandAttenuation: Double?
+
+    /// Whether the words give a magnitude specification (any of its options).
+    public var givesSpecification: Bool {
+        !passbandEdges.isEmpty || !stopbandEdges.isEmpty || passbandLoss != nil || stopbandAttenuation != nil
+    }
 
     /// Fisher's named options.
     static let named: [String: Option] = [
@@ -85,6 +109,37 @@ public struct FisherCommandLine: Sendable {
                 realization = r
                 continue
             }
+            if word == "--cheby2" {
+                if let value = peek(), parseCDouble(value) != nil {
+                    cheby2Attenuation = try FisherArguments.number(next(), for: "--cheby2", meaning: "the stopband attenuation in dB, above 0")
+                }
+                options.insert(.cheby2)
+                continue
+            }
+            if word == "--elliptic" {
+                if let value = peek(), parseCDouble(value) != nil {
+                    let r = try FisherArguments.number(next(), for: "--elliptic", meaning: "the passband ripple in dB, then the stopband attenuation in dB")
+                    let a = try FisherArguments.number(next(), for: "--elliptic", meaning: "the stopband attenuation in dB, after the passband ripple")
+                    ellipticParameters = (r, a)
+                }
+                options.insert(.elliptic)
+                continue
+            }
+            if word == "--passband-edge" || word == "--stopband-edge" {
+                let edges = [try FisherArguments.number(next(), for: word, meaning: "a band edge, alpha = f/fs or Hz with --sample-rate")]
+                    + (peek().map { !$0.hasPrefix("-") } == true
+                        ? [try FisherArguments.number(next(), for: word, meaning: "the second band edge")] : [])
+                if word == "--passband-edge" { passbandEdges = edges } else { stopbandEdges = edges }
+                continue
+            }
+            if word == "--passband-loss" {
+                passbandLoss = try FisherArguments.number(next(), for: word, meaning: "the most loss allowed in the passband, dB above 0")
+                continue
+            }
+            if word == "--stopband-attenuation" {
+                stopbandAttenuation = try FisherArguments.number(next(), for: word, meaning: "the least attenuation required in the stopband, dB")
+                continue
+            }
             if word == "--corner" {
                 cornersHz = [try FisherArguments.number(next(), for: "--corner", meaning: "a corner frequency in Hz")]
                 if let more = peek(), !more.hasPrefix("-") {
@@ -112,7 +167,11 @@ public struct FisherCommandLine: Sendable {
             }
             let m = Set(found)
             if m.contains(.ch) {
-                ripple = try FisherArguments.number(next(), for: "-Ch", meaning: "the passband ripple in dB, negative, e.g. -Ch -0.5")
+                // Without a number after it, -Ch names the family of a design
+                // from a specification (or is an error, saying so).
+                if let value = peek(), parseCDouble(value) != nil {
+                    ripple = try FisherArguments.number(next(), for: "-Ch", meaning: "the passband ripple in dB, negative, e.g. -Ch -0.5")
+                }
             }
             if m.contains(.a) {
                 alphas = [try FisherArguments.number(next(), for: "-a", meaning: "alpha = f/fs, 0 < alpha < 0.5")]
@@ -166,9 +225,22 @@ public struct FisherCommandLine: Sendable {
 extension FisherCommandLine {
     /// Fisher's `checkoptions`: every combination error, in his order and words.
     public func combinationErrors() -> [String] {
+        if givesSpecification { return specificationErrors() }
         var errors: [String] = []
-        let families = options.intersection([.be, .bu, .ch, .re, .pi])
-        if families.count != 1 { errors.append("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi") }
+        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby2, .elliptic])
+        if families.count != 1 {
+            errors.append("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi"
+                          + (families.isDisjoint(with: [.cheby2, .elliptic]) ? "" : ", --cheby2, --elliptic"))
+        }
+        if options.contains(.ch) && ripple == nil {
+            errors.append("-Ch needs the passband ripple in dB (e.g. -Ch -0.5), unless the filter is designed from a specification (--passband-edge ...)")
+        }
+        if options.contains(.cheby2) && cheby2Attenuation == nil {
+            errors.append("--cheby2 needs the stopband attenuation in dB (e.g. --cheby2 40), unless the filter is designed from a specification (--passband-edge ...)")
+        }
+        if options.contains(.elliptic) && ellipticParameters == nil {
+            errors.append("--elliptic needs the passband ripple and the stopband attenuation in dB (e.g. --elliptic 0.5 40), unless the filter is designed from a specification (--passband-edge ...)")
+        }
         if options.contains(.re) {
             if options.intersection([.bp, .bs, .ap]).count != 1 {
                 errors.append("must specify exactly one of -Bp, -Bs, -Ap with -Re")
@@ -211,6 +283,35 @@ extension FisherCommandLine {
         return errors
     }
 
+    /// The combination errors of a design from a specification: a family
+    /// option without values, all four specification options, no order or corners.
+    func specificationErrors() -> [String] {
+        var errors: [String] = []
+        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby2, .elliptic])
+        if families.count != 1 {
+            errors.append("must specify exactly one of -Bu, -Ch, --cheby2, --elliptic to design from a specification")
+        } else if !families.isDisjoint(with: [.be, .re, .pi]) {
+            let name = options.contains(.be) ? "a Bessel filter" : options.contains(.re) ? "a resonator" : "a proportional-integral filter"
+            errors.append("\(name) has no magnitude specification to be designed from; give its order and corners (order estimation is for -Bu, -Ch, --cheby2 and --elliptic)")
+        }
+        if ripple != nil || cheby2Attenuation != nil || ellipticParameters != nil {
+            errors.append("a design from a specification takes the family option without its values (-Ch, --cheby2, --elliptic): the passband loss and stopband attenuation are the specification's")
+        }
+        if options.contains(.o) { errors.append("a design from a specification chooses its own order; leave out -o") }
+        if options.contains(.a) || !cornersHz.isEmpty {
+            errors.append("a design from a specification chooses its own corners; leave out -a and --corner")
+        }
+        for (option, word) in [(Option.p, "-p"), (.w, "-w"), (.z, "-z"), (.Z, "-Z")] where options.contains(option) {
+            errors.append("\(word) does not apply to a design from a specification")
+        }
+        if options.intersection([.lp, .hp, .bp, .bs, .ap]).count > 1 { errors.append("must specify at most one of -Lp, -Hp, -Bp, -Bs") }
+        for (missing, word) in [(passbandEdges.isEmpty, "--passband-edge"), (stopbandEdges.isEmpty, "--stopband-edge"),
+                                (passbandLoss == nil, "--passband-loss"), (stopbandAttenuation == nil, "--stopband-attenuation")] where missing {
+            errors.append("a design from a specification needs \(word) too (all of --passband-edge, --stopband-edge, --passband-loss, --stopband-attenuation)")
+        }
+        return errors
+    }
+
     /// The recipe these words ask for.
     ///
     /// - Throws: `FisherCommandLineError` with every combination error, or the
@@ -218,12 +319,53 @@ extension FisherCommandLine {
     public func recipe() throws(FisherCommandLineError) -> FilterRecipe {
         let errors = combinationErrors()
         guard errors.isEmpty else { throw FisherCommandLineError(messages: errors) }
-        do { return try checkedRecipe() } catch { throw FisherCommandLineError(error.description) }
+        do { return try checkedRecipe() } catch { throw FisherCommandLineError(Self.optionMessage(error)) }
+    }
+
+    /// A range error in the command line's words: the specification's fields
+    /// named by their options.
+    static func optionMessage(_ error: SpecificationError) -> String {
+        switch error {
+        case .specificationEdgeCount, .specificationEdgesNotIncreasing, .specificationLossOutOfRange,
+             .specificationBandsOverlap, .specificationBandContradicts, .specificationOrderTooHigh:
+            return error.description
+                .replacingOccurrences(of: "passband edges", with: "passband edges (--passband-edge)")
+                .replacingOccurrences(of: "stopband edges", with: "stopband edges (--stopband-edge)")
+                .replacingOccurrences(of: "passband loss ", with: "passband loss (--passband-loss) ")
+                .replacingOccurrences(of: "stopband attenuation ", with: "stopband attenuation (--stopband-attenuation) ")
+        default:
+            return error.description
+        }
+    }
+
+    /// The family option of these words, by name.
+    var familyName: FilterFamily.Name {
+        if options.contains(.be) { return .bessel }
+        if options.contains(.bu) { return .butterworth }
+        if options.contains(.ch) { return .chebyshev }
+        if options.contains(.cheby2) { return .chebyshev2 }
+        if options.contains(.elliptic) { return .elliptic }
+        if options.contains(.re) { return .resonator }
+        return .proportionalIntegral
+    }
+
+    /// The specification of words whose `combinationErrors()` are empty.
+    func specification() throws(SpecificationError) -> MagnitudeSpecification {
+        if let fs = sampleRate {
+            return try MagnitudeSpecification(passbandHertz: passbandEdges, stopbandHertz: stopbandEdges, sampleRate: fs,
+                                              passbandLoss: passbandLoss!, stopbandAttenuation: stopbandAttenuation!)
+        }
+        return try MagnitudeSpecification(passband: passbandEdges, stopband: stopbandEdges,
+                                          passbandLoss: passbandLoss!, stopbandAttenuation: stopbandAttenuation!)
     }
 
     /// The recipe of words whose `combinationErrors()` are empty, with the
     /// range errors as `SpecificationError`s.
     public func checkedRecipe() throws(SpecificationError) -> FilterRecipe {
+        if givesSpecification {
+            let band = Self.bandOptions.first { options.contains($0.option) }?.band
+            return try FilterRecipe(designing: familyName, to: specification(), band: band, realization: realization)
+        }
         let corners: Corners
         if let fs = sampleRate {
             corners = .hertz(cornersHz[0], cornersHz.count > 1 ? cornersHz[1] : nil, sampleRate: fs)
@@ -237,11 +379,15 @@ extension FisherCommandLine {
     /// `"mkfilter"` field gives the corners apart, in Hz).
     public func recipe(corners: Corners) throws(SpecificationError) -> FilterRecipe {
         let family: FilterFamily
-        if options.contains(.be) { family = .bessel }
-        else if options.contains(.bu) { family = .butterworth }
-        else if options.contains(.ch) { family = .chebyshev(rippleDecibels: -(ripple ?? 0)) }
-        else if options.contains(.re) { family = .resonator(quality ?? .infinite) }
-        else { family = .proportionalIntegral }
+        switch familyName {
+        case .bessel: family = .bessel
+        case .butterworth: family = .butterworth
+        case .chebyshev: family = .chebyshev(rippleDecibels: -(ripple ?? 0))
+        case .chebyshev2: family = .chebyshev2(attenuationDecibels: cheby2Attenuation ?? 0)
+        case .elliptic: family = .elliptic(rippleDecibels: ellipticParameters?.ripple ?? 0, attenuationDecibels: ellipticParameters?.attenuation ?? 0)
+        case .resonator: family = .resonator(quality ?? .infinite)
+        case .proportionalIntegral: family = .proportionalIntegral
+        }
 
         let band = Self.bandOptions.first { options.contains($0.option) }?.band
         let discretization: Discretization =
@@ -272,11 +418,14 @@ extension FisherCommandLine {
     /// shortest round-trip digits, so the words design the same filter bit for
     /// bit); `--bessel-poles computed` for a Bessel filter from computed poles.
     public static func words(for recipe: FilterRecipe) -> [String] {
+        if let spec = recipe.specification { return words(for: recipe, specification: spec) }
         var words: [String] = []
         switch recipe.family {
         case .butterworth: words.append("-Bu")
         case .bessel: words.append("-Be")
         case .chebyshev(let ripple): words += ["-Ch", "\(-ripple)"]
+        case .chebyshev2(let a): words += ["--cheby2", "\(a)"]
+        case .elliptic(let r, let a): words += ["--elliptic", "\(r)", "\(a)"]
         case .resonator(.finite(let q)): words += ["-Re", "\(q)"]
         case .resonator(.infinite): words += ["-Re", "Inf"]
         case .proportionalIntegral: words.append("-Pi")
@@ -293,6 +442,24 @@ extension FisherCommandLine {
         if let subset = recipe.poleSubset { words += ["-p"] + subset.map { "\($0)" } }
         if let z = recipe.extraZeroAlpha { words += ["-Z", "\(z)"] }
         if recipe.family == .bessel && recipe.besselPoles == .computed { words += ["--bessel-poles", "computed"] }
+        if recipe.realization == .direct { words += ["--realization", "direct"] }
+        return words
+    }
+
+    /// The words of a recipe designed from a specification: the family option
+    /// without values, the band, and the specification, edges as alphas.
+    static func words(for recipe: FilterRecipe, specification spec: MagnitudeSpecification) -> [String] {
+        var words: [String]
+        switch recipe.family.name {
+        case .chebyshev: words = ["-Ch"]
+        case .chebyshev2: words = ["--cheby2"]
+        case .elliptic: words = ["--elliptic"]
+        default: words = ["-Bu"]
+        }
+        if let word = bandOptions.first(where: { $0.band == spec.band })?.word { words.append(word) }
+        words += ["--passband-edge"] + spec.passband.map { "\($0)" }
+        words += ["--stopband-edge"] + spec.stopband.map { "\($0)" }
+        words += ["--passband-loss", "\(spec.passbandLoss)", "--stopband-attenuation", "\(spec.stopbandAttenuation)"]
         if recipe.realization == .direct { words += ["--realization", "direct"] }
         return words
     }

@@ -10,6 +10,7 @@ public enum FisherReport {
     public static func text(_ design: Design, commandLine: String) -> String {
         let spec = design.recipe
         var out = "Command line: \(commandLine)\n"
+        out += requirementLines(design)
         out += formatC("raw alpha1    = %14.10f\n", spec.alpha1)
         out += formatC("raw alpha2    = %14.10f\n", spec.alpha2)
         if spec.hasSPlane && spec.discretization == .bilinear, let warped = design.warpedAlphas {
@@ -27,6 +28,45 @@ public enum FisherReport {
         out += "Z-plane zeros:\n" + poleZeroLines(design.zPlane.zeros)
         out += "Z-plane poles:\n" + poleZeroLines(design.zPlane.poles)
         out += recurrence(design.recurrence)
+        return out
+    }
+
+    /// For a design with band requirements (Chebyshev II, elliptic, or one
+    /// designed from a specification; Fisher's families print nothing here):
+    /// the bands, what they require, and what the design achieves, measured on
+    /// its zeros, poles and gain. Loss and attenuation are from the passband's
+    /// maximum.
+    static func requirementLines(_ design: Design) -> String {
+        guard let requirements = design.recipe.bandRequirements, let zpk = design.normalized else { return "" }
+        let achieved = requirements.measure(zpk)
+        func bands(_ intervals: [ClosedRange<Double>]) -> String {
+            intervals.map { formatC("%.10g", $0.lowerBound) + " ... " + formatC("%.10g", $0.upperBound) }.joined(separator: " and ")
+        }
+        var out = ""
+        if let spec = design.recipe.specification, let order = design.recipe.order {
+            out += "order         = \(order): the lowest \(design.recipe.family.name.displayName) that meets the specification\n"
+            out += "passband      : " + bands(spec.passbandIntervals) + formatC(", loss at most %.6g dB\n", spec.passbandLoss)
+            out += "stopband      : " + bands(spec.stopbandIntervals) + formatC(", attenuation at least %.6g dB\n", spec.stopbandAttenuation)
+        } else {
+            if let loss = requirements.passbandLoss {
+                out += "passband      : " + bands(requirements.passband) + formatC(", ripple %.6g dB\n", loss)
+            }
+            out += "stopband      : " + bands(requirements.stopband) + formatC(", attenuation at least %.6g dB\n", requirements.stopbandAttenuation)
+        }
+        // Margins within 1e-9 dB of 0 are the rounding of a design that meets
+        // its bound exactly; print them as 0.
+        func margin(_ m: Double) -> Double { abs(m) < 1e-9 ? 0 : m }
+        if let loss = achieved.passbandLoss, let allowed = requirements.passbandLoss {
+            out += formatC("achieved      : passband loss %.6f dB (margin %.6f dB)\n", loss, margin(allowed - loss))
+        }
+        out += formatC("achieved      : stopband attenuation %.6f dB (margin %.6f dB)\n",
+                       achieved.stopbandAttenuation, margin(achieved.stopbandAttenuation - requirements.stopbandAttenuation))
+        if design.recipe.specification != nil {
+            for (spec, got) in zip(requirements.transitionBands, achieved.transitions) {
+                out += formatC("transition    : passband edge %.10g (spec %.10g), stopband edge %.10g (spec %.10g)\n",
+                               got.passband, spec.passband, got.stopband, spec.stopband)
+            }
+        }
         return out
     }
 

@@ -33,7 +33,14 @@ public struct Design: Sendable, Hashable {
     /// Fisher's passband gain G, by which the input is divided: H(0) for
     /// low-pass, H(0.5) for high-pass and PI, H(centre) for band-pass and
     /// all-pass, sqrt(H(0) H(0.5)) for band-stop (magnitudes).
+    ///
+    /// Chebyshev II and elliptic designs are normalised by their prototype's
+    /// gain k (`normalized`), so their G is 1 / k: H = (B / A) / G = k B / A.
     public var passbandGain: Gain {
+        if recipe.family.normalizesAtPassbandMaximum {
+            guard let k = normalized?.gain else { return .infinite }
+            return .finite(Complex(1 / k, 0))
+        }
         switch NormalizationPoint(recipe) {
         case .dc: return gainAtDC
         case .nyquist: return gainAtHF

@@ -34,11 +34,13 @@ extension FilterRecipe {
                                  poles: [FisherArithmetic.complex(0.0)], gain: 1)
             sPlane = s
             zPlane = discretization == .matchedZ ? MatchedZ.map(s) : Bilinear.map(s)
-        case .butterworth, .bessel, .chebyshev:
+        case .butterworth, .bessel, .chebyshev, .chebyshev2, .elliptic:
             let prototype = AnalogPrototype.zpk(family: family, order: order!, subset: poleSubset, bessel: besselPoles)
             let w = Prewarp.corners(alpha1, alpha2, discretization: discretization)
             warped = w
-            let s = BandTransform.apply(prototype, band: band!, warped: w.0, w.1)
+            let s = family.normalizesAtPassbandMaximum
+                ? AccurateBandTransform.apply(prototype, band: band!, warped: w.0, w.1)
+                : BandTransform.apply(prototype, band: band!, warped: w.0, w.1)
             sPlane = s
             zPlane = discretization == .matchedZ ? MatchedZ.map(s) : Bilinear.map(s)
         }
@@ -63,7 +65,16 @@ extension FilterRecipe {
 
     /// `zPlane` with the gain k = 1 / |prod (z - zero) / prod (z - pole)| at the
     /// normalisation point: the filter Fisher's recurrence divided by G is.
+    ///
+    /// Chebyshev II and elliptic designs keep the gain their prototype gives
+    /// (scipy's), carried through the transforms: their passband maximum is 1,
+    /// where Fisher's point may lie on a ripple trough.
     func normalized(_ zPlane: ZeroPoleGain) -> ZeroPoleGain? {
+        if family.normalizesAtPassbandMaximum {
+            var carried = zPlane
+            carried.gain = abs(zPlane.gain)
+            return carried.gain.isFinite && carried.gain > 0 ? carried : nil
+        }
         var unit = zPlane
         unit.gain = 1
         // Poles and zeros that coincide (a Q = Inf notch or all-pass, where H = 1)

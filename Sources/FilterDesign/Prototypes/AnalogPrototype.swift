@@ -10,6 +10,8 @@ public enum AnalogPrototype {
         case .butterworth: return ButterworthPrototype.poles(order: order)
         case .chebyshev(let ripple): return ChebyshevPrototype.poles(rippleDecibels: ripple, order: order)
         case .bessel: return BesselPrototype.poles(order: order, source: bessel)
+        case .chebyshev2(let a): return Chebyshev2Prototype.zpk(attenuationDecibels: a, order: order).poles
+        case .elliptic(let r, let a): return EllipticPrototype.zpk(rippleDecibels: r, attenuationDecibels: a, order: order).poles
         case .resonator, .proportionalIntegral: return []
         }
     }
@@ -43,7 +45,15 @@ public enum AnalogPrototype {
     ///     k = prod_j (-p_j)                  (unit gain at dc)
     ///     k = prod_j (-p_j) / sqrt(1 + eps^2)  (Chebyshev I of even order: the
     ///                                          passband's maximum is 1, dc is a trough)
+    ///
+    /// Chebyshev II and elliptic prototypes have zeros too (`Chebyshev2Prototype`,
+    /// `EllipticPrototype`), and take no subset.
     public static func zpk(family: FilterFamily, order: Int, subset: [Int]?, bessel: BesselPoleSource = .computed) -> ZeroPoleGain {
+        switch family {
+        case .chebyshev2(let a): return Chebyshev2Prototype.zpk(attenuationDecibels: a, order: order)
+        case .elliptic(let r, let a): return EllipticPrototype.zpk(rippleDecibels: r, attenuationDecibels: a, order: order)
+        default: break
+        }
         let poles = selectedPoles(family: family, order: order, subset: subset, bessel: bessel)
         var gain = Complex<Double>(1, 0)
         for p in poles { gain *= -p }

@@ -12,6 +12,15 @@ public enum FilterFamily: Sendable, Hashable {
     /// The ripple is a positive number of decibels here (`0.5` means 0.5 dB);
     /// Fisher's command line writes it negated (`-Ch -0.5`).
     case chebyshev(rippleDecibels: Double)
+    /// Chebyshev type II (inverse Chebyshev, `--cheby2 A`): a monotonic
+    /// passband and an equiripple stopband at least A dB down. The corners are
+    /// the stopband edges, as `scipy.signal.cheby2`'s Wn.
+    case chebyshev2(attenuationDecibels: Double)
+    /// Elliptic (Cauer, `--elliptic R A`): equiripple in both bands, R dB of
+    /// passband ripple and at least A dB of stopband attenuation, the steepest
+    /// transition for its order. The corners are the passband edges, as
+    /// `scipy.signal.ellip`'s Wn.
+    case elliptic(rippleDecibels: Double, attenuationDecibels: Double)
     /// Two-pole resonator (`-Re Q`) placed directly in the z-plane.
     case resonator(QualityFactor)
     /// Proportional-integral controller (`-Pi`): one pole at s = 0, one zero
@@ -31,7 +40,7 @@ extension FilterFamily {
     /// The family without its parameters, named as filter set files, provenance
     /// records and URL queries name it (`"family": "chebyshev"`).
     public enum Name: String, Sendable, Hashable, CaseIterable {
-        case butterworth, bessel, chebyshev, resonator, proportionalIntegral
+        case butterworth, bessel, chebyshev, chebyshev2, elliptic, resonator, proportionalIntegral
     }
 
     /// The family's name.
@@ -40,8 +49,24 @@ extension FilterFamily {
         case .butterworth: return .butterworth
         case .bessel: return .bessel
         case .chebyshev: return .chebyshev
+        case .chebyshev2: return .chebyshev2
+        case .elliptic: return .elliptic
         case .resonator: return .resonator
         case .proportionalIntegral: return .proportionalIntegral
+        }
+    }
+}
+
+extension FilterFamily {
+    /// Whether the family's prototype has finite zeros and its own gain
+    /// convention (Chebyshev II and elliptic): its designs are normalised as
+    /// scipy normalises them (passband maximum 1, from the prototype's gain
+    /// carried through the transforms), not at Fisher's normalisation point,
+    /// which for these families can fall on a ripple trough.
+    public var normalizesAtPassbandMaximum: Bool {
+        switch self {
+        case .chebyshev2, .elliptic: return true
+        default: return false
         }
     }
 }

@@ -40,6 +40,9 @@ public struct FilterRecipe: Sendable, Hashable {
     /// How the design is realised to run: second-order sections (the
     /// default) or Fisher's direct-form recurrence.
     public let realization: Realization
+    /// The magnitude specification the order and corners were estimated from
+    /// (`init(designing:to:band:realization:)`); `nil` when they were given.
+    public let specification: MagnitudeSpecification?
 
     /// Builds and validates a recipe.
     ///
@@ -65,6 +68,7 @@ public struct FilterRecipe: Sendable, Hashable {
         // Only a Bessel prototype has a choice of poles.
         self.besselPoles = family == .bessel ? besselPoles : .computed
         self.realization = realization
+        self.specification = nil
         // An extra zero in Hz needs the sample rate of the corners: alpha = f / fs.
         if let f = extraZeroFrequency {
             guard extraZeroAlpha == nil else { throw .extraZeroGivenTwice }
@@ -77,12 +81,59 @@ public struct FilterRecipe: Sendable, Hashable {
         try validate()
     }
 
+    /// The filter of family `family` (Butterworth, Chebyshev, Chebyshev II or
+    /// elliptic) of the lowest order that meets `specification`, designed with
+    /// the corners scipy's `buttord`/`cheb1ord`/`cheb2ord`/`ellipord` give
+    /// (`OrderEstimation`). The family's parameters come from the
+    /// specification: a Chebyshev filter's ripple is the passband loss R, a
+    /// Chebyshev II filter's attenuation is A, an elliptic filter's are R and A.
+    ///
+    /// - Parameter band: the band, when the caller states it too; it must be
+    ///   the one the edges describe.
+    /// - Throws: `SpecificationError` for a family no magnitude specification
+    ///   defines (Bessel), a band the edges contradict, or a specification that
+    ///   needs an order above 24.
+    public init(designing family: FilterFamily.Name, to specification: MagnitudeSpecification,
+                band: FilterBand? = nil, realization: Realization = .sections) throws(SpecificationError) {
+        if let band, band != specification.band {
+            throw .specificationBandContradicts(given: band, edges: specification.band)
+        }
+        guard let estimate = OrderEstimation.estimate(family, specification) else {
+            throw .specificationFamily(family)
+        }
+        guard (1...24).contains(estimate.order) else { throw .specificationOrderTooHigh(family: family, order: estimate.order) }
+        let (r, a) = (specification.passbandLoss, specification.stopbandAttenuation)
+        switch family {
+        case .butterworth: self.family = .butterworth
+        case .chebyshev: self.family = .chebyshev(rippleDecibels: r)
+        case .chebyshev2: self.family = .chebyshev2(attenuationDecibels: a)
+        default: self.family = .elliptic(rippleDecibels: r, attenuationDecibels: a)
+        }
+        self.band = specification.band
+        self.order = estimate.order
+        self.corners = Corners(alpha1: estimate.corners[0], alpha2: estimate.corners.count > 1 ? estimate.corners[1] : nil,
+                               sampleRate: specification.sampleRate)
+        self.discretization = .bilinear
+        (self.poleSubset, self.extraZeroAlpha, self.extraZeroFrequency) = (nil, nil, nil)
+        self.besselPoles = .computed
+        self.realization = realization
+        self.specification = specification
+        // The estimated corners are inside (0, 0.5) for any valid specification;
+        // validating them anyway keeps the invariant that a recipe is valid.
+        try validate()
+    }
+
     /// The same filter at another sample rate, its corners (and extra zero)
-    /// kept in Hz: what retargeting a generated file does.
+    /// kept in Hz: what retargeting a generated file does. A recipe designed
+    /// from a specification is designed again from it, its edges kept in Hz
+    /// (the order may change).
     ///
     /// - Throws: `SpecificationError` when a frequency is at or above the new
     ///   Nyquist frequency, or the recipe's corners are alphas (no Hz to keep).
     public func atSampleRate(_ sampleRate: Double) throws(SpecificationError) -> FilterRecipe {
+        if let specification {
+            return try FilterRecipe(designing: family.name, to: specification.atSampleRate(sampleRate), realization: realization)
+        }
         guard let hertz = corners.hertz else { throw .retargetNeedsHertz }
         let extraZero = extraZeroFrequency ?? extraZeroAlpha.map { $0 * corners.sampleRate! }
         return try FilterRecipe(family: family, band: band, order: order,
@@ -93,14 +144,18 @@ public struct FilterRecipe: Sendable, Hashable {
 
     /// The same recipe realised as `realization`.
     public func withRealization(_ realization: Realization) throws(SpecificationError) -> FilterRecipe {
-        try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
+        if let specification {
+            return try FilterRecipe(designing: family.name, to: specification, realization: realization)
+        }
+        return try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
                          poleSubset: poleSubset, extraZeroAlpha: extraZeroFrequency == nil ? extraZeroAlpha : nil,
                          extraZeroFrequency: extraZeroFrequency, besselPoles: besselPoles, realization: realization)
     }
 
     /// The same recipe with Bessel poles from `source`.
     public func withBesselPoles(_ source: BesselPoleSource) throws(SpecificationError) -> FilterRecipe {
-        try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
+        if specification != nil { return self }  // never a Bessel filter
+        return try FilterRecipe(family: family, band: band, order: order, corners: corners, discretization: discretization,
                          poleSubset: poleSubset, extraZeroAlpha: extraZeroFrequency == nil ? extraZeroAlpha : nil,
                          extraZeroFrequency: extraZeroFrequency, besselPoles: source, realization: realization)
     }
@@ -126,6 +181,12 @@ public struct FilterRecipe: Sendable, Hashable {
             // Too small a ripple makes eps = 0, too large one y = 0: both unusable.
             let y = ChebyshevPrototype.y(rippleDecibels: ripple, order: 1)
             guard ripple.isFinite, ripple > 0, y.isFinite, y > 0 else { throw .rippleOutOfRange(ripple) }
+        case .chebyshev2(let a):
+            guard a.isFinite, a > 0, a <= 300 else { throw .attenuationOutOfRange(a, ripple: nil) }
+        case .elliptic(let r, let a):
+            guard r.isFinite, r > 0, r < 300 else { throw .rippleOutOfRange(r) }
+            // A <= R leaves no stopband below the passband (scipy: eps_p / eps_s >= 1).
+            guard a.isFinite, a > r, a <= 300 else { throw .attenuationOutOfRange(a, ripple: r) }
         case .resonator(.finite(let q)):
             guard q > 0 else { throw .qualityFactorOutOfRange(q) }  // NaN fails too
         default:
@@ -148,11 +209,19 @@ public struct FilterRecipe: Sendable, Hashable {
             guard let order else { throw .missingOrder }
             guard order == 1 else { throw .orderNotAllowed(family: family, order: order) }
             if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
-        case .butterworth, .bessel, .chebyshev:
+        case .butterworth, .bessel, .chebyshev, .chebyshev2, .elliptic:
             guard let band, band != .allPass else { throw .bandNotAllowed(family: family, band: band) }
             guard let order else { throw .missingOrder }
             guard (1...24).contains(order) else { throw .orderOutOfRange(order) }
             if family == .bessel && besselPoles == .mkfilterTable && order > 10 { throw .besselTableOrder(order) }
+            if family.normalizesAtPassbandMaximum {
+                // Their zeros on the j-axis make the matched z-transform alias
+                // them, and without pre-warping the corners that define the
+                // bands would move; -p would separate poles from their zeros.
+                guard discretization == .bilinear else { throw .discretizationNotAllowed(family: family, discretization: discretization) }
+                if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
+                if extraZeroAlpha != nil { throw .extraZeroNotAllowed(family: family) }
+            }
         }
 
         // Corners.

@@ -41,6 +41,25 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case besselTableOrder(Int)
     /// A recipe whose corners are alphas was asked for at another sample rate.
     case retargetNeedsHertz
+    /// A Chebyshev II or elliptic stopband attenuation that is not a finite
+    /// number of dB above 0 (and above the ripple, for elliptic), up to 300.
+    case attenuationOutOfRange(Double, ripple: Double?)
+    /// An extra zero (-Z) was given for a family whose zeros are its own.
+    case extraZeroNotAllowed(family: FilterFamily)
+    /// A specification has the wrong number of edges in a field.
+    case specificationEdgeCount(field: SpecificationField, given: Int, passbandEdges: Int? = nil)
+    /// A specification's two edges in a field are not increasing.
+    case specificationEdgesNotIncreasing(field: SpecificationField, edges: [Double], hertz: Bool)
+    /// A passband loss or stopband attenuation out of range.
+    case specificationLossOutOfRange(field: SpecificationField, value: Double, passbandLoss: Double? = nil)
+    /// The stopband edges overlap the passband (or touch it), so no band is described.
+    case specificationBandsOverlap(passband: [Double], stopband: [Double], hertz: Bool)
+    /// A band was given that the specification's edges contradict.
+    case specificationBandContradicts(given: FilterBand, edges: FilterBand)
+    /// A family that no magnitude specification defines (Bessel, resonator, PI).
+    case specificationFamily(FilterFamily.Name)
+    /// Meeting the specification takes an order above 24.
+    case specificationOrderTooHigh(family: FilterFamily.Name, order: Int)
 
     public var description: String {
         switch self {
@@ -85,8 +104,14 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             let given = band.map { "\($0.displayName)" } ?? "no band"
             return "a \(family.displayName) takes \(allowed); \(given) given"
         case let .discretizationNotAllowed(family, discretization):
+            if family.normalizesAtPassbandMaximum {
+                return "a \(family.displayName) is designed with the pre-warped bilinear transform, which keeps its band edges where they are asked for; \(discretization.displayName) does not apply"
+            }
             return "a \(family.displayName) is placed directly in the z-plane; \(discretization.displayName) does not apply"
         case let .poleSubsetNotAllowed(family):
+            if family.normalizesAtPassbandMaximum {
+                return "a \(family.displayName)'s poles belong with its zeros; a pole subset (-p) does not apply"
+            }
             return "a \(family.displayName) has no s-plane prototype poles to select"
         case let .poleIndexOutOfRange(index, order):
             return "pole index \(index) is out of range; for order \(order) it must be in 0 ... \(order - 1)"
@@ -102,6 +127,39 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles (--bessel-poles computed)"
         case .retargetNeedsHertz:
             return "the corners are given as alphas (f / fs), so there are no frequencies in Hz to keep at another sample rate"
+        case let .attenuationOutOfRange(a, ripple):
+            if let ripple {
+                return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most 300 dB"
+            }
+            return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most 300"
+        case let .extraZeroNotAllowed(family):
+            return "a \(family.displayName) has its own zeros; an extra zero (-Z) does not apply"
+        case let .specificationEdgeCount(field, given, passbandEdges):
+            if let p = passbandEdges {
+                return "\(field.edgeName)s: \(given) given, but the passband has \(p); give one stopband edge for one passband edge (low-pass, high-pass) and two for two (band-pass, band-stop)"
+            }
+            return "\(field.edgeName)s: \(given) given; give one (low-pass, high-pass) or two (band-pass, band-stop)"
+        case let .specificationEdgesNotIncreasing(field, edges, hertz):
+            let unit = hertz ? " Hz" : ""
+            return "\(field.edgeName)s \(messageNumber(edges[0]))\(unit) and \(messageNumber(edges[1]))\(unit) must be increasing"
+        case let .specificationLossOutOfRange(field, value, loss):
+            if field == .passbandLoss {
+                return "passband loss \(messageNumber(value)) dB is out of range; it must be a finite number of dB above 0 (the most the passband may lose)"
+            }
+            return "stopband attenuation \(messageNumber(value)) dB is out of range; it must be above the passband loss (\(messageNumber(loss ?? 0)) dB) and at most 300 dB"
+        case let .specificationBandsOverlap(p, st, hertz):
+            let unit = hertz ? " Hz" : ""
+            let show = { (e: [Double]) in e.map { messageNumber($0) + unit }.joined(separator: " ... ") }
+            if p.count == 1 {
+                return "the stopband edge \(show(st)) equals the passband edge \(show(p)); a low-pass has its stopband edge above its passband edge, a high-pass below"
+            }
+            return "the stopband edges \(show(st)) and the passband edges \(show(p)) do not describe a band: a band-pass needs its stopband edges outside its passband (s1 < p1 < p2 < s2), a band-stop inside (p1 < s1 < s2 < p2)"
+        case let .specificationBandContradicts(given, edges):
+            return "the band is \(given.displayName), but the passband and stopband edges describe a \(edges.displayName) filter"
+        case let .specificationFamily(name):
+            return "a \(name.displayName) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
+        case let .specificationOrderTooHigh(name, order):
+            return "meeting the specification takes a \(name.displayName) of order \(order); orders go up to 24. Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
         }
     }
 }
@@ -133,6 +191,23 @@ extension FilterFamily {
         case .butterworth: return "Butterworth filter"
         case .bessel: return "Bessel filter"
         case .chebyshev: return "Chebyshev filter"
+        case .chebyshev2: return "Chebyshev II filter"
+        case .elliptic: return "elliptic filter"
+        case .resonator: return "resonator"
+        case .proportionalIntegral: return "proportional-integral filter"
+        }
+    }
+}
+
+extension FilterFamily.Name {
+    /// A short name for messages.
+    public var displayName: String {
+        switch self {
+        case .butterworth: return "Butterworth filter"
+        case .bessel: return "Bessel filter"
+        case .chebyshev: return "Chebyshev filter"
+        case .chebyshev2: return "Chebyshev II filter"
+        case .elliptic: return "elliptic filter"
         case .resonator: return "resonator"
         case .proportionalIntegral: return "proportional-integral filter"
         }

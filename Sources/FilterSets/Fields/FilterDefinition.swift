@@ -12,6 +12,9 @@ public enum FilterDefinition: Sendable {
                 transform: Discretization, poles: [Int]?, extraZero: Double?, realization: Realization)
     /// Fisher's options without corners (`"mkfilter": "-Bu -Bp -o 2"`), corners in Hz.
     case fisherWords(FisherCommandLine, corners: [Double])
+    /// A family designed from a magnitude specification, edges in Hz.
+    case specification(family: FilterFamily.Name, band: FilterBand?, passband: [Double], stopband: [Double],
+                       passbandLoss: Double, stopbandAttenuation: Double, realization: Realization)
 
     /// The recipe at `sampleRate`; `nil` for a pass-through. Bessel filters
     /// are designed from computed poles (COMPATIBILITY.md §9).
@@ -31,6 +34,14 @@ public enum FilterDefinition: Sendable {
             do { return try line.checkedRecipe() } catch {
                 let field = RecipeFields.field(of: error)
                 throw FieldError(field: field == "corners" || field == "sampleRate" ? field : "mkfilter", error.description)
+            }
+        case let .specification(family, band, passband, stopband, loss, attenuation, realization):
+            do {
+                let spec = try MagnitudeSpecification(passbandHertz: passband, stopbandHertz: stopband, sampleRate: sampleRate,
+                                                      passbandLoss: loss, stopbandAttenuation: attenuation)
+                return try FilterRecipe(designing: family, to: spec, band: band, realization: realization)
+            } catch {
+                throw FieldError(field: RecipeFields.field(of: error), error.description)
             }
         case let .fields(family, band, order, corners, transform, poles, extraZero, realization):
             do {

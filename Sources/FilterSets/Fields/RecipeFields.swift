@@ -8,11 +8,14 @@ import FisherCompatibility
 ///
 /// | field | meaning (Fisher's option) |
 /// |---|---|
-/// | `family` | `butterworth` (-Bu), `bessel` (-Be), `chebyshev` (-Ch), `resonator` (-Re), `proportionalIntegral` (-Pi), `passThrough` |
+/// | `family` | `butterworth` (-Bu), `bessel` (-Be), `chebyshev` (-Ch), `chebyshev2` (--cheby2), `elliptic` (--elliptic), `resonator` (-Re), `proportionalIntegral` (-Pi), `passThrough` |
 /// | `band` | `lowPass`, `highPass`, `bandPass`, `bandStop` (-Lp -Hp -Bp -Bs); `allPass` (-Ap) |
 /// | `order` | -o |
 /// | `corners` | Hz: one or two (-a times the sample rate) |
-/// | `ripple` | Chebyshev passband ripple in dB (-Ch) |
+/// | `ripple` | Chebyshev or elliptic passband ripple in dB (-Ch, --elliptic R A) |
+/// | `attenuation` | Chebyshev II or elliptic stopband attenuation in dB (--cheby2 A, --elliptic R A) |
+/// | `passband`, `stopband` | instead of `order` and `corners`: band edges in Hz, one or two each |
+/// | `passbandLoss`, `stopbandAttenuation` | with them: the most loss in the passband, the least attenuation in the stopband, dB |
 /// | `q` | resonator Q, or `"Inf"` (-Re) |
 /// | `transform` | `bilinear`, `bilinearWithoutPrewarp` (-w), `matchedZ` (-z) |
 /// | `poles` | prototype poles to keep (-p) |
@@ -21,7 +24,10 @@ import FisherCompatibility
 /// | `mkfilter` | instead of the fields above: Fisher's options as one string |
 public enum RecipeFields {
     /// The fields that describe a design field by field (not allowed with `mkfilter`).
-    public static let designFields = ["family", "band", "order", "ripple", "q", "transform", "poles", "extraZero", "passThrough"]
+    public static let designFields = ["family", "band", "order", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "passThrough"]
+        + specificationFields
+    /// The fields of a magnitude specification, in place of `order` and `corners`.
+    public static let specificationFields = ["passband", "stopband", "passbandLoss", "stopbandAttenuation"]
     /// The ways a design can be realised.
     public static let realizations = Realization.allCases.map(\.rawValue)
     /// Family names, `passThrough` included.
@@ -84,7 +90,8 @@ public enum RecipeFields {
         }
 
         guard let familyName, let name = FilterFamily.Name(rawValue: familyName) else {
-            let extra = ["band", "order", "corners", "ripple", "q", "transform", "poles", "extraZero", "realization"].filter { f[$0] != nil }
+            let extra = ["band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization"]
+                .filter { f[$0] != nil } + specificationFields.filter { f[$0] != nil }
             guard extra.isEmpty else {
                 fail(extra[0], "does not apply to a pass-through filter; remove \(list(extra))")
                 return nil
@@ -97,6 +104,10 @@ public enum RecipeFields {
             if f[field] != nil { fail(field, reason); ok = false }
         }
 
+        if specificationFields.contains(where: { f[$0] != nil }) {
+            return specificationDefinition(name, f, realization: realization, fail: fail)
+        }
+
         // Family parameters.
         let family: FilterFamily
         switch name {
@@ -104,15 +115,16 @@ public enum RecipeFields {
         case .bessel: family = .bessel
         case .proportionalIntegral: family = .proportionalIntegral
         case .chebyshev:
-            switch f["ripple"] {
-            case .number(let r)?: family = .chebyshev(rippleDecibels: abs(r))
-            case nil:
-                fail("ripple", "is missing; a Chebyshev filter needs its passband ripple in dB, e.g. \"ripple\": 0.5")
-                return nil
-            case let other?:
-                fail("ripple", "is \(other.kindDescription); give the passband ripple in dB, e.g. 0.5")
-                return nil
-            }
+            guard let r = decibels(f, "ripple", "a Chebyshev filter needs its passband ripple in dB, e.g. \"ripple\": 0.5", fail: fail) else { return nil }
+            family = .chebyshev(rippleDecibels: abs(r))
+        case .chebyshev2:
+            guard let a = decibels(f, "attenuation", "a Chebyshev II filter needs its stopband attenuation in dB, e.g. \"attenuation\": 40", fail: fail) else { return nil }
+            family = .chebyshev2(attenuationDecibels: a)
+        case .elliptic:
+            let r = decibels(f, "ripple", "an elliptic filter needs its passband ripple in dB, e.g. \"ripple\": 0.5", fail: fail)
+            let a = decibels(f, "attenuation", "an elliptic filter needs its stopband attenuation in dB, e.g. \"attenuation\": 40", fail: fail)
+            guard let r, let a else { return nil }
+            family = .elliptic(rippleDecibels: r, attenuationDecibels: a)
         case .resonator:
             switch f["q"] {
             case .number(let q)?: family = .resonator(.finite(q))
@@ -125,7 +137,8 @@ public enum RecipeFields {
                 return nil
             }
         }
-        if name != .chebyshev { disallow("ripple", "applies only to \"family\": \"chebyshev\"") }
+        if name != .chebyshev && name != .elliptic { disallow("ripple", "applies only to \"family\": \"chebyshev\" or \"elliptic\"") }
+        if name != .chebyshev2 && name != .elliptic { disallow("attenuation", "applies only to \"family\": \"chebyshev2\" or \"elliptic\"") }
         if name != .resonator { disallow("q", "applies only to \"family\": \"resonator\"") }
 
         // Band.
@@ -209,6 +222,68 @@ public enum RecipeFields {
                        poles: poles, extraZero: extraZero, realization: realization)
     }
 
+    /// A number of dB in field `key`; `missing` explains what it is when absent.
+    static func decibels(_ f: [String: JSONValue], _ key: String, _ missing: String, fail: (String?, String) -> Void) -> Double? {
+        switch f[key] {
+        case .number(let x)?: return x
+        case nil: fail(key, "is missing; \(missing)")
+        case let other?: fail(key, "is \(other.kindDescription); give a number of dB")
+        }
+        return nil
+    }
+
+    /// A filter designed from a magnitude specification: `family`, optional
+    /// `band`, `passband`, `stopband` (Hz), `passbandLoss`, `stopbandAttenuation`.
+    static func specificationDefinition(_ name: FilterFamily.Name, _ f: [String: JSONValue], realization: Realization,
+                                        fail: (String?, String) -> Void) -> FilterDefinition? {
+        var ok = true
+        for field in ["order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero"] where f[field] != nil {
+            let why = field == "order" || field == "corners"
+                ? "the specification (passband, stopband, passbandLoss, stopbandAttenuation) chooses the \(field == "order" ? "order" : "corners")"
+                : field == "ripple" || field == "attenuation"
+                ? "the specification's passbandLoss and stopbandAttenuation are the family's ripple and attenuation"
+                : "does not apply to a design from a specification"
+            fail(field, field == "order" || field == "corners" || field == "ripple" || field == "attenuation" ? "is not allowed with a specification: \(why)" : why)
+            ok = false
+        }
+        guard [.butterworth, .chebyshev, .chebyshev2, .elliptic].contains(name) else {
+            fail("family", "\"\(name.rawValue)\": a \(name.displayName) has no magnitude specification to be designed from; use \"butterworth\", \"chebyshev\", \"chebyshev2\" or \"elliptic\", or give the order and corners")
+            return nil
+        }
+        var band: FilterBand?
+        if case .string(let text)? = f["band"] {
+            band = FilterBand(rawValue: text)
+            if band == nil {
+                fail("band", "'\(text)' is not a band; use one of \(list(["lowPass", "highPass", "bandPass", "bandStop"])), or leave it out (the edges say which)")
+                ok = false
+            }
+        } else if let other = f["band"] {
+            fail("band", "is \(other.kindDescription); give one of \(list(["lowPass", "highPass", "bandPass", "bandStop"]))")
+            ok = false
+        }
+        func edges(_ key: String) -> [Double]? {
+            switch f[key] {
+            case .number(let x)?: return [x]
+            case .array(let items)? where (1...2).contains(items.count):
+                var values: [Double] = []
+                for item in items {
+                    guard case .number(let x) = item else { fail(key, "lists \(item.kindDescription); give frequencies in Hz"); return nil }
+                    values.append(x)
+                }
+                return values
+            case nil: fail(key, "is missing; a design from a specification needs passband, stopband, passbandLoss and stopbandAttenuation")
+            case let other?: fail(key, "is \(describe(other)); give one edge in Hz (low-pass, high-pass) or two (band-pass, band-stop)")
+            }
+            return nil
+        }
+        let passband = edges("passband"), stopband = edges("stopband")
+        let loss = decibels(f, "passbandLoss", "the most loss allowed in the passband, in dB", fail: fail)
+        let attenuation = decibels(f, "stopbandAttenuation", "the least attenuation required in the stopband, in dB", fail: fail)
+        guard ok, let passband, let stopband, let loss, let attenuation else { return nil }
+        return .specification(family: name, band: band, passband: passband, stopband: stopband,
+                              passbandLoss: loss, stopbandAttenuation: attenuation, realization: realization)
+    }
+
     /// `"mkfilter": "-Bu -Bp -o 2"` with the corners in `"corners"`.
     static func fisherWords(_ options: JSONValue, _ f: [String: JSONValue], fail: (String?, String) -> Void) -> FilterDefinition? {
         let clashing = designFields.filter { f[$0] != nil }
@@ -225,6 +300,10 @@ public enum RecipeFields {
         let line: FisherCommandLine
         do { line = try FisherCommandLine(words) } catch {
             fail("mkfilter", error.messages.joined(separator: "; "))
+            return nil
+        }
+        if line.givesSpecification {
+            fail("mkfilter", "gives a specification; give it with the fields \(list(specificationFields)) and \"family\"")
             return nil
         }
         if line.givesCorners {
@@ -277,6 +356,8 @@ public enum RecipeFields {
     public static func field(of error: SpecificationError) -> String {
         switch error {
         case .alphaOutOfRange(let name, _), .cornerOutOfRange(let name, _, _):
+            if name.hasPrefix("passband edge") { return "passband" }
+            if name.hasPrefix("stopband edge") { return "stopband" }
             return name.contains("extra zero") ? "extraZero" : "corners"
         case .sampleRateOutOfRange, .retargetNeedsHertz: return "sampleRate"
         case .cornersNotIncreasing, .wrongNumberOfCorners: return "corners"
@@ -286,7 +367,15 @@ public enum RecipeFields {
         case .bandNotAllowed: return "band"
         case .discretizationNotAllowed: return "transform"
         case .poleSubsetNotAllowed, .poleIndexOutOfRange, .emptyPoleSubset, .poleSubsetBreaksConjugatePair: return "poles"
-        case .extraZeroGivenTwice, .extraZeroNeedsSampleRate: return "extraZero"
+        case .extraZeroGivenTwice, .extraZeroNeedsSampleRate, .extraZeroNotAllowed: return "extraZero"
+        case .attenuationOutOfRange: return "attenuation"
+        case .specificationEdgeCount(let field, _, _), .specificationEdgesNotIncreasing(let field, _, _),
+             .specificationLossOutOfRange(let field, _, _):
+            return field.rawValue
+        case .specificationBandsOverlap: return "stopband"
+        case .specificationBandContradicts: return "band"
+        case .specificationFamily: return "family"
+        case .specificationOrderTooHigh: return "stopbandAttenuation"
         }
     }
 }
@@ -301,8 +390,20 @@ extension RecipeFields {
         let fs = recipe.corners.sampleRate ?? 1
         let hertz = recipe.corners.hertz ?? (recipe.alpha1, recipe.corners.alpha2)
         var fields: [(key: String, value: JSONValue)] = [("family", .string(recipe.family.name.rawValue))]
+        if let spec = recipe.specification {
+            let scale = spec.sampleRate ?? 1
+            let hz = { (edges: [Double]) -> JSONValue in edges.count == 1 ? .number(edges[0]) : .array(edges.map { .number($0) }) }
+            fields += [("band", .string(spec.band.rawValue)),
+                       ("passband", hz(spec.passbandHertz ?? spec.passband.map { $0 * scale })),
+                       ("stopband", hz(spec.stopbandHertz ?? spec.stopband.map { $0 * scale })),
+                       ("passbandLoss", .number(spec.passbandLoss)), ("stopbandAttenuation", .number(spec.stopbandAttenuation))]
+            if recipe.realization != .sections { fields.append(("realization", .string(recipe.realization.rawValue))) }
+            return fields
+        }
         switch recipe.family {
         case .chebyshev(let ripple): fields.append(("ripple", .number(ripple)))
+        case .chebyshev2(let a): fields.append(("attenuation", .number(a)))
+        case .elliptic(let r, let a): fields += [("ripple", .number(r)), ("attenuation", .number(a))]
         case .resonator(.finite(let q)): fields.append(("q", .number(q)))
         case .resonator(.infinite): fields.append(("q", .string("Inf")))
         default: break

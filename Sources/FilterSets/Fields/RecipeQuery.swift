@@ -13,8 +13,9 @@ public enum RecipeQuery {
     public static let maximumLength = 4096
 
     /// Fields whose values are numbers, and lists of numbers (comma-separated).
-    static let numberFields: Set<String> = ["order", "ripple", "sampleRate", "extraZero", "tag"]
-    static let listFields: Set<String> = ["corners", "poles"]
+    static let numberFields: Set<String> = ["order", "ripple", "attenuation", "sampleRate", "extraZero", "tag",
+                                            "passbandLoss", "stopbandAttenuation"]
+    static let listFields: Set<String> = ["corners", "poles", "passband", "stopband"]
     /// Fields whose values are text.
     static let textFields: Set<String> = ["family", "band", "transform", "realization", "mkfilter", "name", "description"]
 
