@@ -200,7 +200,12 @@ public enum {{namespace}} {
 {{#besselPoles}}
             besselPoles: {{.}},
 {{/besselPoles}}
-            mkfilterCommandLine: {{commandLineLiteral}}
+            mkfilterCommandLine: {{commandLineLiteral}}{{#attenuation}},
+            attenuationDecibels: {{.}}{{/attenuation}}{{#specification}},
+            passbandEdges: [{{passband}}],
+            stopbandEdges: [{{stopband}}],
+            passbandLoss: {{loss}},
+            stopbandAttenuation: {{attenuation}}{{/specification}}
         )
     )
 

@@ -73,7 +73,8 @@ public struct ResponseRequest: Sendable {
                 throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
             }
             return (Self.responseCSV(response, form: form, sampleRate: fs),
-                    plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title) : nil)
+                    plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
+                                            mask: design.recipe.bandRequirements) : nil)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
             let values = precision == .float
@@ -108,8 +109,26 @@ public struct ResponseRequest: Sendable {
         return out
     }
 
+    /// The mask of band requirements on a dB plot: the passband's lower
+    /// limit (R dB below the peak `reference`) and the stopband's upper limit
+    /// (A dB below it), each a line over its intervals (x scaled by `scale`),
+    /// with gaps between them.
+    static func maskSeries(_ mask: BandRequirements, reference: Double, scale: Double) -> [PlotSeries] {
+        func line(_ intervals: [ClosedRange<Double>], _ level: Double) -> [(Double, Double?)] {
+            intervals.flatMap { [($0.lowerBound * scale, level), ($0.upperBound * scale, level), ($0.upperBound * scale, nil)] }
+        }
+        var series: [PlotSeries] = []
+        if let loss = mask.passbandLoss, !mask.passband.isEmpty {
+            series.append(PlotSeries(name: "passband limit (-\(Verification.format(loss)) dB)", color: "#2a8a3a",
+                                     points: line(mask.passband, reference - loss)))
+        }
+        series.append(PlotSeries(name: "stopband limit (-\(Verification.format(mask.stopbandAttenuation)) dB)", color: "#c0392b",
+                                 points: line(mask.stopband, reference - mask.stopbandAttenuation)))
+        return series
+    }
+
     static func responseSVG(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
-                            scale: String, title: String) -> String {
+                            scale: String, title: String, mask: BandRequirements? = nil) -> String {
         let xs = response.grid.alphas.map { $0 * (sampleRate ?? 1) }
         let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
         let xRange = 0...(xs.last ?? 0.5)
@@ -117,9 +136,11 @@ public struct ResponseRequest: Sendable {
         if scale == "db" {
             let db = response.decibels
             let peak = db.compactMap { $0 }.max() ?? 0
-            let floor = max(db.compactMap { $0 }.min() ?? peak - 100, peak - 100)
+            var floor = max(db.compactMap { $0 }.min() ?? peak - 100, peak - 100)
+            if let mask { floor = min(floor, peak - mask.stopbandAttenuation - 10) }
+            let masks = mask.map { maskSeries($0, reference: peak, scale: sampleRate ?? 1) } ?? []
             magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude (dB)",
-                              series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: Array(zip(xs, db)))],
+                              series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: Array(zip(xs, db)))] + masks,
                               xRange: xRange, yRange: (floor - 5)...(peak + 5))
         } else {
             magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude",

@@ -14,15 +14,22 @@ public struct PrintedNumber: Sendable, Hashable {
         var mantissa = Substring(text), exponent = 0
         if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             mantissa = text[..<e]
-            exponent = Int(text[text.index(after: e)...].replacingPlus()) ?? 0
+            // Any exponent beyond +-400 takes a double past its range; clamp
+            // before the arithmetic, so `0e-9223372036854775808` cannot
+            // overflow and `0e999999999999999999` cannot loop.
+            let digits = text[text.index(after: e)...].replacingPlus()
+            let negative = digits.first == "-"
+            exponent = Int(digits).map { min(max($0, -400), 400) } ?? (negative ? -400 : 400)
         }
-        let decimals = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        let decimals = min(mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0, 400)
         return 0.5 * pow10(exponent - decimals)
     }
 
+    /// 10^n for |n| <= 800, by at most 800 multiplications (0 or inf beyond
+    /// a double's range, which is what such a digit is worth).
     private func pow10(_ n: Int) -> Double {
         var result = 1.0
-        for _ in 0..<abs(n) { result *= 10 }
+        for _ in 0..<min(abs(n), 800) { result *= 10 }
         return n >= 0 ? result : 1 / result
     }
 }
@@ -239,7 +246,22 @@ struct Parser {
         self.file = file
     }
 
-    var current: Token { tokens[index] }
+    /// How deep in brackets, braces and calls the parser is.
+    var depth = 0
+    /// Deeper nesting than this is an error, not a stack overflow.
+    static let maximumDepth = 64
+
+    var current: Token { at(index) }
+
+    /// The token at `position`, or the end token past the end.
+    func at(_ position: Int) -> Token { position < tokens.count ? tokens[position] : tokens[tokens.count - 1] }
+
+    mutating func enter(_ token: Token) throws(TemplateSourceError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("nested more than \(Self.maximumDepth) levels deep; a template needs 3", at: token)
+        }
+    }
 
     func error(_ message: String, at token: Token? = nil) -> TemplateSourceError {
         TemplateSourceError(description: "\(file):\((token ?? current).line): \(message)")
@@ -256,7 +278,7 @@ struct Parser {
     /// one (a type annotation, a comment's word, ...).
     mutating func definition() throws(TemplateSourceError) -> TemplateDefinition? {
         let start = index
-        let next = tokens[index + 1]
+        let next = at(index + 1)
         // Swift: let NAME = DigitalFilterTemplate( ... )
         if next.kind == .punctuation && next.text == "(" && start >= 2
             && tokens[start - 1].text == "=" && tokens[start - 2].kind == .identifier {
@@ -266,7 +288,7 @@ struct Parser {
             return try TemplateFields.swift(value, identifier: name, file: file, line: tokens[start].line)
         }
         // C: DigitalFilterTemplate NAME = { ... }
-        if next.kind == .identifier && tokens[index + 2].text == "=" && tokens[index + 3].text == "{" {
+        if next.kind == .identifier && at(index + 2).text == "=" && at(index + 3).text == "{" {
             index += 3
             let value = try self.value()
             return try TemplateFields.c(value, identifier: next.text, file: file, line: tokens[start].line)
@@ -276,11 +298,13 @@ struct Parser {
 
     /// `( label: value, ... )` after a callee's name.
     mutating func call(_ name: String) throws(TemplateSourceError) -> SourceValue {
+        try enter(current)
+        defer { depth -= 1 }
         try expect("(")
         var arguments: [(String?, SourceValue)] = []
         while !(current.kind == .punctuation && current.text == ")") {
             var label: String? = nil
-            if current.kind == .identifier && tokens[index + 1].text == ":" {
+            if current.kind == .identifier && at(index + 1).text == ":" {
                 label = current.text
                 index += 2
             }
@@ -304,8 +328,8 @@ struct Parser {
             index += 1
             if token.text == "nil" || token.text == "NULL" { return .none }
             var name = token.text
-            while current.text == "." && tokens[index + 1].kind == .identifier {
-                name += "." + tokens[index + 1].text
+            while current.text == "." && at(index + 1).kind == .identifier {
+                name += "." + at(index + 1).text
                 index += 2
             }
             if current.text == "(" { return try call(name) }
@@ -326,6 +350,8 @@ struct Parser {
                 return .name("." + tokens[index - 1].text)
             case "[", "{":
                 let close = token.text == "[" ? "]" : "}"
+                try enter(token)
+                defer { depth -= 1 }
                 index += 1
                 var items: [SourceValue] = []
                 while current.text != close {

@@ -39,8 +39,12 @@ public enum FisherReport {
     static func requirementLines(_ design: Design) -> String {
         guard let requirements = design.recipe.bandRequirements, let zpk = design.normalized else { return "" }
         let achieved = requirements.measure(zpk)
+        // Frequencies in Hz when the recipe has a sample rate, else as alphas.
+        let fs = design.recipe.corners.sampleRate
+        func frequency(_ alpha: Double) -> String { formatC("%.10g", alpha * (fs ?? 1)) }
+        let unit = fs == nil ? "" : " Hz"
         func bands(_ intervals: [ClosedRange<Double>]) -> String {
-            intervals.map { formatC("%.10g", $0.lowerBound) + " ... " + formatC("%.10g", $0.upperBound) }.joined(separator: " and ")
+            intervals.map { frequency($0.lowerBound) + " ... " + frequency($0.upperBound) + unit }.joined(separator: " and ")
         }
         var out = ""
         if let spec = design.recipe.specification, let order = design.recipe.order {
@@ -63,8 +67,8 @@ public enum FisherReport {
                        achieved.stopbandAttenuation, margin(achieved.stopbandAttenuation - requirements.stopbandAttenuation))
         if design.recipe.specification != nil {
             for (spec, got) in zip(requirements.transitionBands, achieved.transitions) {
-                out += formatC("transition    : passband edge %.10g (spec %.10g), stopband edge %.10g (spec %.10g)\n",
-                               got.passband, spec.passband, got.stopband, spec.stopband)
+                out += "transition    : passband edge " + frequency(got.passband) + unit + " (spec " + frequency(spec.passband) + unit
+                    + "), stopband edge " + frequency(got.stopband) + unit + " (spec " + frequency(spec.stopband) + unit + ")\n"
             }
         }
         return out

@@ -62,22 +62,7 @@ import Testing
 
     /// Runs `body` on every case, two at a time (the machine's cores), in order.
     static func map<T: Sendable>(_ body: @escaping @Sendable (Case) -> T) async -> [T] {
-        await withTaskGroup(of: (Int, T).self) { group in
-            var results = [T?](repeating: nil, count: cases.count)
-            var next = 0
-            for _ in 0..<2 where next < cases.count {
-                let i = next; next += 1
-                group.addTask { (i, body(cases[i])) }
-            }
-            while let (i, value) = await group.next() {
-                results[i] = value
-                if next < cases.count {
-                    let j = next; next += 1
-                    group.addTask { (j, body(cases[j])) }
-                }
-            }
-            return results.map { $0! }
-        }
+        await parallelMap(cases, body)
     }
 
     @Test func gridIsTheOneScriptsWrote() {

@@ -7,6 +7,7 @@ enum AuditFixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let swift60 = root.appendingPathComponent("Generated/ShakeFilters60Hz.swift")
     static let shakeC = root.appendingPathComponent("Tests/Fixtures/shake/shake-templates-60Hz.c")
+    static let shakeHandCopied = root.appendingPathComponent("Tests/Fixtures/shake/shake-hand-copied-60Hz.c")
 
     /// Runs verify on `text` written to a temporary file named `name`.
     static func verify(_ text: String, name: String, extra: [String] = []) throws -> InvocationResult {
@@ -87,7 +88,7 @@ func verifyPassesGoodDesigns(arguments: [String]) {
         ("swift", "yCoefficients: [-0.47759225007251727, 1.279632424997809]",
          "yCoefficients: [0.47759225007251727, 1.279632424997809]", "FAIL  y[0]: printed 0.47759225007251727"),
         ("c", "{ -0.4775922501, 1.2796324250 }\n};\n\nconst static DigitalFilterTemplate butterworth2O_HP_5Hz",
-         "{ 0.4775922501, 1.2796324250 }\n};\n\nconst static DigitalFilterTemplate butterworth2O_HP_5Hz", "FAIL  y[0]: printed 0.4775922501"),
+         "{ 0.4775922501, 1.2796324250 }\n};\n\nconst static DigitalFilterTemplate butterworth2O_HP_5Hz", "FAIL  sign: y[0] is printed 0.4775922501"),
         // A missing coefficient.
         ("swift", "xCoefficients: [1.0, 2.0, 1.0],\n        yCoefficients: [-0.47759225007251727",
          "xCoefficients: [1.0, 2.0],\n        yCoefficients: [-0.47759225007251727", "x coefficients (values) is 2, the redesign has 3"),
@@ -97,7 +98,7 @@ func verifyPassesGoodDesigns(arguments: [String]) {
          "number of zeros is 3, the redesign has 2"),
         // A wrong gain.
         ("swift", "gain: 20.206120097804877,", "gain: 20.2061200978049,", "FAIL  gain: printed 20.2061200978049"),
-        ("c", "/* gain */ 2.020612010e+01,", "/* gain */ 2.020612100e+01,", "FAIL  gain: printed 2.020612100e+01"),
+        ("c", "/* gain */ 2.020612010e+01,", "/* gain */ 2.120612010e+01,", "FAIL  response: the filter as written is 0.42"),
     ]
     for b in breaks {
         let original = b.form == "swift" ? swift : c
@@ -120,4 +121,56 @@ func verifyPassesGoodDesigns(arguments: [String]) {
     #expect(r2.exitCode == 1 && r2.standardError.contains("bad.c:1: f: filter class must be one of"), "\(r2.standardError)")
     let r3 = try AuditFixtures.verify("const static DigitalFilterTemplate f = { 1, \"a\n", name: "open.c")
     #expect(r3.exitCode == 1 && r3.standardError.contains("open.c:1: unterminated string literal"), "\(r3.standardError)")
+}
+
+/// Shake!'s eleven templates as its author copied them from Fisher's page:
+/// exactly tags 10 (a sign) and 14 (two missing x coefficients) are defects;
+/// the others differ from the redesign only by rounding, which is reported as
+/// such with the response deviation, and pass.
+@Test func auditOfShakesHandCopiedTemplatesFlagsExactlyTheDefects() throws {
+    let r = VerifyProgram.run(arguments: [AuditFixtures.shakeHandCopied.path])
+    #expect(r.exitCode == 2)
+    let failedLine = try #require(r.standardOutput.split(separator: "\n").first { $0.hasPrefix("FAILED:") })
+    #expect(failedLine.hasPrefix("FAILED: 2 of 11: "), "\(failedLine)")
+    #expect(failedLine.contains("shake10 (") && failedLine.contains("shake14 ("), "\(failedLine)")
+    #expect(r.standardOutput.contains("FAIL  sign: x[4] is printed -1, the redesign's is 1.0"))
+    #expect(r.standardOutput.contains("FAIL  count: x coefficients: 5 values where 7 are declared"))
+    for tag in [9, 11, 12, 13] {
+        let block = try #require(r.standardOutput.components(separatedBy: "shake\(tag) (").dropFirst().first)
+        let item = block.components(separatedBy: "\nTests/").first ?? block
+        #expect(item.contains("ok    rounded: "), "tag \(tag):\n\(item)")
+        #expect(item.contains("ok    response: the filter as written is "), "tag \(tag):\n\(item)")
+        #expect(!item.contains("FAIL"), "tag \(tag):\n\(item)")
+    }
+
+    // Corrected, the same file passes.
+    var text = try String(contentsOf: AuditFixtures.shakeHandCopied, encoding: .utf8)
+    text = text.replacingOccurrences(of: "{ 1, 0, -2, 0, -1 }", with: "{ 1, 0, -2, 0, 1 }")
+    let tag14 = try #require(text.range(of: "const static DigitalFilterTemplate shake14"))
+    let x14 = try #require(text.range(of: "{ 1, 0, -2, 0, 1 }", range: tag14.upperBound..<text.endIndex))
+    text.replaceSubrange(x14, with: "{ -1, 0, 3, 0, -3, 0, 1 }")
+    let corrected = try AuditFixtures.verify(text, name: "corrected.c")
+    #expect(corrected.exitCode == 0, "\(corrected.standardOutput)")
+    #expect(corrected.standardOutput.contains("verified: 11 of 11"))
+}
+
+/// One file, three precisions: a template printed with every digit, one with
+/// Shake!'s 10 decimals, one with 6. Each is held to what its own printing
+/// allows, and a wrong sign is caught at 6 decimals too.
+@Test func auditJudgesMixedPrecisionsEachByItsOwnDigits() throws {
+    var text = try String(contentsOf: AuditFixtures.shakeC, encoding: .utf8)
+    func replaceFirst(_ old: String, _ new: String) throws {
+        let range = try #require(text.range(of: old), "\(old)")
+        text.replaceSubrange(range, with: new)
+    }
+    try replaceFirst("/* gain */ 2.020612010e+01,", "/* gain */ 20.206120097804877,")
+    try replaceFirst("{ -0.4775922501, 1.2796324250 }", "{ -0.47759225007251727, 1.279632424997809 }")
+    try replaceFirst("{ -0.4775922501, 1.2796324250 }", "{ -0.477592, 1.279632 }")
+    let mixed = try AuditFixtures.verify(text, name: "mixed.c")
+    #expect(mixed.exitCode == 0, "\(mixed.standardOutput)")
+    try replaceFirst("{ -0.477592, 1.279632 }", "{ -0.477592, -1.279632 }")
+    let broken = try AuditFixtures.verify(text, name: "mixed.c")
+    #expect(broken.exitCode == 2)
+    #expect(broken.standardOutput.contains("FAIL  sign: y[1] is printed -1.279632"), "\(broken.standardOutput)")
+    #expect(broken.standardOutput.contains("FAILED: 1 of 11"), "\(broken.standardOutput)")
 }

@@ -16,6 +16,9 @@ import Testing
         ("bp3", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 3, corners: .hertz(0.5, 3, sampleRate: 60))),
         ("cheb lp5", try! FilterRecipe(family: .chebyshev(rippleDecibels: 1), band: .lowPass, order: 5, corners: .alpha(0.12))),
         ("bessel hs4", try! FilterRecipe(family: .bessel, band: .highPass, order: 4, corners: .alpha(0.3))),
+        ("cheby2 bs6", try! FilterRecipe(family: .chebyshev2(attenuationDecibels: 60), band: .bandStop, order: 6, corners: .alpha(0.05, 0.2))),
+        ("elliptic spec", try! FilterRecipe(designing: .elliptic, to: MagnitudeSpecification(
+            passband: [5.0 / 60], stopband: [7.0 / 60], passbandLoss: 0.5, stopbandAttenuation: 50))),
     ]
 
     /// The numbers of a C or Swift array literal following `marker` in `text`.

@@ -52,7 +52,12 @@ import Testing
         guard let swiftc = Support.tool("swiftc") else { Issue.record("swiftc not on PATH"); return }
         let templates = try Self.hostile.enumerated().map { try Self.template($0.element.0, $0.element.1, tag: $0.offset) }
             + [try Self.template("chebyshev 10", "high order", tag: 99, spec: FilterRecipe(
-                family: .chebyshev(rippleDecibels: 0.5), band: .bandStop, order: 10, corners: .alpha(0.1, 0.2)))]
+                family: .chebyshev(rippleDecibels: 0.5), band: .bandStop, order: 10, corners: .alpha(0.1, 0.2))),
+               try Self.template("elliptic from a spec", "passband 5 Hz, stopband 7 Hz", tag: 100, spec: FilterRecipe(
+                designing: .elliptic, to: MagnitudeSpecification(passbandHertz: [5], stopbandHertz: [7], sampleRate: 60,
+                                                                 passbandLoss: 0.5, stopbandAttenuation: 50))),
+               try Self.template("chebyshev II", "stopband 40 dB", tag: 101, spec: FilterRecipe(
+                family: .chebyshev2(attenuationDecibels: 40), band: .highPass, order: 5, corners: .alpha(0.2)))]
         let source = try SwiftEmitter.source(templates, namespace: "Hostile Names")
         let dir = try Support.temporaryDirectory("swift-emission")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -84,12 +84,86 @@ import Testing
         // no sample rate
         (#"{ "filters": [ { "name": "raw", "family": "passThrough" } ] }"#,
          #"Bank.filters.json: "sampleRate" is missing; give the sample rate in Hz, e.g. "sampleRate": 60"#),
+        // Chebyshev II without its attenuation
+        (spec(#"{ "name": "c2", "family": "chebyshev2", "band": "lowPass", "order": 4, "corners": 8 }"#),
+         #"Bank.filters.json: filter `c2`, field "attenuation": is missing; a Chebyshev II filter needs its stopband attenuation in dB, e.g. "attenuation": 40"#),
+        // an attenuation for a family that has none
+        (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 4, "corners": 8, "attenuation": 40 }"#),
+         #"Bank.filters.json: filter `lp`, field "attenuation": applies only to "family": "chebyshev2" or "elliptic""#),
+        // a specification and an order
+        (spec(#"{ "name": "e", "family": "elliptic", "passband": 5, "stopband": 8, "passbandLoss": 1, "stopbandAttenuation": 40, "order": 4 }"#),
+         #"Bank.filters.json: filter `e`, field "order": is not allowed with a specification: the specification (passband, stopband, passbandLoss, stopbandAttenuation) chooses the order"#),
         // a resonator's Q as text
         (spec(#"{ "name": "notch", "family": "resonator", "band": "bandStop", "q": "high", "corners": 50 }"#, sampleRate: "200"),
          #"Bank.filters.json: filter `notch`, field "q": is 'high'; give a number above 0 or "Inf""#),
     ])
     func badSpecGivesOneClearError(_ text: String, _ expected: String) {
         #expect(Self.errors(text) == [expected])
+    }
+
+    /// Designs from a specification: each bad specification names its field.
+    @Test(arguments: [
+        // Bessel: no magnitude specification defines it
+        (#""family": "bessel", "passband": 5, "stopband": 8, "passbandLoss": 1, "stopbandAttenuation": 40"#, "family"),
+        // a stopband inside the passband
+        (#""family": "butterworth", "passband": 8, "stopband": 5, "passbandLoss": 1, "stopbandAttenuation": 40, "band": "lowPass""#, "band"),
+        (#""family": "butterworth", "passband": [4, 10], "stopband": [2, 6], "passbandLoss": 1, "stopbandAttenuation": 40"#, "stopband"),
+        // edges not increasing
+        (#""family": "elliptic", "passband": [10, 4], "stopband": [2, 14], "passbandLoss": 1, "stopbandAttenuation": 40"#, "passband"),
+        // at or above Nyquist
+        (#""family": "elliptic", "passband": 5, "stopband": 30, "passbandLoss": 1, "stopbandAttenuation": 40"#, "stopband"),
+        // cannot be met within order 24
+        (#""family": "butterworth", "passband": 5, "stopband": 5.01, "passbandLoss": 0.1, "stopbandAttenuation": 100"#, "stopbandAttenuation"),
+        // a loss that is no loss, an attenuation below the loss
+        (#""family": "chebyshev", "passband": 5, "stopband": 8, "passbandLoss": 0, "stopbandAttenuation": 40"#, "passbandLoss"),
+        (#""family": "chebyshev", "passband": 5, "stopband": 8, "passbandLoss": 3, "stopbandAttenuation": 2"#, "stopbandAttenuation"),
+        // one field missing
+        (#""family": "chebyshev2", "passband": 5, "stopband": 8, "passbandLoss": 1"#, "stopbandAttenuation"),
+        // two stopband edges for one passband edge
+        (#""family": "elliptic", "passband": 5, "stopband": [8, 9], "passbandLoss": 1, "stopbandAttenuation": 40"#, "stopband"),
+    ])
+    func badSpecificationNamesItsField(_ fields: String, _ field: String) {
+        let errors = Self.errors(Self.spec(#"{ "name": "s", \#(fields) }"#))
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasPrefix("Bank.filters.json: filter `s`, field \"\(field)\": ") == true, "\(errors)")
+    }
+
+    /// A specification in a spec file designs the filter the typed API
+    /// designs, at each rate of the file, and its template carries the
+    /// specification (so a retarget re-estimates the order).
+    @Test func specificationDesignsAtEveryRate() throws {
+        let text = Self.spec(#"{ "name": "smooth", "family": "elliptic", "passband": 5, "stopband": 7, "passbandLoss": 0.5, "stopbandAttenuation": 50 }"#, sampleRate: "[60, 100]")
+        let spec = try FilterSetSpec.parse(text, file: Self.file)
+        var orders: [Int] = []
+        for rate in [60.0, 100.0] {
+            let recipe = try #require(try spec.recipe(of: spec.filters[0], sampleRate: rate))
+            let direct = try FilterRecipe(designing: .elliptic,
+                                          to: MagnitudeSpecification(passband: [5 / rate], stopband: [7 / rate],
+                                                                     passbandLoss: 0.5, stopbandAttenuation: 50))
+            #expect(recipe.order == direct.order)
+            #expect(try recipe.design().zPlane == direct.design().zPlane)
+            orders.append(try #require(recipe.order))
+            let template = try spec.templates(sampleRate: rate)[0]
+            #expect(template.provenance.passbandEdges == [5] && template.provenance.stopbandEdges == [7])
+            #expect(template.provenance.passbandLoss == 0.5 && template.provenance.stopbandAttenuation == 50)
+        }
+        #expect(orders[0] < orders[1], "the same edges in Hz are a sharper transition at 100 Hz: \(orders)")
+    }
+
+    /// The two new families read the same from fields and from the options.
+    @Test func newFamiliesAgreeWithTheirOptions() throws {
+        let pairs: [(String, String)] = [
+            (#""family": "chebyshev2", "attenuation": 40, "band": "highPass", "order": 5"#, "--cheby2 40 -Hp -o 5"),
+            (#""family": "elliptic", "ripple": 0.5, "attenuation": 60, "band": "bandStop", "order": 4"#, "--elliptic 0.5 60 -Bs -o 4"),
+        ]
+        for (fields, options) in pairs {
+            let corners = options.contains("-Bs") ? "[2, 6.5]" : "4.25"
+            let text = Self.spec(#"{ "name": "a", \#(fields), "corners": \#(corners) }, { "name": "b", "mkfilter": "\#(options)", "corners": \#(corners) }"#)
+            let spec = try FilterSetSpec.parse(text, file: Self.file)
+            let a = try #require(try spec.recipe(of: spec.filters[0], sampleRate: 60))
+            let b = try #require(try spec.recipe(of: spec.filters[1], sampleRate: 60))
+            #expect(a == b, "\(fields) vs \(options)")
+        }
     }
 
     /// Two bad filters: both reported, each once, in file order.

@@ -103,6 +103,12 @@ extension Verification {
     ///   transform): |H| = 1/sqrt(2) of the peak at each corner;
     /// - **ripple** (Chebyshev by the pre-warped bilinear transform): the
     ///   passband ripple at most the specified dB, and -ripple dB at the corners;
+    /// - **passband**, **stopband** (Chebyshev II, elliptic, and designs from a
+    ///   magnitude specification, `FilterRecipe.bandRequirements`): the loss in
+    ///   the passband at most R dB and the attenuation over the whole stopband
+    ///   at least A dB, both from the passband maximum, on the response as run,
+    ///   within the ripple tolerance; for Chebyshev II and elliptic, **normalised**
+    ///   checks the passband maximum is 1;
     /// - **responses-agree**: the response from the coefficients, from the poles
     ///   and zeros and from the impulse response agree within 1e-10 of the peak;
     /// - **matches-design**: the response as run within `precision.designTolerance`
@@ -215,10 +221,20 @@ extension Verification {
         default:
             reference = measure.magnitude(atAlpha: 0); referenceName = "dc"
         }
-        let gainError = abs(reference - 1)
+        var gainError = abs(reference - 1)
+        var referenceText = "|H| at \(referenceName) = " + formatC("%.12g", reference)
+        let requirements = spec.bandRequirements
+        if spec.family.normalizesAtPassbandMaximum, let requirements {
+            // Chebyshev II and elliptic: the passband maximum is 1.
+            let maximum = requirements.referenceBand
+                .map { measure.decibelRange(from: $0.lowerBound, to: $0.upperBound).maximum }.max()!
+            let peakGain = Double.pow(10, maximum / 20)
+            gainError = abs(peakGain - 1)
+            referenceText = "the passband maximum |H| = " + formatC("%.12g", peakGain)
+        }
         checks.append(VerificationCheck(
             name: "normalised", passed: gainError <= gainTolerance,
-            detail: "|H| at \(referenceName) = " + formatC("%.12g", reference) + ", off by " + format(gainError)
+            detail: referenceText + ", off by " + format(gainError)
                 + " (allowed " + format(gainTolerance) + ")"))
 
         let corners = spec.band?.hasTwoCorners == true ? [spec.alpha1, spec.alpha2] : [spec.alpha1]
@@ -268,6 +284,30 @@ extension Verification {
                     + " dB), corners at " + edge.map { format($0) }.joined(separator: ", ") + " dB below the passband peak"))
         default:
             break
+        }
+
+        // Chebyshev II, elliptic, and designs from a specification: the bands
+        // as run, loss and attenuation from the passband maximum.
+        if let requirements {
+            let achieved = requirements.measure { measure.magnitude(atAlpha: $0) }
+            func bands(_ intervals: [ClosedRange<Double>]) -> String {
+                intervals.map { format($0.lowerBound) + " ... " + format($0.upperBound) }.joined(separator: " and ")
+            }
+            if let loss = achieved.passbandLoss, let allowed = requirements.passbandLoss {
+                figure("passband loss", loss, "dB")
+                let ok = loss <= allowed + rippleTolerance
+                checks.append(VerificationCheck(
+                    name: "passband", passed: ok,
+                    detail: "passband " + bands(requirements.passband) + ": loss at most " + format(loss) + " dB (spec "
+                        + format(allowed) + " dB" + (ok ? ")" : ", allowed " + format(allowed + rippleTolerance) + ")" + p.remedy)))
+            }
+            figure("stopband attenuation", achieved.stopbandAttenuation, "dB")
+            let ok = achieved.stopbandAttenuation >= requirements.stopbandAttenuation - rippleTolerance
+            checks.append(VerificationCheck(
+                name: "stopband", passed: ok,
+                detail: "stopband " + bands(requirements.stopband) + ": attenuation at least " + format(achieved.stopbandAttenuation)
+                    + " dB (spec " + format(requirements.stopbandAttenuation) + " dB"
+                    + (ok ? ")" : ", allowed down to " + format(requirements.stopbandAttenuation - rippleTolerance) + ")" + p.remedy)))
         }
 
         // Figures: group delay at the reference, attenuation an octave out, the step.

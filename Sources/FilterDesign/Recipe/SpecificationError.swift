@@ -78,7 +78,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             if case .resonator = family {
                 return "a resonator takes one frequency; \(given) given"
             }
-            guard let band else { return "a \(family.displayName) takes one corner; \(given) given" }
+            guard let band else { return "\(family.withArticle) takes one corner; \(given) given" }
             let wanted = band.hasTwoCorners ? "two corners (alpha1 < alpha2)" : "one corner"
             return "a \(band.displayName) filter takes \(wanted); \(given) given"
         case let .orderOutOfRange(order):
@@ -86,7 +86,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
         case let .orderNotAllowed(family, order):
             switch family {
             case .proportionalIntegral: return "a proportional-integral filter is always order 1; order \(order) given"
-            default: return "a \(family.displayName) takes no order; order \(order) given"
+            default: return "\(family.withArticle) takes no order; order \(order) given"
             }
         case .missingOrder:
             return "the order is missing; it must be in 1 ... 24"
@@ -102,17 +102,17 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             default: allowed = "low-pass, high-pass, band-pass or band-stop"
             }
             let given = band.map { "\($0.displayName)" } ?? "no band"
-            return "a \(family.displayName) takes \(allowed); \(given) given"
+            return "\(family.withArticle) takes \(allowed); \(given) given"
         case let .discretizationNotAllowed(family, discretization):
             if family.normalizesAtPassbandMaximum {
-                return "a \(family.displayName) is designed with the pre-warped bilinear transform, which keeps its band edges where they are asked for; \(discretization.displayName) does not apply"
+                return "\(family.withArticle) is designed with the pre-warped bilinear transform, which keeps its band edges where they are asked for; \(discretization.displayName) does not apply"
             }
-            return "a \(family.displayName) is placed directly in the z-plane; \(discretization.displayName) does not apply"
+            return "\(family.withArticle) is placed directly in the z-plane; \(discretization.displayName) does not apply"
         case let .poleSubsetNotAllowed(family):
             if family.normalizesAtPassbandMaximum {
-                return "a \(family.displayName)'s poles belong with its zeros; a pole subset (-p) does not apply"
+                return "\(family.withArticle)'s poles belong with its zeros; a pole subset (-p) does not apply"
             }
-            return "a \(family.displayName) has no s-plane prototype poles to select"
+            return "\(family.withArticle) has no s-plane prototype poles to select"
         case let .poleIndexOutOfRange(index, order):
             return "pole index \(index) is out of range; for order \(order) it must be in 0 ... \(order - 1)"
         case .emptyPoleSubset:
@@ -133,7 +133,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             }
             return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most 300"
         case let .extraZeroNotAllowed(family):
-            return "a \(family.displayName) has its own zeros; an extra zero (-Z) does not apply"
+            return "\(family.withArticle) has its own zeros; an extra zero (-Z) does not apply"
         case let .specificationEdgeCount(field, given, passbandEdges):
             if let p = passbandEdges {
                 return "\(field.edgeName)s: \(given) given, but the passband has \(p); give one stopband edge for one passband edge (low-pass, high-pass) and two for two (band-pass, band-stop)"
@@ -157,7 +157,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
         case let .specificationBandContradicts(given, edges):
             return "the band is \(given.displayName), but the passband and stopband edges describe a \(edges.displayName) filter"
         case let .specificationFamily(name):
-            return "a \(name.displayName) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
+            return "\(name.withArticle) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
         case let .specificationOrderTooHigh(name, order):
             return "meeting the specification takes a \(name.displayName) of order \(order); orders go up to 24. Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
         }
@@ -235,5 +235,17 @@ extension Discretization {
         case .bilinearWithoutPrewarp: return "the bilinear transform without pre-warping (-w)"
         case .matchedZ: return "the matched z-transform (-z)"
         }
+    }
+}
+
+extension FilterFamily {
+    /// The display name after "a" or "an": "an elliptic filter".
+    public var withArticle: String { name.withArticle }
+}
+
+extension FilterFamily.Name {
+    /// The display name after "a" or "an": "an elliptic filter".
+    public var withArticle: String {
+        (displayName.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + displayName
     }
 }

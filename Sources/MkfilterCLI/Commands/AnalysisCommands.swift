@@ -134,11 +134,16 @@ struct VerifyCommand: ParsableCommand {
             kFilterClassLowPass, fs, f1, f2, f3, order, gain, nZeros, nX, { x... },
             nPoles, nY, { y... } };`): each template is redesigned from its provenance,
             or from its class, order, sample rate and corners (Butterworth unless the
-            title or description says Bessel), then its counts, gain and coefficients
-            are compared at the precision they were printed with, every disagreeing
-            field named, and the checks above run on it. A template printed with
-            fewer digits than a double holds (Shake's 10 decimals) is held to 1e-3
-            (0.009 dB) on its gain, corners and ripple: what its printing allows.
+            title or description says Bessel). Defects: a count, class, order or
+            corner that differs, a value with the wrong sign, and (C) a response
+            that is not the redesign's: the filter as written must stay within
+            0.01 dB of it in the passband and 1e-3 of its peak anywhere (or ten
+            times what printing the right values with its digits costs). A C
+            value off by more than its last digit explains is listed as
+            "rounded", not failed. Our Swift must be the redesign bit for bit.
+            Then the checks above run on the template as it will run; one
+            printed with 10 decimals (Shake's) is held to 1e-3 (0.009 dB) on
+            its gain, corners and ripple: what its printing allows.
 
             Exit status: 0 when every check passes, 2 when one fails, 1 for bad input.
 

@@ -12,13 +12,16 @@ import Darwin
 public struct MkfilterCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "mkfilter",
-        abstract: "Design Butterworth, Bessel, Chebyshev, resonator and PI filters, as A.J. Fisher's mkfilter 4.6 does.",
+        abstract: "Design IIR filters as A.J. Fisher's mkfilter 4.6 does, and more.",
         usage: """
-            mkfilter [-Be | -Bu | -Ch <r> | -Pi] [-Lp | -Hp | -Bp | -Bs] -o <order> -a <alpha1> [<alpha2>] [-p <n>...] [-{lwz}] [-Z <alphaz>]
+            mkfilter <family> <band> -o <order> -a <alpha1> [<alpha2>] [options]
+              mkfilter <family> <band> -o <order> --sample-rate <Hz>
+                       --corner <f1> [<f2>] [options]
+              mkfilter <family> [<band>] --passband-edge <p1> [<p2>]
+                       --stopband-edge <s1> [<s2>] --passband-loss <R>
+                       --stopband-attenuation <A> [--sample-rate <Hz>]
               mkfilter -Re <q> [-Bp | -Bs | -Ap] -a <alpha> [-l]
-              mkfilter <family> <band> -o <order> --sample-rate <Hz> --corner <f1> [<f2>] [-l]
-              mkfilter mkshape <mkshape arguments>
-              mkfilter mkaverage <mkaverage arguments>
+              mkfilter <subcommand> ...
             """,
         discussion: """
             Prints Fisher's report (poles, zeros, gains and the recurrence relation) or,
@@ -28,8 +31,16 @@ public struct MkfilterCommand: ParsableCommand {
             FAMILY (exactly one)
               -Bu            Butterworth: maximally flat magnitude.
               -Be            Bessel: maximally flat delay, -3 dB at the corner.
-              -Ch <r>        Chebyshev type I, r dB passband ripple, negative: -Ch -0.5
-              -Re <q>        2-pole resonator, quality factor q > 0 or Inf (oscillator).
+              -Ch <r>        Chebyshev type I, r dB passband ripple, negative:
+                             -Ch -0.5. The corners are the passband edges.
+              --cheby2 <A>   Chebyshev type II: flat passband, stopband at least
+                             A dB down. The corners are the stopband edges.
+              --elliptic <R> <A>
+                             elliptic (Cauer): R dB passband ripple, A dB
+                             stopband; the steepest for its order. The corners
+                             are the passband edges. (Not Fisher's: both need
+                             the pre-warped bilinear transform, no -w, -z, -p.)
+              -Re <q>        2-pole resonator, quality factor q > 0 or Inf.
               -Pi            Proportional-integral; needs -o 1 and no band.
 
             BAND (exactly one; -Ap only with -Re; -Lp/-Hp not with -Re)
@@ -42,6 +53,18 @@ public struct MkfilterCommand: ParsableCommand {
               --sample-rate <Hz> --corner <f1> [<f2>]
                                              the same in Hz: --sample-rate 60 --corner 5,
                                              --sample-rate 60 --corner 0.5 3 for a band
+
+            DESIGN FROM A SPECIFICATION (instead of -o and the corners)
+              -Bu, -Ch, --cheby2 or --elliptic without values, and
+              --passband-edge <p1> [<p2>]     where the passband ends
+              --stopband-edge <s1> [<s2>]     where the stopband begins
+              --passband-loss <R>             most loss in the passband, dB
+              --stopband-attenuation <A>      least attenuation, dB
+              Edges are alphas, or Hz with --sample-rate. They give the band:
+              p < s low-pass, s < p high-pass, s1 < p1 < p2 < s2 band-pass,
+              p1 < s1 < s2 < p2 band-stop. The lowest order that meets the
+              specification is chosen (scipy's buttord, cheb1ord, cheb2ord,
+              ellipord) and the report gives the order and the margins.
 
             OTHER OPTIONS
               -o <n>         order, 1 .. 24 (band-pass and band-stop get 2n poles).
@@ -71,6 +94,9 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter -Ch -0.5 -Hp -o 4 -a 0.1 -w
               mkfilter -Re 10 -Bp -a 0.2
               mkfilter -Pi -o 1 -a 0.05
+              mkfilter --elliptic 0.5 60 -Lp -o 5 -a 0.1
+              mkfilter --elliptic --passband-edge 0.1 --stopband-edge 0.15 \\
+                       --passband-loss 0.5 --stopband-attenuation 60
               mkfilter -Bu -Lp -o 2 --sample-rate 60 --corner 5 --emit swift
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5

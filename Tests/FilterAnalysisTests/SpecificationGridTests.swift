@@ -1,0 +1,165 @@
+import FilterAnalysis
+import FilterApplicationAnalysis
+import FilterDesign
+import FisherCompatibility
+import Foundation
+import Testing
+
+/// Design from a specification (order estimation) against scipy's
+/// `buttord`, `cheb1ord`, `cheb2ord` and `ellipord` on 672 generated specs
+/// (`Tests/Fixtures/scipy/order-estimation.json`, from
+/// `scripts/order_estimation_reference.py`), and `verify` in Float and Double
+/// on those designs and on the Chebyshev II and elliptic designs of
+/// `Tests/Fixtures/scipy/cheby2-elliptic.json`. A debug build verifies every
+/// 32nd design; `scripts/section-grid.sh` (CI) verifies all of them.
+@Suite struct SpecificationGridTests {
+    struct Spec: Decodable, Sendable {
+        let family: String
+        let band: String
+        let passband: [Double]
+        let stopband: [Double]
+        let passbandLoss: Double
+        let stopbandAttenuation: Double
+        let order: Int
+        let naturalAlphas: [Double]
+        let tooHighOrder: Bool
+
+        var specification: MagnitudeSpecification {
+            try! MagnitudeSpecification(passband: passband, stopband: stopband, passbandLoss: passbandLoss,
+                                        stopbandAttenuation: stopbandAttenuation)
+        }
+        var familyName: FilterFamily.Name { FilterFamily.Name(rawValue: family)! }
+        var label: String {
+            "\(family) \(band) passband \(passband) stopband \(stopband) R \(passbandLoss) A \(stopbandAttenuation)"
+        }
+    }
+    struct Document: Decodable { let specs: [Spec] }
+
+    static let specs: [Spec] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/scipy/order-estimation.json")
+        return try! JSONDecoder().decode(Document.self, from: Data(contentsOf: url)).specs
+    }()
+
+    /// Every design checked optimised, every 32nd in a debug build.
+    static func sample<T>(_ all: [T]) -> [T] {
+        #if DEBUG
+        return all.enumerated().filter { $0.offset % 32 == 0 }.map(\.element)
+        #else
+        return all
+        #endif
+    }
+
+    @Test func corpusCoversEveryFamilyBandAndOrder() {
+        let designed = Self.specs.filter { !$0.tooHighOrder }
+        #expect(designed.count >= 500)
+        #expect(Self.specs.filter(\.tooHighOrder).count >= 20)
+        for family in ["butterworth", "chebyshev", "chebyshev2", "elliptic"] {
+            for band in ["lowPass", "highPass", "bandPass", "bandStop"] {
+                #expect(designed.filter { $0.family == family && $0.band == band }.count >= 30, "\(family) \(band)")
+            }
+        }
+    }
+
+    /// The order scipy picks for every spec, and the natural frequencies it
+    /// returns (to 1e-9 relative; band-stop's come from Brent's minimisation
+    /// to 1e-5 in the pre-warped frequency, so to 2e-5 there).
+    @Test func orderAndCornersAsScipy() throws {
+        var worstCorner = 0.0, bandStopWorst = 0.0
+        for spec in Self.specs {
+            if spec.tooHighOrder {
+                #expect(throws: SpecificationError.self, "\(spec.label): scipy's order \(spec.order) is above 24") {
+                    try FilterRecipe(designing: spec.familyName, to: spec.specification)
+                }
+                continue
+            }
+            let recipe = try FilterRecipe(designing: spec.familyName, to: spec.specification)
+            #expect(recipe.order == spec.order, "\(spec.label): order \(recipe.order!), scipy \(spec.order)")
+            let corners = [recipe.alpha1] + (recipe.corners.alpha2.map { [$0] } ?? [])
+            if spec.band == "bandStop" {
+                // Brent's method stops within 1e-5 of the minimum, in the
+                // pre-warped frequency tan(pi alpha); two runs of it may differ by that.
+                let warped = zip(corners, spec.naturalAlphas).map { abs(tan(Double.pi * $0) - tan(Double.pi * $1)) }.max()!
+                bandStopWorst = max(bandStopWorst, warped)
+                #expect(warped <= 2e-5, "\(spec.label): corners \(corners), scipy \(spec.naturalAlphas)")
+            } else {
+                let error = zip(corners, spec.naturalAlphas).map { abs($0 - $1) / $1 }.max()!
+                worstCorner = max(worstCorner, error)
+                #expect(error <= 1e-9, "\(spec.label): corners \(corners), scipy \(spec.naturalAlphas)")
+            }
+        }
+        print("order estimation: \(Self.specs.count) specs, scipy's order every time; corners within \(worstCorner) relative (band-stop: \(bandStopWorst) pre-warped, absolute)")
+    }
+
+    /// Every design meets its specification, measured on the response of its
+    /// sections (the product of each section's zeros and poles, found from
+    /// its coefficients) over the whole passband and stopband.
+    @Test func specificationIsMetBySections() throws {
+        var worstLoss = -Double.infinity, worstAttenuation = Double.infinity
+        for spec in Self.specs where !spec.tooHighOrder {
+            let recipe = try FilterRecipe(designing: spec.familyName, to: spec.specification)
+            let sections = try recipe.design().secondOrderSections()!
+            let measure = ResponseMeasurements(PoleZeroForm(sections: sections))
+            let achieved = recipe.bandRequirements!.measure { measure.magnitude(atAlpha: $0) }
+            worstLoss = max(worstLoss, achieved.passbandLoss! - spec.passbandLoss)
+            worstAttenuation = min(worstAttenuation, achieved.stopbandAttenuation - spec.stopbandAttenuation)
+            #expect(achieved.passbandLoss! <= spec.passbandLoss + 1e-6, "\(spec.label): loss \(achieved.passbandLoss!)")
+            #expect(achieved.stopbandAttenuation >= spec.stopbandAttenuation - 1e-6, "\(spec.label): attenuation \(achieved.stopbandAttenuation)")
+        }
+        print("specifications met by the sections: loss beyond R at most \(worstLoss) dB, attenuation beyond A at least \(worstAttenuation) dB")
+    }
+
+    /// `mkfilter verify` passes every spec design and every Chebyshev II and
+    /// elliptic design of the scipy corpus, in Float and in Double.
+    @Test(.timeLimit(.minutes(20))) func verifyPassesInFloatAndDouble() async throws {
+        let specRecipes = Self.specs.filter { !$0.tooHighOrder }.map { spec in
+            (try! FilterRecipe(designing: spec.familyName, to: spec.specification), spec.label)
+        }
+        let designs = Chebyshev2EllipticCorpus.designs.map { ($0.recipe, $0.label) }
+        let subjects = Self.sample(specRecipes) + Self.sample(designs)
+        let failures = await parallelMap(subjects) { (recipe, label) -> [String] in
+            var failed: [String] = []
+            let design = try! recipe.design()
+            for precision in [RunningPrecision.double, .float] {
+                do {
+                    let report = try VerificationRequest(.design(design, commandLine: FisherCommandLine.commandLine(for: recipe)), precision: precision).run()
+                    for item in report.items where !item.passed {
+                        failed.append("\(label) \(precision): " + item.checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; "))
+                    }
+                } catch {
+                    failed.append("\(label) \(precision): \(error)")
+                }
+            }
+            return failed
+        }.flatMap { $0 }
+        print("verify over \(subjects.count) spec, Chebyshev II and elliptic designs: \(failures.count) failures (Double and Float)")
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.prefix(8).joined(separator: "\n"))")
+    }
+}
+
+/// The Chebyshev II and elliptic designs of scipy's corpus, as recipes.
+enum Chebyshev2EllipticCorpus {
+    struct Design: Decodable, Sendable {
+        let family: String
+        let band: String
+        let order: Int
+        let alphas: [Double]
+        let ripple: Double?
+        let attenuation: Double
+
+        var recipe: FilterRecipe {
+            let f: FilterFamily = family == "chebyshev2" ? .chebyshev2(attenuationDecibels: attenuation)
+                : .elliptic(rippleDecibels: ripple!, attenuationDecibels: attenuation)
+            return try! FilterRecipe(family: f, band: FilterBand(rawValue: band)!, order: order,
+                                     corners: .alpha(alphas[0], alphas.count > 1 ? alphas[1] : nil))
+        }
+        var label: String { "\(family) \(band) order \(order) \(alphas) R \(ripple ?? 0) A \(attenuation)" }
+    }
+    struct Document: Decodable { let designs: [Design] }
+
+    static let designs: [Design] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/scipy/cheby2-elliptic.json")
+        return try! JSONDecoder().decode(Document.self, from: Data(contentsOf: url)).designs
+    }()
+}
