@@ -164,6 +164,20 @@ let package = Package(
             dependencies: ["MkfilterCLI"]
         ),
 
+        // MARK: Fuzzing
+        // Seeded fuzz cases against every reader of outside input (templates,
+        // spec files, pipeline CSV, Fisher's listing, argv, the web query):
+        // `swift run -c release mkfilter-fuzz --cases 100000` (scripts/fuzz.sh);
+        // FuzzTests runs a bounded number in `swift test`.
+        .target(
+            name: "FilterFuzzing",
+            dependencies: ["FilterApplication", "FilterDesign", "FilterEmission", "FilterSets", "MkfilterCLI"]
+        ),
+        .executableTarget(
+            name: "mkfilter-fuzz",
+            dependencies: ["FilterFuzzing"]
+        ),
+
         // MARK: Benchmarks
         // swift run -c release filter-benchmarks
         .executableTarget(
@@ -212,6 +226,7 @@ let package = Package(
             name: "FilterSetsTests",
             dependencies: ["FilterSets", "FilterDesign", "FilterEmission", "FilterJSON", "FilterRuntime", "FisherCompatibility", "GeneratedFilters", "MkfilterCLI"]
         ),
+        .testTarget(name: "FuzzTests", dependencies: ["FilterFuzzing"]),
         .testTarget(
             name: "CFFTWTests",
             dependencies: ["CFFTW"]

@@ -34,6 +34,9 @@ public struct ResponseRequest: Sendable {
     public var samples: Int?
     /// The magnitude axis of the plot: `db` (default) or `linear`.
     public var scale = "db"
+    /// The frequency axis of the plot; nil: logarithmic when the lowest corner
+    /// is below a tenth of Nyquist (alpha < 0.05), else linear.
+    public var frequencyAxis: AxisScale?
     /// Also draw the SVG.
     public var plot = false
     /// The plot's subtitle (the command line).
@@ -72,9 +75,12 @@ public struct ResponseRequest: Sendable {
             if let k = response.values.firstIndex(where: { !$0.real.isFinite || !$0.imaginary.isFinite }) {
                 throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
             }
+            let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
             return (Self.responseCSV(response, form: form, sampleRate: fs),
                     plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
-                                            mask: design.recipe.bandRequirements) : nil)
+                                            mask: design.recipe.bandRequirements, axis: axis,
+                                            lowestAlpha: Self.lowestAlpha(of: design.recipe),
+                                            warnings: Self.warnings(form, precision: precision)) : nil)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
             let values = precision == .float
@@ -84,7 +90,8 @@ public struct ResponseRequest: Sendable {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }
             let csv = Self.timeHeader + "\n" + values.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
-            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title) : nil)
+            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title,
+                                             warnings: Self.warnings(form, precision: precision)) : nil)
         }
     }
 
@@ -127,11 +134,47 @@ public struct ResponseRequest: Sendable {
         return series
     }
 
-    static func responseSVG(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
-                            scale: String, title: String, mask: BandRequirements? = nil) -> String {
-        let xs = response.grid.alphas.map { $0 * (sampleRate ?? 1) }
+    /// Log when the lowest corner is below a tenth of Nyquist: a 0.5-3 Hz
+    /// band at 60 Hz would otherwise sit in the left 10 % of the plot.
+    public static func defaultFrequencyAxis(for recipe: FilterRecipe) -> AxisScale {
+        lowestAlpha(of: recipe) < 0.05 ? .log : .linear
+    }
+
+    /// The lowest corner or band edge of `recipe`, as alpha.
+    static func lowestAlpha(of recipe: FilterRecipe) -> Double {
+        let edges = recipe.bandRequirements.map { ($0.passband + $0.stopband).flatMap { [$0.lowerBound, $0.upperBound] } } ?? []
+        return (edges + [recipe.alpha1]).filter { $0 > 0 }.min() ?? recipe.alpha1
+    }
+
+    /// The warning lines of a plot: an unstable filter as run says so.
+    static func warnings(_ form: PoleZeroForm, precision: RunningPrecision) -> [String] {
+        let radius = form.largestPoleRadius
+        guard !(radius < 1) else {
+            return ["UNSTABLE as run in \(precision.rawValue): a pole at radius \(Verification.format(radius)), on or outside the unit circle"]
+        }
+        return []
+    }
+
+    /// The response on a log-spaced grid from a fiftieth of the lowest
+    /// corner to Nyquist (1,024 points), from the filter's poles and zeros.
+    static func logResponse(_ form: PoleZeroForm, lowestAlpha: Double) -> (alphas: [Double], response: FrequencyResponse) {
+        let count = 1024
+        let start = min(max(lowestAlpha / 50, 1e-7), 1e-3)
+        let ratio = 0.5 / start
+        let alphas = (0..<count).map { start * Double.pow(ratio, Double($0) / Double(count - 1)) }
+        let values = alphas.map { form.response(atAlpha: $0) }
+        return (alphas, FrequencyResponse(grid: FrequencyGrid(count: count), values: values))
+    }
+
+    static func responseSVG(_ linear: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
+                            scale: String, title: String, mask: BandRequirements? = nil,
+                            axis: AxisScale = .linear, lowestAlpha: Double = 0.05, warnings: [String] = []) -> String {
+        let alphas: [Double], response: FrequencyResponse
+        if axis == .log { (alphas, response) = logResponse(form, lowestAlpha: lowestAlpha) }
+        else { (alphas, response) = (linear.grid.alphas, linear) }
+        let xs = alphas.map { $0 * (sampleRate ?? 1) }
         let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
-        let xRange = 0...(xs.last ?? 0.5)
+        let xRange = axis == .log ? (xs.first ?? 1e-3)...(xs.last ?? 0.5) : 0...(xs.last ?? 0.5)
         let magnitude: Chart
         if scale == "db" {
             let db = response.decibels
@@ -141,29 +184,30 @@ public struct ResponseRequest: Sendable {
             let masks = mask.map { maskSeries($0, reference: peak, scale: sampleRate ?? 1) } ?? []
             magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude (dB)",
                               series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: Array(zip(xs, db)))] + masks,
-                              xRange: xRange, yRange: (floor - 5)...(peak + 5))
+                              xRange: xRange, yRange: (floor - 5)...(peak + 5), xScale: axis)
         } else {
             magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude",
                               series: [PlotSeries(name: "|H|", color: "#1f5fbf",
                                                   points: Array(zip(xs, response.magnitudes.map(Optional.some))))],
-                              xRange: xRange)
+                              xRange: xRange, xScale: axis)
         }
         let phase = Chart(title: "Phase (unwrapped)", xLabel: xLabel, yLabel: "phase (rad)",
                           series: [PlotSeries(name: "arg H", color: "#b8420f",
                                               points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
-                          xRange: xRange)
+                          xRange: xRange, xScale: axis)
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
         return PlotPage(title: "Frequency response", subtitle: title,
-                        panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)]).svg()
+                        panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)], warnings: warnings).svg()
     }
 
-    static func timeSVG(_ values: [Double], kind: Kind, form: PoleZeroForm, title: String) -> String {
+    static func timeSVG(_ values: [Double], kind: Kind, form: PoleZeroForm, title: String,
+                        warnings: [String] = []) -> String {
         let name = kind == .impulse ? "Impulse response" : "Step response"
         let chart = Chart(title: name, xLabel: "sample n", yLabel: kind == .impulse ? "h[n]" : "s[n]",
                           series: [PlotSeries(name: kind == .impulse ? "h[n]" : "s[n]", color: "#1f5fbf",
                                               points: values.enumerated().map { (Double($0.offset), $0.element) },
                                               style: .stems)])
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
-        return PlotPage(title: name, subtitle: title, panels: [.chart(chart), .poleZero(poleZero)]).svg()
+        return PlotPage(title: name, subtitle: title, panels: [.chart(chart), .poleZero(poleZero)], warnings: warnings).svg()
     }
 }

@@ -144,7 +144,7 @@ enum TemplateAudit {
                   ? "gain and every coefficient are the redesign's, bit for bit"
                   : "gain and every coefficient agree with the redesign to their printed precision")
         } else if !rounded.isEmpty {
-            check("rounded", true, "\(rounded.count) value\(rounded.count == 1 ? "" : "s") differ from the redesign by more "
+            check("rounded", true, "\(rounded.count) value\(rounded.count == 1 ? " differs" : "s differ") from the redesign by more "
                   + "than their printing explains, judged by the response below: " + rounded.joined(separator: "; "))
         }
 

@@ -98,7 +98,7 @@ func verifyPassesGoodDesigns(arguments: [String]) {
          "number of zeros is 3, the redesign has 2"),
         // A wrong gain.
         ("swift", "gain: 20.206120097804877,", "gain: 20.2061200978049,", "FAIL  gain: printed 20.2061200978049"),
-        ("c", "/* gain */ 2.020612010e+01,", "/* gain */ 2.120612010e+01,", "FAIL  response: the filter as written is 0.42"),
+        ("c", "/* gain */ 2.020612010e+01,", "/* gain */ 2.120612010e+01,", "FAIL  response: the filter as written is 0.4195"),
     ]
     for b in breaks {
         let original = b.form == "swift" ? swift : c
@@ -111,6 +111,17 @@ func verifyPassesGoodDesigns(arguments: [String]) {
         #expect(r.standardOutput.contains(b.expect), "\(b.form) \(b.broken):\n\(r.standardOutput)")
         #expect(r.standardOutput.contains("FAILED: 1 of"), "exactly one template should fail:\n\(r.standardOutput)")
     }
+}
+
+/// A gain printed 90 units of its last digit off (4.5e-8 relative) is
+/// rounding: reported as such, with its response deviation, and passed.
+@Test func auditCallsHarmlessRoundingRounded() throws {
+    let c = try String(contentsOf: AuditFixtures.shakeC, encoding: .utf8)
+    let range = try #require(c.range(of: "/* gain */ 2.020612010e+01,"))
+    let r = try AuditFixtures.verify(c.replacingCharacters(in: range, with: "/* gain */ 2.020612100e+01,"), name: "rounded.c")
+    #expect(r.exitCode == 0, "\(r.standardOutput)")
+    #expect(r.standardOutput.contains("ok    rounded: 1 value differs"), "\(r.standardOutput)")
+    #expect(r.standardOutput.contains("gain printed 2.020612100e+01, redesigned 20.2061200978"), "\(r.standardOutput)")
 }
 
 /// Malformed sources are reported with file and line.
@@ -135,9 +146,19 @@ func verifyPassesGoodDesigns(arguments: [String]) {
     #expect(failedLine.contains("shake10 (") && failedLine.contains("shake14 ("), "\(failedLine)")
     #expect(r.standardOutput.contains("FAIL  sign: x[4] is printed -1, the redesign's is 1.0"))
     #expect(r.standardOutput.contains("FAIL  count: x coefficients: 5 values where 7 are declared"))
+    // The report's items: a label line (not indented), then its checks.
+    var items: [String: String] = [:]
+    var label = ""
+    for line in r.standardOutput.split(separator: "\n") {
+        if !line.hasPrefix(" "), let range = line.range(of: ": shake") {
+            label = String(line[range.upperBound...].prefix { $0 != " " })
+        } else if !label.isEmpty {
+            items[label, default: ""] += line + "\n"
+        }
+    }
+    #expect(items.count == 11, "\(items.keys.sorted())")
     for tag in [9, 11, 12, 13] {
-        let block = try #require(r.standardOutput.components(separatedBy: "shake\(tag) (").dropFirst().first)
-        let item = block.components(separatedBy: "\nTests/").first ?? block
+        let item = try #require(items["\(tag)"], "no item for tag \(tag)")
         #expect(item.contains("ok    rounded: "), "tag \(tag):\n\(item)")
         #expect(item.contains("ok    response: the filter as written is "), "tag \(tag):\n\(item)")
         #expect(!item.contains("FAIL"), "tag \(tag):\n\(item)")

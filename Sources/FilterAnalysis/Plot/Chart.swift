@@ -25,7 +25,16 @@ public struct PlotSeries: Sendable {
     }
 }
 
-/// A chart with a title, labelled axes, a grid and a legend.
+/// How an axis maps values to positions.
+public enum AxisScale: String, Sendable, CaseIterable {
+    /// Equal steps for equal differences.
+    case linear
+    /// Equal steps for equal ratios (decades); values at or below 0 are not drawn.
+    case log
+}
+
+/// A chart with a title, labelled axes, a grid and a legend. The legend is
+/// drawn above the plot area, never over a trace.
 public struct Chart: Sendable {
     /// Shown above the plot area.
     public var title: String
@@ -33,18 +42,21 @@ public struct Chart: Sendable {
     public var xLabel: String, yLabel: String
     /// The curves, drawn in order.
     public var series: [PlotSeries]
-    /// Axis ranges; nil: from the data.
+    /// Axis ranges; nil: from the data. A log axis needs a positive range.
     public var xRange: ClosedRange<Double>?, yRange: ClosedRange<Double>?
+    /// The x axis: linear (default) or logarithmic.
+    public var xScale: AxisScale
 
     /// A chart; see the properties.
     public init(title: String, xLabel: String, yLabel: String, series: [PlotSeries],
-                xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil) {
+                xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, xScale: AxisScale = .linear) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
         self.series = series
         self.xRange = xRange
         self.yRange = yRange
+        self.xScale = xScale
     }
 }
 
@@ -77,28 +89,38 @@ public struct PlotPage: Sendable {
     public var subtitle: String
     /// The panels, top to bottom.
     public var panels: [Panel]
+    /// Lines drawn in red under the subtitle (e.g. "unstable as run"); empty
+    /// for none.
+    public var warnings: [String]
 
     /// A page; see the properties.
-    public init(title: String, subtitle: String = "", panels: [Panel]) {
+    public init(title: String, subtitle: String = "", panels: [Panel], warnings: [String] = []) {
         self.title = title
         self.subtitle = subtitle
         self.panels = panels
+        self.warnings = warnings
     }
 
     static let width = 820.0
-    static let chartHeight = 280.0
+    static let chartHeight = 300.0
     static let poleZeroHeight = 420.0
     static let header = 62.0
+    static let warningHeight = 18.0
 
     /// The SVG document.
     public func svg() -> String {
-        let height = Self.header + panels.reduce(0) {
+        let header = Self.header + Double(warnings.count) * Self.warningHeight
+        let height = header + panels.reduce(0) {
             if case .chart = $1 { return $0 + Self.chartHeight } else { return $0 + Self.poleZeroHeight }
         } + 10
         var svg = SVGWriter(width: Self.width, height: height)
         svg.text(title, x: Self.width / 2, y: 26, anchor: "middle", size: 18, weight: "bold")
         if !subtitle.isEmpty { svg.text(subtitle, x: Self.width / 2, y: 46, anchor: "middle", size: 12, color: "#555") }
-        var top = Self.header
+        for (k, warning) in warnings.enumerated() {
+            svg.text("\u{26A0} " + warning, x: Self.width / 2, y: Self.header + 4 + Double(k) * Self.warningHeight,
+                     anchor: "middle", size: 13, weight: "bold", color: "#c0392b")
+        }
+        var top = header
         for (index, panel) in panels.enumerated() {
             switch panel {
             case .chart(let chart):
@@ -128,7 +150,30 @@ public struct PlotPage: Sendable {
         return ticks
     }
 
+    /// Log-axis ticks: every 1, 2 and 5 times a power of ten in `range`
+    /// (positive); `labelled` says which get a label (all three when the
+    /// range spans less than three decades, else only the powers of ten).
+    static func logTicks(_ range: ClosedRange<Double>) -> [(value: Double, labelled: Bool)] {
+        guard range.lowerBound > 0, range.upperBound > range.lowerBound, range.upperBound.isFinite else { return [] }
+        let decades = Double.log10(range.upperBound / range.lowerBound)
+        var ticks: [(Double, Bool)] = []
+        var power = Double.pow(10, Double.log10(range.lowerBound).rounded(.down))
+        while power <= range.upperBound * (1 + 1e-9) && ticks.count < 200 {
+            for m in [1.0, 2, 5] {
+                let t = m * power
+                if t >= range.lowerBound * (1 - 1e-9) && t <= range.upperBound * (1 + 1e-9) {
+                    ticks.append((t, m == 1 || decades < 3))
+                }
+            }
+            power *= 10
+        }
+        return ticks
+    }
+
     static func label(_ x: Double) -> String { formatC("%g", x) }
+
+    /// Approximate width in pixels of `text` at 11 px (for laying out legends).
+    static func textWidth(_ text: String, size: Double = 11) -> Double { Double(text.count) * size * 0.56 }
 
     /// A range around `values` (padded by 5 %; a flat line gets +-1).
     static func range(of values: [Double]) -> ClosedRange<Double> {
@@ -139,13 +184,47 @@ public struct PlotPage: Sendable {
     }
 
     private func draw(_ chart: Chart, into svg: inout SVGWriter, top: Double, id: String) {
-        let left = 78.0, right = Self.width - 24, plotTop = top + 28, plotBottom = top + Self.chartHeight - 52
-        let xs = chart.series.flatMap { $0.points.map(\.0) }.filter(\.isFinite)
+        let left = 78.0, right = Self.width - 24
+        // The legend: entries laid out right to left on the title's line and,
+        // when they do not fit beside the title, on rows of their own above
+        // the plot area, so that no entry sits on a trace.
+        let entries = chart.series.filter { !$0.name.isEmpty }
+        var rows: [[PlotSeries]] = [[]]
+        var available = right - left - Self.textWidth(chart.title, size: 14) - 24
+        var used = 0.0
+        for series in entries {
+            let width = 30 + Self.textWidth(series.name) + 14
+            if used + width > available && !rows[rows.count - 1].isEmpty {
+                rows.append([])
+                available = right - left
+                used = 0
+            }
+            rows[rows.count - 1].append(series)
+            used += width
+        }
+        let plotTop = top + 28 + Double(rows.count - 1) * 16, plotBottom = top + Self.chartHeight - 52
+        for (r, row) in rows.enumerated() {
+            var x = right
+            let y = top + 18 + Double(r) * 16
+            for series in row.reversed() {
+                let width = Self.textWidth(series.name)
+                x -= width
+                svg.text(series.name, x: x, y: y, size: 11)
+                svg.line(x - 28, y - 4, x - 6, y - 4, color: series.color, width: 2.5)
+                x -= 44
+            }
+        }
+
+        let log = chart.xScale == .log
+        let xs = chart.series.flatMap { $0.points.map(\.0) }.filter { $0.isFinite && (!log || $0 > 0) }
         let ys = chart.series.flatMap { $0.points.compactMap(\.1) }.filter(\.isFinite)
-        let xRange = chart.xRange ?? Self.range(of: xs)
+        var xRange = chart.xRange ?? Self.range(of: xs)
+        if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
         let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
+        func position(_ x: Double) -> Double { log ? Double.log10(x) : x }
+        let (x0, x1) = (position(xRange.lowerBound), position(xRange.upperBound))
         func px(_ x: Double) -> Double {
-            left + (x - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * (right - left)
+            left + (position(x) - x0) / (x1 - x0) * (right - left)
         }
         func py(_ y: Double) -> Double {
             let clamped = min(max(y, yRange.lowerBound - 1e3 * (yRange.upperBound - yRange.lowerBound)),
@@ -154,9 +233,16 @@ public struct PlotPage: Sendable {
         }
         svg.text(chart.title, x: left, y: top + 18, size: 14, weight: "bold")
         // Grid and tick labels.
-        for t in Self.ticks(xRange) {
-            svg.line(px(t), plotTop, px(t), plotBottom, color: "#ddd")
-            svg.text(Self.label(t), x: px(t), y: plotBottom + 16, anchor: "middle", size: 11)
+        if log {
+            for (t, labelled) in Self.logTicks(xRange) {
+                svg.line(px(t), plotTop, px(t), plotBottom, color: labelled ? "#ccc" : "#eee")
+                if labelled { svg.text(Self.label(t), x: px(t), y: plotBottom + 16, anchor: "middle", size: 11) }
+            }
+        } else {
+            for t in Self.ticks(xRange) {
+                svg.line(px(t), plotTop, px(t), plotBottom, color: "#ddd")
+                svg.text(Self.label(t), x: px(t), y: plotBottom + 16, anchor: "middle", size: 11)
+            }
         }
         for t in Self.ticks(yRange, target: 5) {
             svg.line(left, py(t), right, py(t), color: "#ddd")
@@ -165,7 +251,7 @@ public struct PlotPage: Sendable {
         svg.element("rect", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(plotTop)),
                              ("width", SVGWriter.number(right - left)), ("height", SVGWriter.number(plotBottom - plotTop)),
                              ("fill", "none"), ("stroke", "#444")])
-        svg.text(chart.xLabel, x: (left + right) / 2, y: plotBottom + 36, anchor: "middle", size: 12)
+        svg.text(chart.xLabel + (log ? ", log scale" : ""), x: (left + right) / 2, y: plotBottom + 36, anchor: "middle", size: 12)
         svg.text(chart.yLabel, x: 20, y: (plotTop + plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
         // Curves, clipped to the plot area.
         svg.beginClippedGroup(id: id, x: left, y: plotTop, width: right - left, height: plotBottom - plotTop)
@@ -174,14 +260,14 @@ public struct PlotPage: Sendable {
             case .line:
                 var run: [(Double, Double)] = []
                 for (x, y) in series.points {
-                    if let y, y.isFinite, x.isFinite { run.append((px(x), py(y))) } else {
+                    if let y, y.isFinite, x.isFinite, !log || x > 0 { run.append((px(x), py(y))) } else {
                         svg.polyline(run, color: series.color); run = []
                     }
                 }
                 svg.polyline(run, color: series.color)
             case .stems:
                 for (x, y) in series.points {
-                    guard let y, y.isFinite, x.isFinite else { continue }
+                    guard let y, y.isFinite, x.isFinite, !log || x > 0 else { continue }
                     svg.line(px(x), py(0), px(x), py(y), color: series.color, width: 1)
                     svg.element("circle", [("cx", SVGWriter.number(px(x))), ("cy", SVGWriter.number(py(y))),
                                            ("r", "1.8"), ("fill", series.color)])
@@ -189,47 +275,95 @@ public struct PlotPage: Sendable {
             }
         }
         svg.endGroup()
-        // Legend, top right inside the plot.
-        var legendY = plotTop + 16
-        for series in chart.series where !series.name.isEmpty {
-            svg.line(right - 150, legendY - 4, right - 128, legendY - 4, color: series.color, width: 2.5)
-            svg.text(series.name, x: right - 122, y: legendY, size: 11)
-            legendY += 16
+    }
+
+    /// The square of the z-plane a pole-zero panel shows: centre and half-width.
+    struct PlaneView {
+        var center: Complex<Double>
+        var halfWidth: Double
+        func contains(_ z: Complex<Double>) -> Bool {
+            abs(z.real - center.real) <= halfWidth && abs(z.imaginary - center.imaginary) <= halfWidth
         }
     }
 
+    /// Where a second, zoomed panel helps: around the poles when they occupy
+    /// less than 15 % of the whole view's width (poles clustered near z = 1,
+    /// as a low corner at a high sample rate puts them), padded by 30 %.
+    static func zoomView(poles: [Complex<Double>], whole: PlaneView) -> PlaneView? {
+        let points = poles.filter { $0.real.isFinite && $0.imaginary.isFinite }
+        guard let minRe = points.map(\.real).min(), let maxRe = points.map(\.real).max(),
+              let minIm = points.map(\.imaginary).min(), let maxIm = points.map(\.imaginary).max() else { return nil }
+        let span = max(maxRe - minRe, maxIm - minIm)
+        guard span < 0.15 * 2 * whole.halfWidth else { return nil }
+        let half = max(span / 2 * 1.3, 1e-9, 1e-4 * whole.halfWidth)
+        return PlaneView(center: Complex((minRe + maxRe) / 2, (minIm + maxIm) / 2), halfWidth: half)
+    }
+
+    /// Points that coincide at `tolerance` counted once: the multiplicities.
+    static func multiplicities(_ points: [Complex<Double>], tolerance: Double) -> [(Complex<Double>, Int)] {
+        var drawn: [(Complex<Double>, Int)] = []
+        for p in points where p.real.isFinite && p.imaginary.isFinite {
+            if let k = drawn.firstIndex(where: { ($0.0 - p).length <= tolerance }) { drawn[k].1 += 1 }
+            else { drawn.append((p, 1)) }
+        }
+        return drawn
+    }
+
     private func draw(_ diagram: PoleZeroChart, into svg: inout SVGWriter, top: Double) {
-        let size = Self.poleZeroHeight - 70
         let all = (diagram.poles + diagram.zeros).filter { $0.real.isFinite && $0.imaginary.isFinite }
         let extent = max(1.25, (all.map { max(abs($0.real), abs($0.imaginary)) }.max() ?? 0) * 1.1)
-        let cx = Self.width / 2, cy = top + 38 + size / 2
-        func px(_ x: Double) -> Double { cx + x / extent * size / 2 }
-        func py(_ y: Double) -> Double { cy - y / extent * size / 2 }
+        let whole = PlaneView(center: Complex(0, 0), halfWidth: extent)
+        let zoom = Self.zoomView(poles: diagram.poles, whole: whole)
         svg.text(diagram.title, x: 78, y: top + 18, size: 14, weight: "bold")
-        for t in Self.ticks(-extent...extent, target: 4) {
-            svg.line(px(t), py(extent), px(t), py(-extent), color: "#eee")
-            svg.line(px(-extent), py(t), px(extent), py(t), color: "#eee")
-            svg.text(Self.label(t), x: px(t), y: py(-extent) + 15, anchor: "middle", size: 10)
-            svg.text(Self.label(t), x: px(-extent) - 5, y: py(t) + 4, anchor: "end", size: 10)
+        let size = Self.poleZeroHeight - 90
+        let planeTop = top + 38
+        if let zoom {
+            drawPlane(diagram, whole, into: &svg, x: 60, y: planeTop, size: size, id: "pz-whole", marking: zoom)
+            drawPlane(diagram, zoom, into: &svg, x: 60 + size + 70, y: planeTop, size: size, id: "pz-zoom", marking: nil)
+            svg.text("zoomed: the poles (grey box on the left)", x: 60 + size + 70 + size / 2, y: planeTop - 6,
+                     anchor: "middle", size: 11, color: "#555")
+            drawPoleZeroLegend(diagram, into: &svg, x: 60, y: planeTop + size + 34, horizontal: true)
+        } else {
+            drawPlane(diagram, whole, into: &svg, x: Self.width / 2 - size / 2, y: planeTop, size: size, id: "pz-whole", marking: nil)
+            drawPoleZeroLegend(diagram, into: &svg, x: Self.width / 2 + size / 2 + 16, y: planeTop + size / 2 - 40, horizontal: false)
         }
-        svg.element("rect", [("x", SVGWriter.number(px(-extent))), ("y", SVGWriter.number(py(extent))),
+    }
+
+    /// One square of the z-plane: grid, axes, unit circle, zeros (circles)
+    /// and poles (crosses) with "x k" where k of them coincide at this scale.
+    private func drawPlane(_ diagram: PoleZeroChart, _ view: PlaneView, into svg: inout SVGWriter,
+                           x left: Double, y top: Double, size: Double, id: String, marking: PlaneView?) {
+        let (c, h) = (view.center, view.halfWidth)
+        func px(_ x: Double) -> Double { left + (x - (c.real - h)) / (2 * h) * size }
+        func py(_ y: Double) -> Double { top + ((c.imaginary + h) - y) / (2 * h) * size }
+        let reRange = (c.real - h)...(c.real + h), imRange = (c.imaginary - h)...(c.imaginary + h)
+        for t in Self.ticks(reRange, target: 4) {
+            svg.line(px(t), top, px(t), top + size, color: "#eee")
+            svg.text(Self.label(t), x: px(t), y: top + size + 15, anchor: "middle", size: 10)
+        }
+        for t in Self.ticks(imRange, target: 4) {
+            svg.line(left, py(t), left + size, py(t), color: "#eee")
+            svg.text(Self.label(t), x: left - 5, y: py(t) + 4, anchor: "end", size: 10)
+        }
+        svg.element("rect", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(top)),
                              ("width", SVGWriter.number(size)), ("height", SVGWriter.number(size)),
                              ("fill", "none"), ("stroke", "#444")])
-        svg.line(px(-extent), py(0), px(extent), py(0), color: "#999")
-        svg.line(px(0), py(-extent), px(0), py(extent), color: "#999")
-        svg.element("circle", [("cx", SVGWriter.number(cx)), ("cy", SVGWriter.number(cy)),
-                               ("r", SVGWriter.number(size / 2 / extent)), ("fill", "none"),
+        svg.beginClippedGroup(id: id, x: left, y: top, width: size, height: size)
+        if imRange.contains(0) { svg.line(left, py(0), left + size, py(0), color: "#999") }
+        if reRange.contains(0) { svg.line(px(0), top, px(0), top + size, color: "#999") }
+        svg.element("circle", [("cx", SVGWriter.number(px(0))), ("cy", SVGWriter.number(py(0))),
+                               ("r", SVGWriter.number(size / (2 * h))), ("fill", "none"),
                                ("stroke", "#2a6"), ("stroke-dasharray", "5 3")])
-        svg.text("Re z", x: px(extent) - 4, y: py(0) + 16, anchor: "end", size: 11)
-        svg.text("Im z", x: px(0) + 6, y: py(extent) + 14, size: 11)
-        // Zeros (circles) and poles (crosses); a count where several coincide.
+        if let m = marking {
+            svg.element("rect", [("x", SVGWriter.number(px(m.center.real - m.halfWidth))),
+                                 ("y", SVGWriter.number(py(m.center.imaginary + m.halfWidth))),
+                                 ("width", SVGWriter.number(max(m.halfWidth / h * size, 3))),
+                                 ("height", SVGWriter.number(max(m.halfWidth / h * size, 3))),
+                                 ("fill", "#8882"), ("stroke", "#888")])
+        }
+        let tolerance = 2 * h * 4e-3
         for (points, isPole) in [(diagram.zeros, false), (diagram.poles, true)] {
-            var drawn: [(Complex<Double>, Int)] = []
-            for p in points where p.real.isFinite && p.imaginary.isFinite {
-                if let k = drawn.firstIndex(where: { ($0.0 - p).length < extent * 2e-3 }) { drawn[k].1 += 1 }
-                else { drawn.append((p, 1)) }
-            }
-            for (p, count) in drawn {
+            for (p, count) in Self.multiplicities(points.filter(view.contains), tolerance: tolerance) {
                 let (x, y) = (px(p.real), py(p.imaginary))
                 if isPole {
                     svg.line(x - 5, y - 5, x + 5, y + 5, color: "#c22", width: 2)
@@ -238,17 +372,28 @@ public struct PlotPage: Sendable {
                     svg.element("circle", [("cx", SVGWriter.number(x)), ("cy", SVGWriter.number(y)), ("r", "5"),
                                            ("fill", "none"), ("stroke", "#22c"), ("stroke-width", "2")])
                 }
-                if count > 1 { svg.text("\(count)", x: x + 7, y: y - 7, size: 10, color: isPole ? "#c22" : "#22c") }
+                if count > 1 {
+                    svg.text("\u{00D7}\(count)", x: x + 7, y: isPole ? y - 7 : y + 15, size: 11, weight: "bold",
+                             color: isPole ? "#c22" : "#22c")
+                }
             }
         }
-        let lx = px(extent) + 16
-        svg.line(lx, cy - 40, lx + 10, cy - 30, color: "#c22", width: 2)
-        svg.line(lx, cy - 30, lx + 10, cy - 40, color: "#c22", width: 2)
-        svg.text("pole (\(diagram.poles.count))", x: lx + 16, y: cy - 31, size: 11)
-        svg.element("circle", [("cx", SVGWriter.number(lx + 5)), ("cy", SVGWriter.number(cy - 10)), ("r", "5"),
+        svg.endGroup()
+        svg.text("Re z", x: left + size - 4, y: top + size - 6, anchor: "end", size: 11)
+        svg.text("Im z", x: left + 6, y: top + 14, size: 11)
+    }
+
+    private func drawPoleZeroLegend(_ diagram: PoleZeroChart, into svg: inout SVGWriter, x lx: Double, y: Double,
+                                    horizontal: Bool) {
+        let step = horizontal ? (170.0, 0.0) : (0.0, 24.0)
+        svg.line(lx, y - 10, lx + 10, y, color: "#c22", width: 2)
+        svg.line(lx, y, lx + 10, y - 10, color: "#c22", width: 2)
+        svg.text("pole (\(diagram.poles.count))", x: lx + 16, y: y - 1, size: 11)
+        svg.element("circle", [("cx", SVGWriter.number(lx + step.0 + 5)), ("cy", SVGWriter.number(y + step.1 - 5)), ("r", "5"),
                                ("fill", "none"), ("stroke", "#22c"), ("stroke-width", "2")])
-        svg.text("zero (\(diagram.zeros.count))", x: lx + 16, y: cy - 6, size: 11)
-        svg.line(lx, cy + 14, lx + 12, cy + 14, color: "#2a6", dash: "5 3")
-        svg.text("unit circle", x: lx + 16, y: cy + 18, size: 11)
+        svg.text("zero (\(diagram.zeros.count))", x: lx + step.0 + 16, y: y + step.1 - 1, size: 11)
+        svg.line(lx + 2 * step.0, y + 2 * step.1 - 5, lx + 2 * step.0 + 12, y + 2 * step.1 - 5, color: "#2a6", dash: "5 3")
+        svg.text("unit circle", x: lx + 2 * step.0 + 16, y: y + 2 * step.1 - 1, size: 11)
+        svg.text("\u{00D7}k: k coincide", x: lx + 3 * step.0, y: y + 3 * step.1 - 1, size: 11)
     }
 }

@@ -46,7 +46,8 @@ package struct FilterSetSpec: Sendable {
     static let topLevelFields = ["sampleRate", "namespace", "filters", "comment"]
     /// The fields a filter may have.
     static let filterFields = ["name", "description", "tag", "comment", "family", "band", "order", "corners",
-                               "ripple", "q", "transform", "poles", "extraZero", "realization", "mkfilter", "passThrough"]
+                               "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter",
+                               "passThrough", "passband", "stopband", "passbandLoss", "stopbandAttenuation"]
 
     /// The namespace and sample rate of each Swift enum this spec generates.
     package var namespaces: [(name: String, sampleRate: Double)] {

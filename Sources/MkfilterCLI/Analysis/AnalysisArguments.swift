@@ -17,6 +17,7 @@ struct AnalysisArguments {
     var points: Int?
     var samples: Int?
     var scale = "db"
+    var frequencyAxis: AxisScale?
     var json = false
     var precision = RunningPrecision.double
 
@@ -27,6 +28,7 @@ struct AnalysisArguments {
         "--svg": "the SVG file to write",
         "--output": "the file to write",
         "--scale": "db or linear",
+        "--frequency-axis": "log or linear",
         "--precision": "double, float or gencode",
     ]
 
@@ -64,6 +66,11 @@ struct AnalysisArguments {
                         throw UsageError("--scale \(ArgumentValues.quoted(v)) is not a scale; use db or linear")
                     }
                     scale = v
+                case "--frequency-axis":
+                    guard let axis = AxisScale(rawValue: v) else {
+                        throw UsageError("--frequency-axis \(ArgumentValues.quoted(v)) is not an axis; use log or linear")
+                    }
+                    frequencyAxis = axis
                 default:
                     guard let p = RunningPrecision(rawValue: v) else {
                         throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float or gencode")

@@ -12,12 +12,13 @@ public enum ResponseProgram {
         let program = "mkfilter " + kind.rawValue
         do throws(UsageError) {
             let accepted: Set<String> = kind == .response
-                ? ["--points", "--svg", "--output", "--scale", "--precision"] : ["--samples", "--svg", "--output", "--precision"]
+                ? ["--points", "--svg", "--output", "--scale", "--frequency-axis", "--precision"] : ["--samples", "--svg", "--output", "--precision"]
             let args = try AnalysisArguments(arguments, command: kind.rawValue, accepted: accepted)
             var request = ResponseRequest(design: try args.design(), kind: kind)
             request.points = args.points
             request.samples = args.samples
             request.scale = args.scale
+            request.frequencyAxis = args.frequencyAxis
             request.plot = args.svg != nil
             request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
                 + (args.precision == .float ? " (as run in Float)" : "")

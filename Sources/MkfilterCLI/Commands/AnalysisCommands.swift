@@ -5,7 +5,12 @@ struct ResponseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "response",
         abstract: "The frequency response of a design as CSV, with an optional SVG plot.",
-        usage: "mkfilter response <design options> [--points N] [--precision double|float] [-o FILE | --output FILE] [--svg FILE] [--scale db|linear]",
+        usage: """
+            mkfilter response <design options> [--points N]
+                       [--precision double|float] [-o FILE | --output FILE]
+                       [--svg FILE] [--scale db|linear]
+                       [--frequency-axis log|linear]
+            """,
         discussion: """
             Writes one row per frequency, N of them evenly spaced from 0 to 0.5 of the
             sample rate inclusive (default 1025):
@@ -32,11 +37,17 @@ struct ResponseCommand: ParsableCommand {
               -o FILE            the CSV file (a -o followed by an integer is the order)
               --output FILE      the CSV file, always
               --svg FILE         also plot magnitude, phase and the poles and zeros
+                                 (a second, zoomed pole-zero panel when the poles
+                                 cluster; a warning line when unstable as run)
               --scale db|linear  the magnitude axis of the plot (default db)
+              --frequency-axis log|linear
+                                 the plot's frequency axis; default log when the
+                                 lowest corner is below a tenth of Nyquist
 
             EXAMPLES
               mkfilter response -Bu -Lp -o 4 -a 0.1 --points 513
-              mkfilter response -Bu -Bp -o 3 --sample-rate 60 --corner 0.5 3 -o bp.csv --svg bp.svg
+              mkfilter response -Bu -Bp -o 3 --sample-rate 60 --corner 0.5 3 \\
+                  -o bp.csv --svg bp.svg
             """,
         helpNames: [.long]
     )
@@ -52,7 +63,10 @@ struct ImpulseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "impulse",
         abstract: "The impulse response of a design as CSV (n,value), with an optional SVG plot.",
-        usage: "mkfilter impulse <design options> [--samples N] [-o FILE | --output FILE] [--svg FILE]",
+        usage: """
+            mkfilter impulse <design options> [--samples N]
+                       [-o FILE | --output FILE] [--svg FILE]
+            """,
         discussion: timeDiscussion(kind: "impulse", input: "1, 0, 0, ..."),
         helpNames: [.long]
     )
@@ -68,7 +82,10 @@ struct StepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "step",
         abstract: "The step response of a design as CSV (n,value), with an optional SVG plot.",
-        usage: "mkfilter step <design options> [--samples N] [-o FILE | --output FILE] [--svg FILE]",
+        usage: """
+            mkfilter step <design options> [--samples N]
+                       [-o FILE | --output FILE] [--svg FILE]
+            """,
         discussion: timeDiscussion(kind: "step", input: "1, 1, 1, ..."),
         helpNames: [.long]
     )
@@ -81,11 +98,11 @@ struct StepCommand: ParsableCommand {
 
 func timeDiscussion(kind: String, input: String) -> String {
     """
-    Writes the first N outputs of the filter for the input \(input) as rows n,value
-    (header "n,value"), as the filter runs: DigitalFilter<Double>, or with
-    --precision float DigitalFilter<Float>, on the design's second-order sections
-    (or Fisher's recurrence with --realization direct). mkfilter verify compares
-    them with the exact response.
+    Writes the first N outputs of the filter for the input \(input)
+    as rows n,value (header "n,value"), as the filter runs: DigitalFilter<Double>,
+    or with --precision float DigitalFilter<Float>, on the design's second-order
+    sections (or Fisher's recurrence with --realization direct). mkfilter verify
+    compares them with the exact response.
 
     OPTIONS
       <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1
@@ -97,7 +114,8 @@ func timeDiscussion(kind: String, input: String) -> String {
       --svg FILE         also plot the response and the poles and zeros
 
     EXAMPLE
-      mkfilter \(kind) -Bu -Lp -o 2 --sample-rate 60 --corner 5 --samples 64 --svg \(kind).svg
+      mkfilter \(kind) -Bu -Lp -o 2 --sample-rate 60 --corner 5 \\
+          --samples 64 --svg \(kind).svg
     """
 }
 
@@ -107,7 +125,8 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check a design as it will run, or audit DigitalFilterTemplate definitions in Swift or C files.",
         usage: """
-            mkfilter verify <design options> [--realization sections|direct] [--precision double|float|gencode] [--json]
+            mkfilter verify <design options> [--realization sections|direct]
+                       [--precision double|float|gencode] [--json]
               mkfilter verify FILE... [--precision double|float] [--json]
             """,
         discussion: """

@@ -138,7 +138,8 @@ struct MkshapeCommand: ParsableCommand {
               mkfilter mkshape -h <len> [-{lw}] [-b nb]
             """,
         discussion: """
-              -c <alpha> <beta> <len>   raised cosine: flat to (1-beta) alpha, rolled off to (1+beta) alpha
+              -c <alpha> <beta> <len>   raised cosine: flat to (1-beta) alpha,
+                                        rolled off to (1+beta) alpha
               -r <alpha> <beta> <len>   root raised cosine
               -h <len>                  Hilbert transformer
               -i <len>                  identity
@@ -216,8 +217,9 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Generate Swift (or C, JSON) for the filters of a spec file (*.filters.json).",
         usage: """
-            mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>] [--emit swift|c|json]
-                                [--output <file> | --output-directory <dir>] [--check]
+            mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>]
+                       [--emit swift|c|json] [--check]
+                       [--output <file> | --output-directory <dir>]
             """,
         discussion: """
             A spec gives the sample rate once, then named filters in Hz, field by field
@@ -228,8 +230,10 @@ struct GenerateCommand: ParsableCommand {
             --sample-rate and --namespace override the spec's.
 
             EXAMPLES
-              mkfilter generate Generated/ShakeFilters.filters.json --output-directory Generated
-              mkfilter generate Generated/ShakeFilters.filters.json --sample-rate 50 --emit json
+              mkfilter generate Generated/ShakeFilters.filters.json \\
+                  --output-directory Generated
+              mkfilter generate Generated/ShakeFilters.filters.json \\
+                  --sample-rate 50 --emit json
             """,
         helpNames: [.long]
     )
@@ -272,53 +276,68 @@ struct PipelineCommand: ParsableCommand {
         commandName: "pipeline",
         abstract: "Run Shake!'s chain on three axes: source -> filter -> moving RMS -> trigger.",
         usage: """
-            mkfilter pipeline [<input.csv> | -] [--source sine|step|impulse ...] [--sample-rate <Hz>]
-                              [--config <file.json>] [--filter <filter>] [--rms-window <n>] [--threshold <g>] [--count <m>]
-                              [--initial-state steady|zero] [--output <file.csv>] [--svg <file.svg>] [--events]
+            mkfilter pipeline [<input.csv> | -] [--source sine|step|impulse ...]
+                       [--sample-rate <Hz>] [--config <file.json>]
+                       [--filter <filter>]
+                       [--rms-window <n>] [--threshold <g>] [--count <m>]
+                       [--initial-state steady|zero] [--output <file.csv>]
+                       [--svg <file.svg>] [--events]
             """,
         discussion: """
             INPUT
-              Accelerometer CSV, t,x,y,z (seconds, g), header line optional, from a file or
-              standard input ('-' or nothing). The sample rate is taken from the first 64
-              times unless --sample-rate gives it. Every bad line (missing or extra field,
-              text, NaN, infinity, a time that does not increase, a blank line) is an error
-              with its line number; nothing is skipped.
+              Accelerometer CSV, t,x,y,z (seconds, g), header line optional, from a
+              file or standard input ('-' or nothing). The sample rate is taken from
+              the first 64 times unless --sample-rate gives it. Every bad line
+              (missing or extra field, text, NaN, infinity, a time that does not
+              increase, a blank line) is an error with its line number; nothing is
+              skipped.
               Or a calculated source on all three axes:
                 --source sine --amplitude <0..2 g> --frequency <Hz, below Nyquist>
                 --source step|impulse [--amplitude <g>]
-                --samples <n> (default: leading zeros + 10 s), --leading-zeros <n> (default: 1 s),
-                --sample-rate <Hz> (default 60)
+                --samples <n>        default: leading zeros + 10 s
+                --leading-zeros <n>  default: 1 s
+                --sample-rate <Hz>   default 60
 
             PER AXIS (x, y, z): filter -> RMS over a moving window -> trigger
-              --filter <filter>     passThrough (default); apple-lowpass <cutoff> [adaptive];
-                                    apple-highpass <cutoff> [adaptive] (Apple's RC = 1/cutoff);
-                                    mkfilter options in one argument, '-Bu -Bp -o 2 -a 0.05 0.1'
-                                    or '-Bu -Lp -o 2 --corner 5' (Hz at the data's rate);
-                                    or a filter of Generated/ by name or identifier,
-                                    'butterworthBP3rd05To3Hz' (redesigned if the rate is not 60 or 100 Hz)
-              --rms-window <n>      samples in the moving RMS (default 30)
-              --threshold <g>       the RMS level to exceed, strictly: RMS > threshold (default 0.1)
-              --count <m>           contiguous samples above it that trigger (default 5)
+              --filter <filter>
+                  passThrough (default);
+                  apple-lowpass <cutoff> [adaptive], apple-highpass <cutoff>
+                  [adaptive] (Apple's RC = 1/cutoff);
+                  mkfilter options in one argument, '-Bu -Bp -o 2 -a 0.05 0.1' or
+                  '-Bu -Lp -o 2 --corner 5' (Hz at the data's rate);
+                  or a filter of Generated/ by name or identifier,
+                  'butterworthBP3rd05To3Hz' (redesigned if the rate is not 60 or
+                  100 Hz)
+              --rms-window <n>   samples in the moving RMS (default 30)
+              --threshold <g>    the RMS level to exceed, strictly: RMS > threshold
+                                 (default 0.1)
+              --count <m>        contiguous samples above it that trigger (default 5)
               --initial-state steady|zero
-                                    where the filters start: in the steady state of each
-                                    axis' first sample (default: gravity is no step), or at rest
-              --config <file.json>  {"all": {...}, "x": {...}, "y": {...}, "z": {...}}, each with
-                                    "filter", "rmsWindow", "threshold", "count"; "all" is copied onto
-                                    each axis, then "x", "y", "z" override it, then the flags above
-                                    override every axis.
+                                 where the filters start: in the steady state of
+                                 each axis' first sample (default: gravity is no
+                                 step), or at rest
+              --config <file.json>
+                  {"all": {...}, "x": {...}, "y": {...}, "z": {...}}, each with
+                  "filter", "rmsWindow", "threshold", "count"; "all" is copied onto
+                  each axis, then "x", "y", "z" override it, then the flags above
+                  override every axis.
 
             OUTPUT
               CSV on standard output, or --output FILE (written whole or not at all;
               on standard output, rows before a bad input line have gone out):
               t,x_raw,x_filtered,x_rms,x_trigger,y_raw,...,z_trigger (trigger 0 or 1).
-              --svg FILE    Shake!'s screen: one graph per axis, red raw, green filtered, blue RMS,
-                            pink trigger (drawn at the threshold while triggered).
-              --events      one line per trigger onset: 'trigger x t=1.25 sample=75' (on standard
-                            output with --output, else on standard error).
+              --svg FILE    Shake!'s screen: one graph per axis, red raw, green
+                            filtered, blue RMS, pink trigger (drawn at the
+                            threshold while triggered).
+              --events      one line per trigger onset: 'trigger x t=1.25 sample=75'
+                            (on standard output with --output, else on standard
+                            error).
 
             EXAMPLES
-              mkfilter pipeline walk.csv --filter butterworthBP3rd05To3Hz --threshold 0.2 --count 6 --svg walk.svg --events -o out.csv
-              mkfilter pipeline --source sine --amplitude 0.5 --frequency 4 --filter 'apple-highpass 5 adaptive' --svg sine.svg
+              mkfilter pipeline walk.csv --filter butterworthBP3rd05To3Hz \\
+                  --threshold 0.2 --count 6 --svg walk.svg --events -o out.csv
+              mkfilter pipeline --source sine --amplitude 0.5 --frequency 4 \\
+                  --filter 'apple-highpass 5 adaptive' --svg sine.svg
             """,
         helpNames: [.long]
     )

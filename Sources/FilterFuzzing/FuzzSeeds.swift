@@ -1,0 +1,109 @@
+/// Valid inputs the mutations start from, one or more per reader.
+enum FuzzSeeds {
+    static let cTemplate = """
+        const static DigitalFilterTemplate butterworth2O_BP_0p5_3Hz = {
+            3, /* tag */ "Butterworth BP 2nd 0.5 to 3 Hz", "2nd order band pass 0.5-3 Hz",
+            kFilterClassBandPass, /* sample rate */ 60.0, /* corners */ 0.5, 3, /* f3 */ 0,
+            /* order */ 2, /* gain */ 6.890076929e+01,
+            /* zeros */ 4, /* x count */ 5, { 1, 0, -2, 0, 1 },
+            /* poles */ 4, /* y count */ 4,
+            { -0.6905989232, 2.9892919080, -4.9019021489, 3.6029823692 }
+        };
+        """
+
+    static let swiftTemplate = """
+        import FilterRuntime
+        public enum ShakeFilters60Hz {
+            public static let butterworthLP5Hz = DigitalFilterTemplate(
+                tag: 1,
+                name: "Butterworth LP 5 Hz",
+                description: "2nd order low pass 5 Hz",
+                filterClass: .lowPass,
+                designSampleRate: 60.0,
+                cornerFrequency1: 5.0,
+                cornerFrequency2: 0.0,
+                frequency3: 0.0,
+                order: 2,
+                gain: 20.206120097804877,
+                xCoefficients: [1.0, 2.0, 1.0],
+                yCoefficients: [-0.47759225007251727, 1.279632424997809],
+                sections: [
+                    Biquad(b0: 0.04948995626867705, b1: 0.0989799125373541, b2: 0.04948995626867705, a1: -1.279632424997809, a2: 0.4775922500725172),
+                ],
+                provenance: FilterProvenance(
+                    family: "butterworth",
+                    rippleDecibels: nil,
+                    qualityFactor: nil,
+                    transform: "bilinear",
+                    poleSubset: nil,
+                    extraZeroFrequency: nil,
+                    mkfilterCommandLine: "mkfilter -Bu -Lp -o 2 -a 0.08333333333333333"
+                )
+            )
+        }
+        """
+
+    static let specJSON = """
+        {
+          "comment": "a bank",
+          "sampleRate": [60, 100],
+          "namespace": "Bank",
+          "filters": [
+            { "name": "raw", "family": "passThrough" },
+            { "name": "gravity", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 0.5, "tag": 1 },
+            { "name": "shake", "family": "chebyshev", "ripple": 0.5, "band": "bandPass", "order": 3, "corners": [2, 6] },
+            { "name": "tremor", "family": "bessel", "band": "bandPass", "order": 2, "corners": [8, 12], "transform": "matchedZ" },
+            { "name": "hum", "family": "resonator", "band": "bandStop", "q": 20, "corners": 25 },
+            { "name": "steps", "mkfilter": "-Bu -Bp -o 2", "corners": [1, 3] },
+            { "name": "sharp", "family": "elliptic", "passband": 5, "stopband": 7, "passbandLoss": 0.5, "stopbandAttenuation": 50 },
+            { "name": "flat", "family": "chebyshev2", "attenuation": 40, "band": "highPass", "order": 4, "corners": 2 }
+          ]
+        }
+        """
+
+    static let csv = """
+        t,x,y,z
+        0,0.01,-0.02,1.0
+        0.0166667,0.02,-0.01,0.98
+        0.0333333,0.5,0.3,1.2
+        0.05,-0.4,0.2,0.9
+        0.0666667,0.0,0.0,1.0
+        0.0833333,0.01,0.01,1.01
+        """ + "\n"
+
+    static let listing = """
+        mkfilter -Bu -Bp -o 2 -a 0.1 0.2 -l
+        G  = 1.4823338209e+01
+        NZ = 4
+          1.0000000000e+00
+          0.0000000000e+00
+         -2.0000000000e+00
+          0.0000000000e+00
+          1.0000000000e+00
+        NP = 4
+         -4.1280159810e-01
+          1.2166516355e+00
+         -2.1192023971e+00
+          1.9424687765e+00
+         -1.0000000000e+00
+        """ + "\n"
+
+    static let queries = [
+        "family=butterworth&band=lowPass&order=2&corners=5&sampleRate=60",
+        "family=chebyshev&ripple=0.5&band=bandPass&order=3&corners=2,6&sampleRate=60&name=shake&description=a%20b",
+        "family=elliptic&passband=5&stopband=7&passbandLoss=0.5&stopbandAttenuation=50&sampleRate=60",
+        "family=resonator&band=bandStop&q=20&corners=25&sampleRate=200&transform=bilinear",
+    ]
+
+    /// Words argv cases are made of: Fisher's options, ours, subcommands and values.
+    static let argvWords = [
+        "-Bu", "-Be", "-Ch", "--cheby2", "--elliptic", "-Re", "-Pi", "-Lp", "-Hp", "-Bp", "-Bs", "-Ap", "-o", "-a",
+        "-w", "-z", "-Z", "-p", "-l", "-lz", "--sample-rate", "--corner", "--passband-edge", "--stopband-edge",
+        "--passband-loss", "--stopband-attenuation", "--emit", "swift", "c", "cmsis", "vdsp", "json", "c-ansic",
+        "--name", "--description", "--tag", "--namespace", "--precision", "float", "double", "--realization",
+        "sections", "direct", "--bessel-poles", "table", "computed", "response", "impulse", "step", "mkshape",
+        "mkaverage", "-Av", "-c", "-r", "-i", "-h", "--points", "--samples", "--scale", "db", "linear",
+        "--frequency-axis", "log", "pipeline", "--source", "sine", "--rms-window", "--threshold", "--count",
+        "--filter", "--events", "--initial-state", "steady", "zero", "--help",
+    ]
+}
