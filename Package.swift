@@ -171,7 +171,8 @@ let package = Package(
         // FuzzTests runs a bounded number in `swift test`.
         .target(
             name: "FilterFuzzing",
-            dependencies: ["FilterApplication", "FilterDesign", "FilterEmission", "FilterSets", "MkfilterCLI"]
+            dependencies: ["FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission", "FilterSets",
+                           "MkfilterCLI"]
         ),
         .executableTarget(
             name: "mkfilter-fuzz",

@@ -176,7 +176,10 @@ enum TemplateAudit {
     static func writtenTransfer(_ d: TemplateDefinition) -> TransferFunction? {
         var x = d.printedX.map(\.value), y = d.printedY.map(\.value)
         if let declared = d.declaredCounts {
-            guard x.count <= declared.xCount, y.count <= declared.yCount else { return nil }
+            // (More than 2 x 24 + 1 values is no filter of ours: do not fill
+            // a declared count of 1e18 with zeros.)
+            guard x.count <= declared.xCount, y.count <= declared.yCount,
+                  declared.xCount <= 1000, declared.yCount <= 1000 else { return nil }
             x += Array(repeating: 0, count: declared.xCount - x.count)
             y += Array(repeating: 0, count: declared.yCount - y.count)
         }

@@ -36,10 +36,12 @@ public enum FuzzReader: String, CaseIterable, Sendable {
         case .cTemplate: return [Mutation.mutate(FuzzSeeds.cTemplate, &rng)]
         case .swiftTemplate: return [Mutation.mutate(FuzzSeeds.swiftTemplate, &rng)]
         case .specJSON: return [Mutation.mutate(FuzzSeeds.specJSON, &rng)]
-        case .pipelineCSV: return [Mutation.mutate(FuzzSeeds.csv, &rng)]
+        case .pipelineCSV:
+            return [Bool.random(using: &rng) ? Mutation.mutate(FuzzSeeds.csv, &rng) : Self.structuredCSV(&rng)]
         case .fisherListing: return [Mutation.mutate(FuzzSeeds.listing, &rng)]
         case .webQuery: return [Mutation.mutate(FuzzSeeds.queries.randomElement(using: &rng)!, &rng)]
         case .argv:
+            if Int.random(in: 0..<3, using: &rng) > 0 { return Self.structuredArguments(&rng) }
             let count = Int.random(in: 1...12, using: &rng)
             return (0..<count).map { _ in
                 switch Int.random(in: 0..<10, using: &rng) {
@@ -49,6 +51,64 @@ public enum FuzzReader: String, CaseIterable, Sendable {
                 }
             }
         }
+    }
+
+    /// A number: usually ordinary, often hostile.
+    static func value(_ rng: inout SeededGenerator, ordinary: ClosedRange<Double>) -> String {
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<6: return "\(Double.random(in: ordinary, using: &rng))"
+        case 6..<7: return "\(Int.random(in: Int(ordinary.lowerBound)...max(Int(ordinary.lowerBound), Int(ordinary.upperBound)), using: &rng))"
+        default: return Mutation.hostileNumbers.randomElement(using: &rng)!
+        }
+    }
+
+    /// Accelerometer CSV with increasing times and values that are mostly
+    /// ordinary, sometimes enormous, tiny, or not numbers.
+    static func structuredCSV(_ rng: inout SeededGenerator) -> String {
+        var text = Bool.random(using: &rng) ? "t,x,y,z\n" : ""
+        let rate = [60.0, 100, 1e-3, 1e7].randomElement(using: &rng)!
+        for k in 0..<Int.random(in: 1...120, using: &rng) {
+            let values = (0..<3).map { _ in
+                Int.random(in: 0..<8, using: &rng) == 0
+                    ? ["1e308", "-1e308", "1.7976931348623157e308", "1e155", "-1e200", "1e-320", "4.9e-324", "-0", "0"]
+                        .randomElement(using: &rng)!
+                    : "\(Double.random(in: -2...2, using: &rng))"
+            }
+            text += "\(Double(k) / rate),\(values.joined(separator: ","))\n"
+        }
+        return text
+    }
+
+    /// A design command with values drawn from `value` and options added at
+    /// random, or a pipeline or response command.
+    static func structuredArguments(_ rng: inout SeededGenerator) -> [String] {
+        let family = [["-Bu"], ["-Be"], ["-Ch", value(&rng, ordinary: -3...(-0.01))], ["--cheby2", value(&rng, ordinary: 20...100)],
+                      ["--elliptic", value(&rng, ordinary: 0.01...3), value(&rng, ordinary: 20...100)],
+                      ["-Re", value(&rng, ordinary: 1...50)]].randomElement(using: &rng)!
+        let band = ["-Lp", "-Hp", "-Bp", "-Bs"].randomElement(using: &rng)!
+        var words: [String]
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0:
+            words = family + [band, "--passband-edge", value(&rng, ordinary: 0.01...0.2), "--stopband-edge",
+                              value(&rng, ordinary: 0.2...0.45), "--passband-loss", value(&rng, ordinary: 0.1...3),
+                              "--stopband-attenuation", value(&rng, ordinary: 20...90)]
+        case 1:
+            words = ["pipeline", "--source", ["sine", "step", "impulse"].randomElement(using: &rng)!,
+                     "--sample-rate", value(&rng, ordinary: 10...200), "--samples", value(&rng, ordinary: 1...2000),
+                     "--amplitude", value(&rng, ordinary: 0...2), "--frequency", value(&rng, ordinary: 0.1...5)]
+        default:
+            words = family + [band, "-o", value(&rng, ordinary: 1...24), "-a", value(&rng, ordinary: 0.001...0.2)]
+            if band == "-Bp" || band == "-Bs" { words.append(value(&rng, ordinary: 0.2...0.49)) }
+        }
+        if Bool.random(using: &rng), words.first != "pipeline" {
+            words += [["-l"], ["--emit", ["swift", "c", "cmsis", "vdsp", "json"].randomElement(using: &rng)!],
+                      ["--realization", "direct"], ["--precision", "float"], ["-w"], ["-z"]].randomElement(using: &rng)!
+        }
+        if Int.random(in: 0..<4, using: &rng) == 0 { words += ["--output", "out"] }
+        if Int.random(in: 0..<6, using: &rng) == 0 {
+            words.insert(Mutation.hostileFragments.randomElement(using: &rng)!, at: Int.random(in: 0...words.count, using: &rng))
+        }
+        return words
     }
 
     /// Runs one case in `scratch` (an empty directory); the problem found, or nil.
@@ -68,7 +128,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
                 // Audit what was read (a file, as users give it).
                 let file = scratch.appendingPathComponent(name)
                 guard (try? text.write(to: file, atomically: false, encoding: .utf8)) != nil else { return nil }
-                let result = Mkfilter.run(arguments: ["verify", file.path])
+                let result = CommandLineRunner.run(["verify", file.path])
                 if result.exitCode == 1 && result.standardError.isEmpty { return "verify failed without a message" }
                 return Self.nonFiniteWord(result.standardOutput).map { "verify printed '\($0)'" }
             } catch {
@@ -97,12 +157,12 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             let output = scratch.appendingPathComponent("out.csv")
             let svg = scratch.appendingPathComponent("out.svg")
             guard (try? Data(input[0].utf8).write(to: csv)) != nil else { return nil }
-            let result = Mkfilter.run(arguments: ["pipeline", csv.path, "--output", output.path, "--svg", svg.path])
+            let result = CommandLineRunner.run(["pipeline", csv.path, "--output", output.path, "--svg", svg.path])
             return Self.outcome(result, scratch: scratch, inputs: ["in.csv"])
         case .fisherListing:
             do {
                 let code = try GencodeRequest(listing: input[0]).run()
-                if let bad = Self.nonFiniteWord(code) { return "gencode printed '\(bad)'" }
+                if let bad = Self.nonFiniteWord(Self.withoutComments(code)) { return "gencode printed '\(bad)'" }
                 return Self.commentsAreBalanced(code) ? nil : "a comment in the C code is not closed where it should be"
             } catch {
                 return error.description.isEmpty ? "an error without a message" : nil
@@ -110,10 +170,17 @@ public enum FuzzReader: String, CaseIterable, Sendable {
         case .argv:
             // Output options point into the scratch directory.
             var arguments = input
-            for k in arguments.indices where ["--output", "--svg"].contains(arguments[k]) && k + 1 < arguments.count {
+            // (Every word that may name a file to write, including -o with a
+            // value that is not an order.)
+            for k in arguments.indices where ["--output", "--svg", "--output-directory", "-o"].contains(arguments[k])
+                && k + 1 < arguments.count && !(arguments[k] == "-o" && Int(arguments[k + 1]) != nil) {
                 arguments[k + 1] = scratch.appendingPathComponent("out-\(k)").path
             }
-            let result = Mkfilter.run(arguments: arguments)
+            // The pipeline writes its CSV to a file, never to this process's output.
+            if arguments.first == "pipeline" && !arguments.contains("--output") {
+                arguments += ["--output", scratch.appendingPathComponent("pipeline.csv").path]
+            }
+            let result = CommandLineRunner.run(arguments)
             return Self.outcome(result, scratch: scratch, inputs: [])
         case .webQuery:
             do {
@@ -154,6 +221,17 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             return String(word)
         }
         return nil
+    }
+
+    /// C code without its `/* ... */` comments (which quote the command line).
+    static func withoutComments(_ code: String) -> String {
+        var out = "", rest = Substring(code)
+        while let open = rest.range(of: "/*") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "*/") else { return out }
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
     }
 
     /// Every `/*` is closed by a `*/` before the next `/*` opens, and no `*/`

@@ -62,7 +62,7 @@ public struct Fuzzer: Sendable {
     /// Runs cases `range` of each of `readers`, calling `progress` after each
     /// reader with its count so far.
     public func run(readers: [FuzzReader] = FuzzReader.allCases, cases range: Range<Int>,
-                    progress: ((FuzzReader, Int) -> Void)? = nil) -> Report {
+                    progress: ((FuzzReader, Int) -> Void)? = nil, onFinding: ((Finding) -> Void)? = nil) -> Report {
         var report = Report()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("mkfilter-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(seed)")
@@ -80,7 +80,11 @@ public struct Fuzzer: Sendable {
                 let elapsed = Date().timeIntervalSince(started)
                 watchdog.stop()
                 report.slowest = max(report.slowest, elapsed)
-                if let problem { report.findings.append(Finding(reader: reader, index: index, input: input, problem: problem)) }
+                if let problem {
+                    let finding = Finding(reader: reader, index: index, input: input, problem: problem)
+                    report.findings.append(finding)
+                    onFinding?(finding)
+                }
                 // A clean directory for the next case.
                 for file in (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? [] {
                     try? FileManager.default.removeItem(at: scratch.appendingPathComponent(file))

@@ -46,8 +46,9 @@ let fuzzer = Fuzzer(seed: seed, timeLimit: limit, caseFile: caseFile)
 let started = Date()
 let report = fuzzer.run(readers: readers.isEmpty ? FuzzReader.allCases : readers, cases: from..<(from + cases)) { reader, count in
     FileHandle.standardError.write(Data("\(reader.rawValue): \(count) cases\n".utf8))
+} onFinding: { finding in
+    print(finding)
 }
-for finding in report.findings { print(finding) }
 print("\(report.total) cases (seed \(seed), from \(from)) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: "
       + "\(report.findings.count) findings, 0 crashes, 0 hangs; slowest case \(String(format: "%.3f", report.slowest)) s")
 exit(report.findings.isEmpty ? 0 : 1)

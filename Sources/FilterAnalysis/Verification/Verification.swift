@@ -222,7 +222,7 @@ extension Verification {
             reference = measure.magnitude(atAlpha: 0); referenceName = "dc"
         }
         var gainError = abs(reference - 1)
-        var referenceText = "|H| at \(referenceName) = " + formatC("%.12g", reference)
+        var referenceText = "|H| at \(referenceName) = " + format(reference, "%.12g")
         let requirements = spec.bandRequirements
         if spec.family.normalizesAtPassbandMaximum, let requirements {
             // Chebyshev II and elliptic: the passband maximum is 1.
@@ -230,7 +230,7 @@ extension Verification {
                 .map { measure.decibelRange(from: $0.lowerBound, to: $0.upperBound).maximum }.max()!
             let peakGain = Double.pow(10, maximum / 20)
             gainError = abs(peakGain - 1)
-            referenceText = "the passband maximum |H| = " + formatC("%.12g", peakGain)
+            referenceText = "the passband maximum |H| = " + format(peakGain, "%.12g")
         }
         checks.append(VerificationCheck(
             name: "normalised", passed: gainError <= gainTolerance,
@@ -255,7 +255,7 @@ extension Verification {
             var detail = ""
             for (corner, ratio) in zip(corners, ratios) {
                 if !detail.isEmpty { detail += ", " }
-                detail += "|H| at " + format(corner) + hz(corner) + " = " + formatC("%.9f", 20 * Double.log10(ratio)) + " dB"
+                detail += "|H| at " + format(corner) + hz(corner) + " = " + format(20 * Double.log10(ratio), "%.9f") + " dB"
             }
             detail += " of the peak (-3.010299957 dB expected; worst off by " + format(worst)
                 + " relative, allowed " + format(gainTolerance) + ")"
@@ -345,8 +345,8 @@ extension Verification {
     }
 
     /// `%.6g`-style text for reports ("not a number", "infinite" for the rest).
-    public static func format(_ x: Double) -> String {
+    public static func format(_ x: Double, _ style: String = "%.6g") -> String {
         guard x.isFinite else { return x.isNaN ? "not a number" : (x > 0 ? "infinite" : "-infinite") }
-        return formatC("%.6g", x)
+        return formatC(style, x)
     }
 }

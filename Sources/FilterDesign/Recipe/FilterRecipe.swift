@@ -44,6 +44,11 @@ public struct FilterRecipe: Sendable, Hashable {
     /// (`init(designing:to:band:realization:)`); `nil` when they were given.
     public let specification: MagnitudeSpecification?
 
+    /// The least passband ripple or loss, in dB, of an elliptic filter or a
+    /// magnitude specification: below it 10^(R/10) - 1 loses its digits in
+    /// double precision and the order estimate and the prototype with it.
+    public static let minimumRippleDecibels = 1e-6
+
     /// Builds and validates a recipe.
     ///
     /// - Throws: `SpecificationError` naming the first field that is out of range.
@@ -184,7 +189,7 @@ public struct FilterRecipe: Sendable, Hashable {
         case .chebyshev2(let a):
             guard a.isFinite, a > 0, a <= 300 else { throw .attenuationOutOfRange(a, ripple: nil) }
         case .elliptic(let r, let a):
-            guard r.isFinite, r > 0, r < 300 else { throw .rippleOutOfRange(r) }
+            guard r.isFinite, r >= Self.minimumRippleDecibels, r < 300 else { throw .ellipticRippleOutOfRange(r) }
             // A <= R leaves no stopband below the passband (scipy: eps_p / eps_s >= 1).
             guard a.isFinite, a > r, a <= 300 else { throw .attenuationOutOfRange(a, ripple: r) }
         case .resonator(.finite(let q)):

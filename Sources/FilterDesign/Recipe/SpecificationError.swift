@@ -60,6 +60,9 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case specificationFamily(FilterFamily.Name)
     /// Meeting the specification takes an order above 24.
     case specificationOrderTooHigh(family: FilterFamily.Name, order: Int)
+    /// An elliptic filter's passband ripple (dB) outside
+    /// `FilterRecipe.minimumRippleDecibels ..< 300`.
+    case ellipticRippleOutOfRange(Double)
 
     public var description: String {
         switch self {
@@ -144,7 +147,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "\(field.edgeName)s \(messageNumber(edges[0]))\(unit) and \(messageNumber(edges[1]))\(unit) must be increasing"
         case let .specificationLossOutOfRange(field, value, loss):
             if field == .passbandLoss {
-                return "passband loss \(messageNumber(value)) dB is out of range; it must be a finite number of dB above 0 (the most the passband may lose)"
+                return "passband loss \(messageNumber(value)) dB is out of range; it must be a finite number of dB, at least \(messageNumber(FilterRecipe.minimumRippleDecibels)) (the most the passband may lose)"
             }
             return "stopband attenuation \(messageNumber(value)) dB is out of range; it must be above the passband loss (\(messageNumber(loss ?? 0)) dB) and at most 300 dB"
         case let .specificationBandsOverlap(p, st, hertz):
@@ -158,8 +161,10 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the band is \(given.displayName), but the passband and stopband edges describe a \(edges.displayName) filter"
         case let .specificationFamily(name):
             return "\(name.withArticle) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
+        case let .ellipticRippleOutOfRange(r):
+            return "elliptic passband ripple \(messageNumber(r)) dB is out of range; it must be a finite number of dB from \(messageNumber(FilterRecipe.minimumRippleDecibels)) to below 300"
         case let .specificationOrderTooHigh(name, order):
-            return "meeting the specification takes a \(name.displayName) of order \(order); orders go up to 24. Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
+            return "meeting the specification takes \(name.withArticle) of order \(order >= 1_000_000 ? "above a million" : "\(order)"); orders go up to 24. Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
         }
     }
 }

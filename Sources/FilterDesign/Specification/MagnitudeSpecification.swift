@@ -102,7 +102,9 @@ public struct MagnitudeSpecification: Sendable, Hashable {
                 throw .specificationEdgesNotIncreasing(field: field, edges: hertz ?? edges, hertz: hertz != nil)
             }
         }
-        guard loss.isFinite, loss > 0 else { throw .specificationLossOutOfRange(field: .passbandLoss, value: loss) }
+        guard loss.isFinite, loss >= FilterRecipe.minimumRippleDecibels else {
+            throw .specificationLossOutOfRange(field: .passbandLoss, value: loss)
+        }
         guard attenuation.isFinite, attenuation > loss, attenuation <= 300 else {
             throw .specificationLossOutOfRange(field: .stopbandAttenuation, value: attenuation, passbandLoss: loss)
         }

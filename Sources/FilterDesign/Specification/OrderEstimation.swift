@@ -64,12 +64,12 @@ public enum OrderEstimation {
         var corners: [Double]
         switch family {
         case .butterworth:
-            order = Int((Double.log10((gStop - 1) / (gPass - 1)) / (2 * Double.log10(nat))).rounded(.up))
+            order = Self.wholeOrder(Double.log10((gStop - 1) / (gPass - 1)) / (2 * Double.log10(nat)))
             let w0 = Double.pow(gPass - 1, -1 / (2 * Double(order)))
             corners = butterworthNatural(w0, passband: passband, band: spec.band)
         case .chebyshev, .chebyshev2:
             let v = Double.acosh(((gStop - 1) / (gPass - 1)).squareRoot())
-            order = Int((v / Double.acosh(nat)).rounded(.up))
+            order = Self.wholeOrder(v / Double.acosh(nat))
             if family == .chebyshev {
                 corners = passband
             } else {
@@ -80,11 +80,18 @@ public enum OrderEstimation {
             let m0 = 1 / (nat * nat)
             let ratio = CompleteEllipticIntegral.k(m0) * CompleteEllipticIntegral.complementary(m1)
                 / (CompleteEllipticIntegral.complementary(m0) * CompleteEllipticIntegral.k(m1))
-            order = Int(ratio.rounded(.up))
+            order = Self.wholeOrder(ratio)
             corners = passband
         }
         corners = corners.map { Double.atan($0) / Double.pi }
         return Estimate(order: order, corners: corners)
+    }
+
+    /// ceil(x) as an order; past a million (or not a number) a million, which
+    /// the recipe refuses as "above a million".
+    static func wholeOrder(_ x: Double) -> Int {
+        guard x.isFinite, x < 1_000_000 else { return 1_000_000 }
+        return max(1, Int(x.rounded(.up)))
     }
 
     enum Kind { case butterworth, chebyshev, elliptic }
