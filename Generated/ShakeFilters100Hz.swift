@@ -15,13 +15,14 @@
 
 import FilterRuntime
 
-/// Written for template layout 1: does not compile against a FilterRuntime with another.
-private typealias RequiredTemplateLayout = DigitalFilterTemplateLayout2
+/// Written for template layout 2: does not compile against a FilterRuntime with another.
+/// (Every type below is named with its module, so no namespace or filter name can hide it.)
+extension FilterRuntime.DigitalFilterTemplateLayout2 {}
 
 /// 12 filters designed by mkfilter.
 public enum ShakeFilters100Hz {
     /// Pass through: No filtering: the output is the input.
-    public static let passThrough = DigitalFilterTemplate(
+    public static let passThrough = FilterRuntime.DigitalFilterTemplate(
         tag: 0,
         name: "Pass through",
         description: "No filtering: the output is the input.",
@@ -34,7 +35,7 @@ public enum ShakeFilters100Hz {
         gain: 1.0,
         xCoefficients: [1.0],
         yCoefficients: [],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "none",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -47,7 +48,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `passThrough` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let passThroughImpulseResponse: [Double] = [
+    public static let passThroughImpulseResponse: [Swift.Double] = [
         1.0, 0.0, 0.0, 0.0,
         0.0, 0.0, 0.0, 0.0,
         0.0, 0.0, 0.0, 0.0,
@@ -59,7 +60,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth LP 5 Hz: 2nd order low pass 5 Hz
-    public static let butterworthLP5Hz = DigitalFilterTemplate(
+    public static let butterworthLP5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 1,
         name: "Butterworth LP 5 Hz",
         description: "2nd order low pass 5 Hz",
@@ -73,9 +74,9 @@ public enum ShakeFilters100Hz {
         xCoefficients: [1.0, 2.0, 1.0],
         yCoefficients: [-0.6413515380575631, 1.5610180758007182],
         sections: [
-            Biquad(b0: 0.020083365564211232, b1: 0.040166731128422464, b2: 0.020083365564211232, a1: -1.5610180758007182, a2: 0.6413515380575631),
+            FilterRuntime.Biquad(b0: 0.020083365564211232, b1: 0.040166731128422464, b2: 0.020083365564211232, a1: -1.5610180758007182, a2: 0.6413515380575631),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -88,7 +89,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthLP5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthLP5HzImpulseResponse: [Double] = [
+    public static let butterworthLP5HzImpulseResponse: [Swift.Double] = [
         0.020083365564211232, 0.07151722779706988, 0.11884255349261573, 0.13964769013102304,
         0.14177271406916722, 0.13174650846557923, 0.11473253291554601, 0.09460373192545521,
         0.07409424912321566, 0.05498821321784508, 0.03831713415264554, 0.024546963902858557,
@@ -100,7 +101,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth HP 5 Hz: 2nd order high pass 5 Hz
-    public static let butterworthHP5Hz = DigitalFilterTemplate(
+    public static let butterworthHP5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 2,
         name: "Butterworth HP 5 Hz",
         description: "2nd order high pass 5 Hz",
@@ -114,9 +115,9 @@ public enum ShakeFilters100Hz {
         xCoefficients: [1.0, -2.0, 1.0],
         yCoefficients: [-0.6413515380575631, 1.5610180758007182],
         sections: [
-            Biquad(b0: 0.8005924034645702, b1: -1.6011848069291403, b2: 0.8005924034645702, a1: -1.5610180758007182, a2: 0.6413515380575631),
+            FilterRuntime.Biquad(b0: 0.8005924034645702, b1: -1.6011848069291403, b2: 0.8005924034645702, a1: -1.5610180758007182, a2: 0.6413515380575631),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -129,7 +130,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthHP5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthHP5HzImpulseResponse: [Double] = [
+    public static let butterworthHP5HzImpulseResponse: [Swift.Double] = [
         0.8005924034645702, -0.35144559377220475, -0.26148169039356095, -0.18277747308591863,
         -0.11761725502849643, -0.0663780476396171, -0.028183324787168673, -0.0014230164820061009,
         0.0158540642492526, 0.025661134677405124, 0.02988946658626445, 0.03020018942354435,
@@ -141,7 +142,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 2nd 0.5 to 3 Hz: 2nd order band pass 0.5-3 Hz
-    public static let butterworthBP2nd05To3Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd05To3Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 3,
         name: "Butterworth BP 2nd 0.5 to 3 Hz",
         description: "2nd order band pass 0.5-3 Hz",
@@ -155,10 +156,10 @@ public enum ShakeFilters100Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.8008026466657076, 3.3702129105628043, -5.336867912315016, 3.7674261697662983],
         sections: [
-            Biquad(b0: 0.5, b1: -1.0, b2: 0.5, a1: -1.960929076593623, a2: 0.9621487346328964),
-            Biquad(b0: 0.011173993240472297, b1: 0.022347986480944593, b2: 0.011173993240472297, a1: -1.8064970931726752, a2: 0.8323065008979618),
+            FilterRuntime.Biquad(b0: 0.5, b1: -1.0, b2: 0.5, a1: -1.960929076593623, a2: 0.9621487346328964),
+            FilterRuntime.Biquad(b0: 0.011173993240472297, b1: 0.022347986480944593, b2: 0.011173993240472297, a1: -1.8064970931726752, a2: 0.8323065008979618),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -171,7 +172,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP2nd05To3Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd05To3HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd05To3HzImpulseResponse: [Swift.Double] = [
         0.005586996620236148, 0.021048597277473522, 0.03830797999080237, 0.050818271059633525,
         0.05906062432743883, 0.0635464178506265, 0.06479894820356007, 0.06333788751655653,
         0.059666441133304694, 0.05426108448712595, 0.0475637115838403, 0.03997599334274549,
@@ -183,7 +184,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 2nd 2.5 to 5 Hz: 2nd order band pass 2.5-5 Hz
-    public static let butterworthBP2nd25To5Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd25To5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 4,
         name: "Butterworth BP 2nd 2.5 to 5 Hz",
         description: "2nd order band pass 2.5-5 Hz",
@@ -197,10 +198,10 @@ public enum ShakeFilters100Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.800802646665708, 3.2970044161004775, -5.1839613314451185, 3.6855893228946544],
         sections: [
-            Biquad(b0: 0.0078125, b1: 0.015625, b2: 0.0078125, a1: -1.794307265894232, a2: 0.8707464152116137),
-            Biquad(b0: 0.7097222179254017, b1: -1.4194444358508034, b2: 0.7097222179254017, a1: -1.8912820570004223, a2: 0.9196737795022589),
+            FilterRuntime.Biquad(b0: 0.0078125, b1: 0.015625, b2: 0.0078125, a1: -1.794307265894232, a2: 0.8707464152116137),
+            FilterRuntime.Biquad(b0: 0.7097222179254017, b1: -1.4194444358508034, b2: 0.7097222179254017, a1: -1.8912820570004223, a2: 0.9196737795022589),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -213,7 +214,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP2nd25To5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd25To5HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd25To5HzImpulseResponse: [Swift.Double] = [
         0.005544704827542201, 0.02043550491099198, 0.035483933632573066, 0.04312325598575483,
         0.04346771245417709, 0.037280724864144986, 0.02582843843482671, 0.01071120321143932,
         -0.006310874571612925, -0.02348378276083662, -0.03920484682566177, -0.052138484330903706,
@@ -225,7 +226,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 2nd 0.5 to 4 Hz: 2nd order band pass 0.5-4 Hz
-    public static let butterworthBP2nd05To4Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd05To4Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 5,
         name: "Butterworth BP 2nd 0.5 to 4 Hz",
         description: "2nd order band pass 0.5-4 Hz",
@@ -239,10 +240,10 @@ public enum ShakeFilters100Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.7327260303718167, 3.143945051831711, -5.087648273233391, 3.676375529249292],
         sections: [
-            Biquad(b0: 0.0078125, b1: 0.015625, b2: 0.0078125, a1: -1.7178445865805643, a2: 0.7634885625932666),
-            Biquad(b0: 1.3501940313407021, b1: -2.7003880626814043, b2: 1.3501940313407021, a1: -1.9585309426687276, a2: 0.9597079331261207),
+            FilterRuntime.Biquad(b0: 0.0078125, b1: 0.015625, b2: 0.0078125, a1: -1.7178445865805643, a2: 0.7634885625932666),
+            FilterRuntime.Biquad(b0: 1.3501940313407021, b1: -2.7003880626814043, b2: 1.3501940313407021, a1: -1.9585309426687276, a2: 0.9597079331261207),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -255,7 +256,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP2nd05To4Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd05To4HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd05To4HzImpulseResponse: [Swift.Double] = [
         0.010548390869849236, 0.03877984606687038, 0.06780599277421887, 0.08514563697327208,
         0.09279530959195771, 0.09272266529259467, 0.08678342920509063, 0.07666309735038829,
         0.06384019725973422, 0.04956768649770307, 0.03486904831963662, 0.020545786637453704,
@@ -267,7 +268,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 2nd 4 to 8 Hz: 2nd order band pass 4-8 Hz
-    public static let butterworthBP2nd4To8Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd4To8Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 6,
         name: "Butterworth BP 2nd 4 to 8 Hz",
         description: "2nd order band pass 4-8 Hz",
@@ -281,10 +282,10 @@ public enum ShakeFilters100Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.7008967811884025, 2.857657728948505, -4.588257154233785, 3.4182766560464533],
         sections: [
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.6152279098870275, a2: 0.8021524166491181),
-            Biquad(b0: 0.8552613252683613, b1: -1.7105226505367226, b2: 0.8552613252683613, a1: -1.8030487461594258, a2: 0.8737700799011524),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.6152279098870275, a2: 0.8021524166491181),
+            FilterRuntime.Biquad(b0: 0.8552613252683613, b1: -1.7105226505367226, b2: 0.8552613252683613, a1: -1.8030487461594258, a2: 0.8737700799011524),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -297,7 +298,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP2nd4To8Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd4To8HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd4To8HzImpulseResponse: [Swift.Double] = [
         0.013363458207318145, 0.045679997234127995, 0.06810496905401832, 0.061398241394872655,
         0.031927914300143384, -0.009968748038046711, -0.05284881444285335, -0.08670746790069897,
         -0.10477160471155485, -0.10433893032719627, -0.08667896684733445, -0.05618724622732467,
@@ -309,7 +310,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 3rd 0.5 to 3 Hz: 3rd order band pass 0.5-3 Hz
-    public static let butterworthBP3rd05To3Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd05To3Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 7,
         name: "Butterworth BP 3rd 0.5 to 3 Hz",
         description: "3rd order band pass 0.5-3 Hz",
@@ -323,11 +324,11 @@ public enum ShakeFilters100Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.7301653453057234, 4.596479651517354, -12.078078441741294, 16.95668357774741, -13.414214603640996, 5.669294983143011],
         sections: [
-            Biquad(b0: 0.0625, b1: -0.0, b2: -0.0625, a1: -1.8485823721343748, a2: 0.8540806854634668),
-            Biquad(b0: 0.00390625, b1: 0.0078125, b2: 0.00390625, a1: -1.8459187556520704, a2: 0.8760530644178537),
-            Biquad(b0: 1.7079053259758858, b1: -3.4158106519517717, b2: 1.7079053259758858, a1: -1.9747938553565665, a2: 0.9758698559084629),
+            FilterRuntime.Biquad(b0: 0.0625, b1: -0.0, b2: -0.0625, a1: -1.8485823721343748, a2: 0.8540806854634668),
+            FilterRuntime.Biquad(b0: 0.00390625, b1: 0.0078125, b2: 0.00390625, a1: -1.8459187556520704, a2: 0.8760530644178537),
+            FilterRuntime.Biquad(b0: 1.7079053259758858, b1: -3.4158106519517717, b2: 1.7079053259758858, a1: -1.9747938553565665, a2: 0.9758698559084629),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -340,7 +341,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP3rd05To3Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd05To3HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd05To3HzImpulseResponse: [Swift.Double] = [
         0.0004169690737245815, 0.0023639206777925584, 0.006557543779960695, 0.01253692342043212,
         0.01941019449151065, 0.02642830243173552, 0.032983731152742564, 0.03860572639590068,
         0.04295253523541, 0.04580121323117706, 0.04703556058365588, 0.046632739898699635,
@@ -352,7 +353,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 3rd 2.5 to 5 Hz: 3rd order band pass 2.5-5 Hz
-    public static let butterworthBP3rd25To5Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd25To5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 8,
         name: "Butterworth BP 3rd 2.5 to 5 Hz",
         description: "3rd order band pass 2.5-5 Hz",
@@ -366,11 +367,11 @@ public enum ShakeFilters100Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.7301653453057227, 4.496633925432907, -11.663031088984773, 16.303517447638644, -12.953202325390905, 5.546145330170665],
         sections: [
-            Biquad(b0: 0.00390625, b1: 0.0078125, b2: 0.00390625, a1: -1.808427065646347, a2: 0.8540806854634666),
-            Biquad(b0: 0.125, b1: -0.0, b2: -0.125, a1: -1.817678444149139, a2: 0.9036840191708284),
-            Biquad(b0: 0.8530946876171157, b1: -1.7061893752342314, b2: 0.8530946876171157, a1: -1.9200398203751794, a2: 0.9460317540261926),
+            FilterRuntime.Biquad(b0: 0.00390625, b1: 0.0078125, b2: 0.00390625, a1: -1.808427065646347, a2: 0.8540806854634666),
+            FilterRuntime.Biquad(b0: 0.125, b1: -0.0, b2: -0.125, a1: -1.817678444149139, a2: 0.9036840191708284),
+            FilterRuntime.Biquad(b0: 0.8530946876171157, b1: -1.7061893752342314, b2: 0.8530946876171157, a1: -1.9200398203751794, a2: 0.9460317540261926),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -383,7 +384,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP3rd25To5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd25To5HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd25To5HzImpulseResponse: [Swift.Double] = [
         0.0004165501404380448, 0.0023102476161723966, 0.006167660358894327, 0.0110728683859754,
         0.015577360289317083, 0.018448341493826678, 0.018801209105882562, 0.016178543243825807,
         0.010573530416757286, 0.002401314665768685, -0.007573573346918432, -0.018342153290319792,
@@ -395,7 +396,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 3rd 0.5 to 4 Hz: 3rd order band pass 0.5-4 Hz
-    public static let butterworthBP3rd05To4Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd05To4Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 9,
         name: "Butterworth BP 3rd 0.5 to 4 Hz",
         description: "3rd order band pass 0.5-4 Hz",
@@ -409,11 +410,11 @@ public enum ShakeFilters100Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.6435727067106496, 4.127543191519714, -11.06095609849818, 15.852598393614551, -12.81461628641487, 5.539003107578457],
         sections: [
-            Biquad(b0: 0.0625, b1: -0.0, b2: -0.0625, a1: -1.7940163154176099, a2: 0.8011510705587512),
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.7720892400740829, a2: 0.8247887959007985),
-            Biquad(b0: 1.1072437212605453, b1: -2.2144874425210905, b2: 1.1072437212605453, a1: -1.9728975520867653, a2: 0.9739584899738479),
+            FilterRuntime.Biquad(b0: 0.0625, b1: -0.0, b2: -0.0625, a1: -1.7940163154176099, a2: 0.8011510705587512),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.7720892400740829, a2: 0.8247887959007985),
+            FilterRuntime.Biquad(b0: 1.1072437212605453, b1: -2.2144874425210905, b2: 1.1072437212605453, a1: -1.9728975520867653, a2: 0.9739584899738479),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -426,7 +427,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP3rd05To4Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd05To4HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd05To4HzImpulseResponse: [Swift.Double] = [
         0.0010812926965435012, 0.005989283606356343, 0.016074431418638194, 0.029427253198674827,
         0.04323943098338072, 0.05544176944434444, 0.06463910691034651, 0.07002836129411724,
         0.07130580932384005, 0.06856938677580322, 0.062221205296965454, 0.05287469339656363,
@@ -438,7 +439,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 3rd 2 to 6 Hz: 3rd order band pass 2-6 Hz
-    public static let butterworthBP3rd2To6Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd2To6Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 10,
         name: "Butterworth BP 3rd 2 to 6 Hz",
         description: "3rd order band pass 2-6 Hz",
@@ -452,11 +453,11 @@ public enum ShakeFilters100Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.6041096995072749, 3.8344265750064026, -10.256323265142214, 14.794795674735143, -12.137061481542407, 5.368189227770625],
         sections: [
-            Biquad(b0: 0.0078125, b1: 0.015625, b2: 0.0078125, a1: -1.7335629355003472, a2: 0.7756795110496132),
-            Biquad(b0: 0.25, b1: -0.0, b2: -0.25, a1: -1.71760091517215, a2: 0.8338762866614601),
-            Biquad(b0: 0.8023961300387794, b1: -1.6047922600775588, b2: 0.8023961300387794, a1: -1.9170253770981271, a2: 0.9339677170445488),
+            FilterRuntime.Biquad(b0: 0.0078125, b1: 0.015625, b2: 0.0078125, a1: -1.7335629355003472, a2: 0.7756795110496132),
+            FilterRuntime.Biquad(b0: 0.25, b1: -0.0, b2: -0.25, a1: -1.71760091517215, a2: 0.8338762866614601),
+            FilterRuntime.Biquad(b0: 0.8023961300387794, b1: -1.6047922600775588, b2: 0.8023961300387794, a1: -1.9170253770981271, a2: 0.9339677170445488),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -469,7 +470,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP3rd2To6Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd2To6HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd2To6HzImpulseResponse: [Swift.Double] = [
         0.001567179941481991, 0.008412918479841823, 0.021439639230746356, 0.03617003855650604,
         0.047048837528849946, 0.050487787693246536, 0.04497461330580766, 0.030891578166441856,
         0.01012006943353734, -0.014480751044484944, -0.03963384668332065, -0.0621661852485393,
@@ -481,7 +482,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Butterworth BP 3rd 4 to 8 Hz: 3rd order band pass 4-8 Hz
-    public static let butterworthBP3rd4To8Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd4To8Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 11,
         name: "Butterworth BP 3rd 4 to 8 Hz",
         description: "3rd order band pass 4-8 Hz",
@@ -495,11 +496,11 @@ public enum ShakeFilters100Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.604109699507275, 3.6807987268245643, -9.617041165986597, 13.7658955245595, -11.380196449519378, 5.153110559927324],
         sections: [
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.6641070368779396, a2: 0.7756795110496131),
-            Biquad(b0: 0.25, b1: -0.5, b2: 0.25, a1: -1.8492530266780884, a2: 0.9145051711999754),
-            Biquad(b0: 0.4011578789447425, b1: -0.0, b2: -0.4011578789447425, a1: -1.6397504963712957, a2: 0.8516228844598694),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.6641070368779396, a2: 0.7756795110496131),
+            FilterRuntime.Biquad(b0: 0.25, b1: -0.5, b2: 0.25, a1: -1.8492530266780884, a2: 0.9145051711999754),
+            FilterRuntime.Biquad(b0: 0.4011578789447425, b1: -0.0, b2: -0.4011578789447425, a1: -1.6397504963712957, a2: 0.8516228844598694),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -512,7 +513,7 @@ public enum ShakeFilters100Hz {
 
     /// The first 32 outputs of `butterworthBP3rd4To8Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd4To8HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd4To8HzImpulseResponse: [Swift.Double] = [
         0.0015670229646279003, 0.008075042586672654, 0.019077489152988243, 0.027984314252245963,
         0.02789182810050741, 0.01599128193569306, -0.0060405617803270546, -0.032939736916346024,
         -0.057622136994785016, -0.07325651489267372, -0.07508936102825753, -0.061602341053178127,
@@ -524,7 +525,7 @@ public enum ShakeFilters100Hz {
     ]
 
     /// Every filter in this file, in order.
-    public static let all: [DigitalFilterTemplate] = [
+    public static let all: [FilterRuntime.DigitalFilterTemplate] = [
         passThrough,
         butterworthLP5Hz,
         butterworthHP5Hz,

@@ -15,13 +15,14 @@
 
 import FilterRuntime
 
-/// Written for template layout 1: does not compile against a FilterRuntime with another.
-private typealias RequiredTemplateLayout = DigitalFilterTemplateLayout2
+/// Written for template layout 2: does not compile against a FilterRuntime with another.
+/// (Every type below is named with its module, so no namespace or filter name can hide it.)
+extension FilterRuntime.DigitalFilterTemplateLayout2 {}
 
 /// 12 filters designed by mkfilter.
 public enum ShakeFilters60Hz {
     /// Pass through: No filtering: the output is the input.
-    public static let passThrough = DigitalFilterTemplate(
+    public static let passThrough = FilterRuntime.DigitalFilterTemplate(
         tag: 0,
         name: "Pass through",
         description: "No filtering: the output is the input.",
@@ -34,7 +35,7 @@ public enum ShakeFilters60Hz {
         gain: 1.0,
         xCoefficients: [1.0],
         yCoefficients: [],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "none",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -47,7 +48,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `passThrough` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let passThroughImpulseResponse: [Double] = [
+    public static let passThroughImpulseResponse: [Swift.Double] = [
         1.0, 0.0, 0.0, 0.0,
         0.0, 0.0, 0.0, 0.0,
         0.0, 0.0, 0.0, 0.0,
@@ -59,7 +60,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth LP 5 Hz: 2nd order low pass 5 Hz
-    public static let butterworthLP5Hz = DigitalFilterTemplate(
+    public static let butterworthLP5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 1,
         name: "Butterworth LP 5 Hz",
         description: "2nd order low pass 5 Hz",
@@ -73,9 +74,9 @@ public enum ShakeFilters60Hz {
         xCoefficients: [1.0, 2.0, 1.0],
         yCoefficients: [-0.47759225007251727, 1.279632424997809],
         sections: [
-            Biquad(b0: 0.04948995626867705, b1: 0.0989799125373541, b2: 0.04948995626867705, a1: -1.279632424997809, a2: 0.4775922500725172),
+            FilterRuntime.Biquad(b0: 0.04948995626867705, b1: 0.0989799125373541, b2: 0.04948995626867705, a1: -1.279632424997809, a2: 0.4775922500725172),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -88,7 +89,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthLP5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthLP5HzImpulseResponse: [Double] = [
+    public static let butterworthLP5HzImpulseResponse: [Swift.Double] = [
         0.04948995626867705, 0.16230886529047683, 0.2335496235886247, 0.2213402150092414,
         0.17169262584853134, 0.11399307985099932, 0.06387017370284423, 0.027288133761666958,
         0.004414880807842584, -0.007383176569298454, -0.011556264996377897, -0.011261623490818409,
@@ -100,7 +101,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth HP 5 Hz: 2nd order high pass 5 Hz
-    public static let butterworthHP5Hz = DigitalFilterTemplate(
+    public static let butterworthHP5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 2,
         name: "Butterworth HP 5 Hz",
         description: "2nd order high pass 5 Hz",
@@ -114,9 +115,9 @@ public enum ShakeFilters60Hz {
         xCoefficients: [1.0, -2.0, 1.0],
         yCoefficients: [-0.47759225007251727, 1.279632424997809],
         sections: [
-            Biquad(b0: 0.6893061687675816, b1: -1.378612337535163, b2: 0.6893061687675816, a1: -1.279632424997809, a2: 0.4775922500725172),
+            FilterRuntime.Biquad(b0: 0.6893061687675816, b1: -1.378612337535163, b2: 0.6893061687675816, a1: -1.279632424997809, a2: 0.4775922500725172),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -129,7 +130,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthHP5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthHP5HzImpulseResponse: [Double] = [
+    public static let butterworthHP5HzImpulseResponse: [Swift.Double] = [
         0.6893061687675816, -0.4965538132291537, -0.27530747552732515, -0.11514211958685605,
         -0.015854873007436654, 0.03470257437706696, 0.05197870387802872, 0.04993995431163262,
         0.039080158699113424, 0.0261573030972344, 0.014807352267416116, 0.00645544284771349,
@@ -141,7 +142,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 2nd 0.5 to 3 Hz: 2nd order band pass 0.5-3 Hz
-    public static let butterworthBP2nd05To3Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd05To3Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 3,
         name: "Butterworth BP 2nd 0.5 to 3 Hz",
         description: "2nd order band pass 0.5-3 Hz",
@@ -155,10 +156,10 @@ public enum ShakeFilters60Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.6905989232414967, 2.989291907950585, -4.9019021488924555, 3.6029823691766847],
         sections: [
-            Biquad(b0: 0.5, b1: -1.0, b2: 0.5, a1: -1.934293236970744, a2: 0.9376361895058855),
-            Biquad(b0: 0.029027252098446078, b1: 0.058054504196892155, b2: 0.029027252098446078, a1: -1.668689132205941, a2: 0.7365318563540384),
+            FilterRuntime.Biquad(b0: 0.5, b1: -1.0, b2: 0.5, a1: -1.934293236970744, a2: 0.9376361895058855),
+            FilterRuntime.Biquad(b0: 0.029027252098446078, b1: 0.058054504196892155, b2: 0.029027252098446078, a1: -1.668689132205941, a2: 0.7365318563540384),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -171,7 +172,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP2nd05To3Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd05To3HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd05To3HzImpulseResponse: [Swift.Double] = [
         0.014513626049223039, 0.05229233876817408, 0.08823674780739163, 0.10496898378916006,
         0.10648109086921562, 0.09675416920677508, 0.07949040844874372, 0.057934666317031126,
         0.03477410568359586, 0.012102134029252396, -0.008567849110833024, -0.026252951542979894,
@@ -183,7 +184,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 2nd 2.5 to 5 Hz: 2nd order band pass 2.5-5 Hz
-    public static let butterworthBP2nd25To5Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd25To5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 4,
         name: "Butterworth BP 2nd 2.5 to 5 Hz",
         description: "2nd order band pass 2.5-5 Hz",
@@ -197,10 +198,10 @@ public enum ShakeFilters60Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.6905989232414971, 2.8087788723063407, -4.519026047987687, 3.3854106816800726],
         sections: [
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.5931603459440304, a2: 0.7949354045849013),
-            Biquad(b0: 0.9219810559585183, b1: -1.8439621119170366, b2: 0.9219810559585183, a1: -1.7922503357360422, a2: 0.868748478503248),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.5931603459440304, a2: 0.7949354045849013),
+            FilterRuntime.Biquad(b0: 0.9219810559585183, b1: -1.8439621119170366, b2: 0.9219810559585183, a1: -1.7922503357360422, a2: 0.868748478503248),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -213,7 +214,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP2nd25To5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd25To5HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd25To5HzImpulseResponse: [Swift.Double] = [
         0.014405953999351849, 0.04877007054919751, 0.07119392841565687, 0.06109060578390706,
         0.026531133840829738, -0.019963811160295164, -0.06505703194141543, -0.09769680658647101,
         -0.11114569409645136, -0.10372323656830475, -0.07835587629708253, -0.04125318064797398,
@@ -225,7 +226,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 2nd 0.5 to 4 Hz: 2nd order band pass 0.5-4 Hz
-    public static let butterworthBP2nd05To4Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd05To4Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 5,
         name: "Butterworth BP 2nd 0.5 to 4 Hz",
         description: "2nd order band pass 0.5-4 Hz",
@@ -239,10 +240,10 @@ public enum ShakeFilters60Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.5956541945905183, 2.6513004961930093, -4.507064015847071, 3.451039598626279],
         sections: [
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.5205960620237933, a2: 0.6379742959649215),
-            Biquad(b0: 1.71382015433262, b1: -3.42764030866524, b2: 1.71382015433262, a1: -1.9304435366024857, a2: 0.9336648801651247),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.5205960620237933, a2: 0.6379742959649215),
+            FilterRuntime.Biquad(b0: 1.71382015433262, b1: -3.42764030866524, b2: 1.71382015433262, a1: -1.9304435366024857, a2: 0.9336648801651247),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -255,7 +256,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP2nd05To4Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd05To4HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd05To4HzImpulseResponse: [Swift.Double] = [
         0.026778439911447186, 0.09241345652383863, 0.14467347516139414, 0.15375821819870042,
         0.13441667866063844, 0.09940554185590073, 0.05871176362466898, 0.019381759706155577,
         -0.014242352922912926, -0.04005455559155073, -0.05762370024078117, -0.06763880901187418,
@@ -267,7 +268,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 2nd 4 to 8 Hz: 2nd order band pass 4-8 Hz
-    public static let butterworthBP2nd4To8Hz = DigitalFilterTemplate(
+    public static let butterworthBP2nd4To8Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 6,
         name: "Butterworth BP 2nd 4 to 8 Hz",
         description: "2nd order band pass 4-8 Hz",
@@ -281,10 +282,10 @@ public enum ShakeFilters60Hz {
         xCoefficients: [1.0, 0.0, -2.0, 0.0, 1.0],
         yCoefficients: [-0.5532698896886832, 2.08883665952162, -3.452239334671507, 2.8278094911673124],
         sections: [
-            Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.2195071607228007, a2: 0.6961753704603353),
-            Biquad(b0: 1.0745331249888714, b1: -2.149066249977743, b2: 1.0745331249888714, a1: -1.6083023304445114, a2: 0.7947277556269219),
+            FilterRuntime.Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.2195071607228007, a2: 0.6961753704603353),
+            FilterRuntime.Biquad(b0: 1.0745331249888714, b1: -2.149066249977743, b2: 1.0745331249888714, a1: -1.6083023304445114, a2: 0.7947277556269219),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -297,7 +298,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP2nd4To8Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP2nd4To8HzImpulseResponse: [Double] = [
+    public static let butterworthBP2nd4To8HzImpulseResponse: [Swift.Double] = [
         0.03357916015590223, 0.09495546779428757, 0.08543435523967408, -0.01607553961346657,
         -0.1270511211139586, -0.1778573439544791, -0.1451832402498429, -0.0530393533646069,
         0.05000072542204044, 0.11963610637254436, 0.13522861563486943, 0.10317671595288581,
@@ -309,7 +310,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 3rd 0.5 to 3 Hz: 3rd order band pass 0.5-3 Hz
-    public static let butterworthBP3rd05To3Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd05To3Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 7,
         name: "Butterworth BP 3rd 0.5 to 3 Hz",
         description: "3rd order band pass 0.5-3 Hz",
@@ -323,11 +324,11 @@ public enum ShakeFilters60Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.5914839174676665, 3.82593131735164, -10.36380055544069, 15.048423694130095, -12.351647793233639, 5.432573786483318],
         sections: [
-            Biquad(b0: 0.0625, b1: -0.0, b2: -0.0625, a1: -1.7527277631885845, a2: 0.7673269879789603),
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.7227571267400519, a2: 0.802910988119514),
-            Biquad(b0: 1.7988054559696807, b1: -3.5976109119393613, b2: 1.7988054559696807, a1: -1.957088896554681, a2: 0.9600526836439769),
+            FilterRuntime.Biquad(b0: 0.0625, b1: -0.0, b2: -0.0625, a1: -1.7527277631885845, a2: 0.7673269879789603),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.7227571267400519, a2: 0.802910988119514),
+            FilterRuntime.Biquad(b0: 1.7988054559696807, b1: -3.5976109119393613, b2: 1.7988054559696807, a1: -1.957088896554681, a2: 0.9600526836439769),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -340,7 +341,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP3rd05To3Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd05To3HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd05To3HzImpulseResponse: [Swift.Double] = [
         0.0017566459530953913, 0.009543108756918026, 0.024876232505062604, 0.043703602978250614,
         0.0608337390775443, 0.07283828254350673, 0.07787605256549011, 0.0754412072834157,
         0.06606804217997772, 0.051022423351586924, 0.032005354572392626, 0.010888468581587249,
@@ -352,7 +353,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 3rd 2.5 to 5 Hz: 3rd order band pass 2.5-5 Hz
-    public static let butterworthBP3rd25To5Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd25To5Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 8,
         name: "Butterworth BP 3rd 2.5 to 5 Hz",
         description: "3rd order band pass 2.5-5 Hz",
@@ -366,11 +367,11 @@ public enum ShakeFilters60Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.5914839174676665, 3.594896511274431, -9.393939469622602, 13.479220888692254, -11.195160672675621, 5.104519379032768],
         sections: [
-            Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.6468865743941348, a2: 0.7673269879789605),
-            Biquad(b0: 0.125, b1: -0.0, b2: -0.125, a1: -1.6172506205571322, a2: 0.8461204425160065),
-            Biquad(b0: 0.8985314407228252, b1: -1.7970628814456504, b2: 0.8985314407228252, a1: -1.8403821840814998, a2: 0.9110249677684557),
+            FilterRuntime.Biquad(b0: 0.015625, b1: 0.03125, b2: 0.015625, a1: -1.6468865743941348, a2: 0.7673269879789605),
+            FilterRuntime.Biquad(b0: 0.125, b1: -0.0, b2: -0.125, a1: -1.6172506205571322, a2: 0.8461204425160065),
+            FilterRuntime.Biquad(b0: 0.8985314407228252, b1: -1.7970628814456504, b2: 0.8985314407228252, a1: -1.8403821840814998, a2: 0.9110249677684557),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -383,7 +384,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP3rd25To5Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd25To5HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd25To5HzImpulseResponse: [Swift.Double] = [
         0.001754944220161768, 0.00895814678093729, 0.020815318666734688, 0.02961958576397908,
         0.027690744701418198, 0.012482753674254103, -0.013162137388632388, -0.04239743306491573,
         -0.06676624205904164, -0.07881523794340076, -0.07419956807823633, -0.05278175550555098,
@@ -395,7 +396,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 3rd 0.5 to 4 Hz: 3rd order band pass 0.5-4 Hz
-    public static let butterworthBP3rd05To4Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd05To4Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 9,
         name: "Butterworth BP 3rd 0.5 to 4 Hz",
         description: "3rd order band pass 0.5-4 Hz",
@@ -409,11 +410,11 @@ public enum ShakeFilters60Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.47840815065569825, 3.1839352835873225, -8.898823896990878, 13.372085367866177, -11.391163067443753, 5.212366956342043],
         sections: [
-            Biquad(b0: 0.125, b1: -0.0, b2: -0.125, a1: -1.6686021486216192, a2: 0.6872809586016132),
-            Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.5897848822971934, a2: 0.7274411653165155),
-            Biquad(b0: 1.129094604482023, b1: -2.258189208964046, b2: 1.129094604482023, a1: -1.9539799254232308, a2: 0.9568996254035947),
+            FilterRuntime.Biquad(b0: 0.125, b1: -0.0, b2: -0.125, a1: -1.6686021486216192, a2: 0.6872809586016132),
+            FilterRuntime.Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.5897848822971934, a2: 0.7274411653165155),
+            FilterRuntime.Biquad(b0: 1.129094604482023, b1: -2.258189208964046, b2: 1.129094604482023, a1: -1.9539799254232308, a2: 0.9568996254035947),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -426,7 +427,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP3rd05To4Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd05To4HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd05To4HzImpulseResponse: [Swift.Double] = [
         0.004410525798757902, 0.022989278933539786, 0.05635596188022046, 0.09085125586059865,
         0.11298781785469919, 0.11709451507687813, 0.10332171121743523, 0.07555685408796181,
         0.0395181144020101, 0.0012076602699308964, -0.0341844615724584, -0.06291548086815235,
@@ -438,7 +439,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 3rd 2 to 6 Hz: 3rd order band pass 2-6 Hz
-    public static let butterworthBP3rd2To6Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd2To6Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 10,
         name: "Butterworth BP 3rd 2 to 6 Hz",
         description: "3rd order band pass 2-6 Hz",
@@ -452,11 +453,11 @@ public enum ShakeFilters60Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.4299088248507396, 2.7437089158828387, -7.53885513299402, 11.400852147993282, -10.003725664742966, 4.8264173453373385],
         sections: [
-            Biquad(b0: 0.25, b1: -0.5, b2: 0.25, a1: -1.8454386666251699, a2: 0.8913448419916041),
-            Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.5404718198320928, a2: 0.6494075931975107),
-            Biquad(b0: 0.8060821501653318, b1: -0.0, b2: -0.8060821501653318, a1: -1.4405068588800756, a2: 0.7426996890936062),
+            FilterRuntime.Biquad(b0: 0.25, b1: -0.5, b2: 0.25, a1: -1.8454386666251699, a2: 0.8913448419916041),
+            FilterRuntime.Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.5404718198320928, a2: 0.6494075931975107),
+            FilterRuntime.Biquad(b0: 0.8060821501653318, b1: -0.0, b2: -0.8060821501653318, a1: -1.4405068588800756, a2: 0.7426996890936062),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -469,7 +470,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP3rd2To6Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd2To6HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd2To6HzImpulseResponse: [Swift.Double] = [
         0.006297516798166655, 0.0303944443072248, 0.0648050923938098, 0.08051579732928901,
         0.05824952404036321, 0.0026510823517003866, -0.06613589826899487, -0.1238833978624534,
         -0.15216609286413846, -0.14390798033042132, -0.10388765653424997, -0.04527074552331483,
@@ -481,7 +482,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Butterworth BP 3rd 4 to 8 Hz: 3rd order band pass 4-8 Hz
-    public static let butterworthBP3rd4To8Hz = DigitalFilterTemplate(
+    public static let butterworthBP3rd4To8Hz = FilterRuntime.DigitalFilterTemplate(
         tag: 11,
         name: "Butterworth BP 3rd 4 to 8 Hz",
         description: "3rd order band pass 4-8 Hz",
@@ -495,11 +496,11 @@ public enum ShakeFilters60Hz {
         xCoefficients: [-1.0, 0.0, 3.0, 0.0, -3.0, 0.0, 1.0],
         yCoefficients: [-0.4299088248507396, 2.4297719637238657, -6.267909110241824, 9.279866758947344, -8.313113956304692, 4.274175545024178],
         sections: [
-            Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.364210035936091, a2: 0.6494075931975107),
-            Biquad(b0: 0.25, b1: -0.0, b2: -0.25, a1: -1.2253392741190503, a2: 0.7706813041608616),
-            Biquad(b0: 0.8060160985254416, b1: -1.6120321970508833, b2: 0.8060160985254416, a1: -1.6846262349690369, a2: 0.858982219301607),
+            FilterRuntime.Biquad(b0: 0.03125, b1: 0.0625, b2: 0.03125, a1: -1.364210035936091, a2: 0.6494075931975107),
+            FilterRuntime.Biquad(b0: 0.25, b1: -0.0, b2: -0.25, a1: -1.2253392741190503, a2: 0.7706813041608616),
+            FilterRuntime.Biquad(b0: 0.8060160985254416, b1: -1.6120321970508833, b2: 0.8060160985254416, a1: -1.6846262349690369, a2: 0.858982219301607),
         ],
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: "butterworth",
             rippleDecibels: nil,
             qualityFactor: nil,
@@ -512,7 +513,7 @@ public enum ShakeFilters60Hz {
 
     /// The first 32 outputs of `butterworthBP3rd4To8Hz` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let butterworthBP3rd4To8HzImpulseResponse: [Double] = [
+    public static let butterworthBP3rd4To8HzImpulseResponse: [Swift.Double] = [
         0.006297000769730013, 0.02691448669697845, 0.04379855355620985, 0.021894839654038753,
         -0.04133515437174819, -0.10564054226795758, -0.12285460355978596, -0.07287014367952203,
         0.022969450294167186, 0.11617645268961181, 0.1605150798264385, 0.13708554428246025,
@@ -524,7 +525,7 @@ public enum ShakeFilters60Hz {
     ]
 
     /// Every filter in this file, in order.
-    public static let all: [DigitalFilterTemplate] = [
+    public static let all: [FilterRuntime.DigitalFilterTemplate] = [
         passThrough,
         butterworthLP5Hz,
         butterworthHP5Hz,

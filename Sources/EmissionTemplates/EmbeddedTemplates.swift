@@ -27,7 +27,7 @@ enum EmbeddedTemplates {
 #endif
 
 {{#filters}}
-/* {{comment}}: {{description}}
+/* {{comment}}{{#hasDescription}}: {{description}}{{/hasDescription}}
    {{commandLine}}
 
    Usage:
@@ -56,7 +56,7 @@ static const float32_t {{id}}_coefficients[5 * {{id_upper}}_NUM_STAGES] {{guard}
 #define {{guard}}
 
 {{#filters}}
-/* {{comment}}: {{description}}
+/* {{comment}}{{#hasDescription}}: {{description}}{{/hasDescription}}
    {{commandLine}}
    {{form}} */
 typedef struct { {{stateFields}} } {{id}}_state;
@@ -162,15 +162,16 @@ static fspec _fspecs_$ = { {{zeroCount}}, {{poleCount}}, _fstepf_$ };
 
 import FilterRuntime
 
-/// Written for template layout 1: does not compile against a FilterRuntime with another.
-private typealias RequiredTemplateLayout = DigitalFilterTemplateLayout2
+/// Written for template layout 2: does not compile against a FilterRuntime with another.
+/// (Every type below is named with its module, so no namespace or filter name can hide it.)
+extension FilterRuntime.DigitalFilterTemplateLayout2 {}
 {{#namespaces}}
 
 /// {{namespaceComment}}
 public enum {{namespace}} {
 {{#filters}}
-    /// {{commentName}}: {{commentDescription}}
-    public static let {{identifier}} = DigitalFilterTemplate(
+    /// {{commentName}}{{#hasDescription}}: {{commentDescription}}{{/hasDescription}}
+    public static let {{identifier}} = FilterRuntime.DigitalFilterTemplate(
         tag: {{tag}},
         name: {{nameLiteral}},
         description: {{descriptionLiteral}},
@@ -186,11 +187,11 @@ public enum {{namespace}} {
 {{#hasSections}}
         sections: [
 {{#sections}}
-            Biquad(b0: {{b0}}, b1: {{b1}}, b2: {{b2}}, a1: {{a1}}, a2: {{a2}}),
+            FilterRuntime.Biquad(b0: {{b0}}, b1: {{b1}}, b2: {{b2}}, a1: {{a1}}, a2: {{a2}}),
 {{/sections}}
         ],
 {{/hasSections}}
-        provenance: FilterProvenance(
+        provenance: FilterRuntime.FilterProvenance(
             family: {{familyLiteral}},
             rippleDecibels: {{ripple}},
             qualityFactor: {{qualityFactor}},
@@ -211,7 +212,7 @@ public enum {{namespace}} {
 
     /// The first {{impulseCount}} outputs of `{{identifier}}` for the input 1, 0, 0, ...
     /// (run in Double): check your own filter against them to 1e-12.
-    public static let {{identifier}}ImpulseResponse: [Double] = [
+    public static let {{identifier}}ImpulseResponse: [Swift.Double] = [
 {{#impulseLines}}
         {{.}}
 {{/impulseLines}}
@@ -219,7 +220,7 @@ public enum {{namespace}} {
 
 {{/filters}}
     /// Every filter in this file, in order.
-    public static let all: [DigitalFilterTemplate] = [
+    public static let all: [FilterRuntime.DigitalFilterTemplate] = [
 {{#filters}}
         {{identifier}},
 {{/filters}}
@@ -247,7 +248,7 @@ public enum {{namespace}} {
     /// {{sectionCount}} section{{plural}}, [b0, b1, b2, a1, a2] each, for vDSP's difference equation
     /// y[n] = b0 x[n] + b1 x[n-1] + b2 x[n-2] - a1 y[n-1] - a2 y[n-2]
     /// (the gain spread over the sections, as mkfilter orders them for Float).
-    public static let {{identifier}}Coefficients: [Double] = [
+    public static let {{identifier}}Coefficients: [Swift.Double] = [
 {{#sectionLines}}
         {{.}}
 {{/sectionLines}}
@@ -255,7 +256,7 @@ public enum {{namespace}} {
 
     /// A one-channel `vDSP.Biquad` running `{{identifier}}Coefficients` in `T`
     /// (`Float` or `Double`); `nil` if vDSP refuses the setup.
-    public static func {{identifier}}<T: vDSP_FloatingPointBiquadFilterable>(_: T.Type = Float.self) -> vDSP.Biquad<T>? {
+    public static func {{identifier}}<T: vDSP_FloatingPointBiquadFilterable>(_: T.Type = Swift.Float.self) -> vDSP.Biquad<T>? {
         vDSP.Biquad(coefficients: {{identifier}}Coefficients, channelCount: 1, sectionCount: {{sectionCount}}, ofType: T.self)
     }
 

@@ -41,8 +41,14 @@ public struct EmissionRequest: Sendable {
     public var description: String = ""
     /// Shake!'s menu tag.
     public var tag: Int = 0
-    /// Swift: the enum holding the filter (default `Filters`); C: the identifier prefix (default `mkfilter`).
+    /// Swift: the enum holding the filter (default: from `outputFile`, else
+    /// from the filter's name; see `SwiftSource.defaultNamespace`); C: the
+    /// identifier prefix (default `mkfilter`).
     public var namespace: String?
+    /// The file the code is written to, if any: its name without the
+    /// extension is the Swift enum when no namespace is given
+    /// (`LowPass.swift` -> `LowPass`), so two emitted files do not collide.
+    public var outputFile: String?
     /// C: `float` or `double` (the default).
     public var cPrecision: CEmitter.Precision = .double
     /// A mustache template to use instead of the built-in one for `format`.
@@ -74,13 +80,15 @@ public struct EmissionRequest: Sendable {
                 }
                 return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
             }
-            let filter = try DesignedFilter(design, name: name ?? Self.defaultName(design.recipe), description: description, tag: tag)
+            let filterName = name ?? Self.defaultName(design.recipe)
+            let filter = try DesignedFilter(design, name: filterName, description: description, tag: tag)
             let template = filter.template
+            let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
             switch format {
-            case .swift: return try SwiftEmitter.source([template], namespace: namespace ?? "Filters", renderer: renderer)
+            case .swift: return try SwiftEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
             case .c: return try CEmitter.header([template], prefix: namespace ?? "mkfilter", precision: cPrecision, renderer: renderer)
             case .cmsis: return try CMSISEmitter.header([template], prefix: namespace ?? "mkfilter", renderer: renderer)
-            case .vdsp: return try VDSPEmitter.source([template], namespace: namespace ?? "Filters", renderer: renderer)
+            case .vdsp: return try VDSPEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
             default: return try JSONEmitter.document([filter])
             }
         } catch let error as ApplicationError {

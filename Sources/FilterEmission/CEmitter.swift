@@ -18,15 +18,17 @@ public enum CEmitter {
     public enum Precision: String, Sendable { case float, double }
 
     /// The header text for `templates`, with identifiers prefixed by `prefix`.
+    ///
+    /// - Throws: `EmissionError` for a prefix or a filter name with no letters
+    ///   or digits, two names that give the same identifier, or a number that
+    ///   is not finite.
     public static func header(_ templates: [DigitalFilterTemplate], prefix: String, precision: Precision,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        let base = cIdentifier(prefix)
-        guard !base.isEmpty else { throw EmissionError("C prefix \(SwiftSource.stringLiteral(prefix)) has no letters or digits") }
+        let base = try prefixIdentifier(prefix)
         var seen: [String: String] = [:]
         var filters: [[String: Any]] = []
         for t in templates {
-            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name") }
-            let id = base + "_" + cIdentifier(t.name)
+            let id = try identifier(t.name, prefix: prefix)
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C identifier \(id)") }
             seen[id] = t.name
             guard ([t.gain] + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)).allSatisfy(\.isFinite) else {
@@ -34,9 +36,10 @@ public enum CEmitter {
             }
             var view: [String: Any] = [
                 "id": id,
-                "comment": t.name.replacingOccurrencesOfCommentEnd(),
-                "description": t.description.replacingOccurrencesOfCommentEnd(),
-                "commandLine": t.provenance.mkfilterCommandLine.replacingOccurrencesOfCommentEnd(),
+                "comment": CComment.text(t.name),
+                "description": CComment.text(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
+                "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
             ]
             let code = t.sections.isEmpty ? directForm(t, precision) : precision == .float ? offsetSections(t.sections) : transposedSections(t.sections)
             view["form"] = code.form
@@ -134,32 +137,40 @@ public enum CEmitter {
                     step: step)
     }
 
-    /// A C identifier from `name`: ASCII letters, digits and `_`; others become `_`.
-    static func cIdentifier(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            if scalar.isASCII, let c = Character(scalar).asciiValue,
-               (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) {
-                out.unicodeScalars.append(scalar)
-            } else if !out.hasSuffix("_") {
-                out += "_"
-            }
+    /// The identifier filter `name` gets under `prefix`, `<prefix>_<name>`,
+    /// which its state type, init and step function extend (`_state`, `_init`,
+    /// `_step`). Both parts are made as Swift identifiers are, from the same
+    /// words (`SwiftSource.identifier`): ASCII letters and digits kept, any
+    /// other ASCII a word break, non-ASCII characters `U` and their hex code;
+    /// here the words are joined by single underscores and keep their case
+    /// (`"low pass 5 Hz"` -> `mkfilter_low_pass_5_Hz`). So an identifier never
+    /// starts with an underscore or holds two in a row, and those made from
+    /// it end in `_state`, `_init`, `_step` (never POSIX's `_t`): none of C's
+    /// or POSIX's reserved forms.
+    ///
+    /// - Throws: `EmissionError` when the name or the prefix has no letters or digits.
+    public static func identifier(_ name: String, prefix: String) throws(EmissionError) -> String {
+        let base = try prefixIdentifier(prefix)
+        guard !name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its C identifier)") }
+        let stem = cIdentifier(name)
+        guard !stem.isEmpty else {
+            throw EmissionError("filter \(SwiftSource.stringLiteral(name)) has no letters or digits to make a C identifier from")
         }
-        while out.hasSuffix("_") { out.removeLast() }
-        while out.hasPrefix("_") { out.removeFirst() }
-        if let first = out.first, first.isNumber { out = "f" + out }
-        return out
+        return base + "_" + stem
     }
-}
 
-extension String {
-    /// Text safe inside a C `/* */` comment on one line.
-    func replacingOccurrencesOfCommentEnd() -> String {
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
-        }
-        while let range = out.range(of: "*/") { out.replaceSubrange(range, with: "* /") }
+    /// `prefix` as the start of C identifiers.
+    static func prefixIdentifier(_ prefix: String) throws(EmissionError) -> String {
+        let base = cIdentifier(prefix)
+        guard !base.isEmpty else { throw EmissionError("C prefix \(SwiftSource.stringLiteral(prefix)) has no letters or digits") }
+        return base
+    }
+
+    /// A C identifier from `name`: its words (`SwiftSource.identifierWords`)
+    /// joined by `_`, `f` before a leading digit; empty when it has none.
+    static func cIdentifier(_ name: String) -> String {
+        let out = SwiftSource.identifierWords(name).joined(separator: "_")
+        if let first = out.first, first.isNumber { return "f" + out }
         return out
     }
 }

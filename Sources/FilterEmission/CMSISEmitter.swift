@@ -20,14 +20,14 @@ public enum CMSISEmitter {
     ///   form only), a name that makes no identifier, or a number that is not finite.
     public static func header(_ templates: [DigitalFilterTemplate], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        let base = CEmitter.cIdentifier(prefix)
-        guard !base.isEmpty else { throw EmissionError("C prefix \(SwiftSource.stringLiteral(prefix)) has no letters or digits") }
+        let base = try CEmitter.prefixIdentifier(prefix)
         var seen: [String: String] = [:]
         var filters: [[String: Any]] = []
         for t in templates {
-            let id = base + "_" + CEmitter.cIdentifier(t.name)
-            if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C identifier \(id)") }
-            seen[id] = t.name
+            let id = try CEmitter.identifier(t.name, prefix: prefix)
+            // The macros are upper case: names differing only in case would define them twice.
+            if let other = seen[id.uppercased()] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C macros \(id.uppercased())_...") }
+            seen[id.uppercased()] = t.name
             guard !t.sections.isEmpty else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); CMSIS-DSP's biquads need sections")
             }
@@ -36,9 +36,10 @@ public enum CMSISEmitter {
             }
             filters.append([
                 "id": id, "id_upper": id.uppercased(),
-                "comment": t.name.replacingOccurrencesOfCommentEnd(),
-                "description": t.description.replacingOccurrencesOfCommentEnd(),
-                "commandLine": t.provenance.mkfilterCommandLine.replacingOccurrencesOfCommentEnd(),
+                "comment": CComment.text(t.name),
+                "description": CComment.text(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
+                "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
                 "stages": "\(t.sections.count)",
                 "stageLines": t.sections.map { s in
                     [s.b0, s.b1, s.b2, -s.a1, -s.a2].map { CEmitter.literal($0, .float) + "," }.joined(separator: " ")

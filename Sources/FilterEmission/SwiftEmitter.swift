@@ -8,9 +8,14 @@ public enum SwiftEmitter {
 
     /// Swift source declaring `templates` in `enum namespace`, in the given order.
     ///
-    /// - Throws: `EmissionError` for an empty name or namespace, two filters
-    ///   whose names give the same identifier (both named), or a number that is
-    ///   not finite.
+    /// The file names every type it uses with its module (`Swift.Double`,
+    /// `FilterRuntime.DigitalFilterTemplate`), so a namespace or a filter named
+    /// like one of them (`Double`, `Biquad`) still compiles.
+    ///
+    /// - Throws: `EmissionError` for an empty name or namespace, a namespace
+    ///   that would hide a module (`Swift`, `FilterRuntime`; see
+    ///   `SwiftSource.namespaceProblem`), two filters whose names give the same
+    ///   identifier (both named), or a number that is not finite.
     public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         try source(namespaces: [(templates, namespace)], renderer: renderer)
@@ -44,11 +49,12 @@ public enum SwiftEmitter {
     public static func typeName(_ namespace: String) -> String { SwiftSource.typeName(namespace) }
 
     static func namespaceView(_ templates: [DigitalFilterTemplate], namespace: String) throws(EmissionError) -> [String: Any] {
+        if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
         let typeName = SwiftSource.typeName(namespace)
-        guard !typeName.isEmpty else {
-            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a Swift type name from")
-        }
         var seen: [String: String] = [:]
+        // Every static member the enum declares, with the filter it is for
+        // (`all` cannot be one: `identifier` makes the name "all" `all_`).
+        var members: [String: String] = [:]
         var filters: [[String: Any]] = []
         for t in templates {
             guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
@@ -57,10 +63,14 @@ public enum SwiftEmitter {
             if let other = seen[id] {
                 throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the Swift identifier `\(id)`; rename one")
             }
-            if id == "all" || id.hasSuffix("ImpulseResponse") && seen[String(id.dropLast("ImpulseResponse".count))] != nil {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) becomes `\(id)`, which this file already uses; rename it")
+            for member in [id, id + "ImpulseResponse"] {
+                if let other = members[member] {
+                    throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) needs `\(member)`, which this file already declares for \(SwiftSource.stringLiteral(other)); rename it")
+                }
             }
             seen[id] = t.name
+            members[id] = t.name
+            members[id + "ImpulseResponse"] = t.name
             let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
                 + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
                 + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0, t.provenance.attenuationDecibels ?? 0,
@@ -84,6 +94,7 @@ public enum SwiftEmitter {
                 "identifier": id,
                 "commentName": SwiftSource.commentText(t.name),
                 "commentDescription": SwiftSource.commentText(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
                 "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine.isEmpty ? "(\(t.name): pass-through)" : t.provenance.mkfilterCommandLine),
                 "tag": "\(t.tag)",
                 "nameLiteral": SwiftSource.stringLiteral(t.name),

@@ -50,11 +50,11 @@ public enum SwiftSource {
         "borrowing", "consuming", "_", "Type", "Protocol", "all",
     ]
 
-    /// A lowerCamelCase identifier made from `name`: ASCII letters and digits
-    /// kept, every other character a word break (non-ASCII characters become
-    /// `U` and their hex code), a leading digit prefixed with `filter`,
-    /// reserved words suffixed with `_`. The same name always gives the same identifier.
-    public static func identifier(_ name: String) -> String {
+    /// The words of `name` that identifiers are made from, shared by the Swift
+    /// and C emitters: runs of ASCII letters and digits; every other ASCII
+    /// character a word break; each non-ASCII character a word of its own,
+    /// `U` and its hex code. Empty when `name` has no letters or digits.
+    static func identifierWords(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         func flush() { if !current.isEmpty { words.append(current); current = "" } }
@@ -70,6 +70,15 @@ public enum SwiftSource {
             }
         }
         flush()
+        return words
+    }
+
+    /// A lowerCamelCase identifier made from `name`: ASCII letters and digits
+    /// kept, every other character a word break (non-ASCII characters become
+    /// `U` and their hex code), a leading digit prefixed with `filter`,
+    /// reserved words suffixed with `_`. The same name always gives the same identifier.
+    public static func identifier(_ name: String) -> String {
+        let words = identifierWords(name)
         guard !words.isEmpty else { return "" }
         var result = ""
         for (i, word) in words.enumerated() {
@@ -92,5 +101,46 @@ public enum SwiftSource {
         guard let first = id.first else { return "" }
         let upper = first.uppercased() + id.dropFirst()
         return keywords.contains(upper) ? upper + "_" : upper
+    }
+
+    /// The modules generated Swift names its types through (`Swift.Double`,
+    /// `FilterRuntime.DigitalFilterTemplate`, and `Accelerate` for vDSP): an
+    /// enum with one of these names would hide the module from the code in it
+    /// (and from the rest of the target), so no namespace may become one.
+    public static let moduleNames: Set<String> = ["Swift", "FilterRuntime", "Accelerate"]
+
+    /// Why `namespace` cannot name the enum of generated Swift, or nil when it can.
+    ///
+    /// Any other type name is safe inside the generated file, `Double` and
+    /// `DigitalFilterTemplate` too, because the file names every type it uses
+    /// with its module.
+    public static func namespaceProblem(_ namespace: String) -> String? {
+        let name = typeName(namespace)
+        if name.isEmpty {
+            return "namespace \(stringLiteral(namespace)) has no letters or digits to make a Swift type name from"
+        }
+        if moduleNames.contains(name) {
+            return "namespace \(stringLiteral(namespace)) would be the enum `\(name)`, which hides the module \(name) "
+                + "that generated Swift names its types through (`Swift.Double`, `FilterRuntime.DigitalFilterTemplate`); "
+                + "choose another namespace"
+        }
+        return nil
+    }
+
+    /// The namespace generated Swift gets when none is given: the name of the
+    /// file it is written to without its extension (`LowPass.swift` -> `LowPass`),
+    /// else the filter's name as a type name (`low pass 5 Hz` -> `LowPass5Hz`),
+    /// `Filters` appended when that would hide a module (`Swift` -> `SwiftFilters`),
+    /// `Filters` when neither has a letter or digit.
+    public static func defaultNamespace(filterName: String, outputFile: String?) -> String {
+        if let outputFile {
+            var base = Substring(outputFile.split(separator: "/", omittingEmptySubsequences: true).last ?? "")
+            if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
+            let name = typeName(String(base))
+            if !name.isEmpty && namespaceProblem(name) == nil { return name }
+        }
+        let name = typeName(filterName)
+        if name.isEmpty { return "Filters" }
+        return moduleNames.contains(name) ? name + "Filters" : name
     }
 }

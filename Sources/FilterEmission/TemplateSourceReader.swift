@@ -72,7 +72,8 @@ public struct TemplateSourceError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Reads `DigitalFilterTemplate` definitions from generated Swift
-/// (`static let name = DigitalFilterTemplate(tag: ..., provenance: FilterProvenance(...))`)
+/// (`static let name = FilterRuntime.DigitalFilterTemplate(tag: ..., provenance: FilterRuntime.FilterProvenance(...))`,
+/// the module name optional)
 /// and from Shake's C initializers
 /// (`const static DigitalFilterTemplate name = { tag, "title", "description",
 /// kFilterClassLowPass, fs, f1, f2, f3, order, gain, nZeros, nX, { x... }, nPoles,
@@ -279,10 +280,13 @@ struct Parser {
     mutating func definition() throws(TemplateSourceError) -> TemplateDefinition? {
         let start = index
         let next = at(index + 1)
-        // Swift: let NAME = DigitalFilterTemplate( ... )
-        if next.kind == .punctuation && next.text == "(" && start >= 2
-            && tokens[start - 1].text == "=" && tokens[start - 2].kind == .identifier {
-            let name = tokens[start - 2].text
+        // Swift: let NAME = DigitalFilterTemplate( ... ), or with the module,
+        // let NAME = FilterRuntime.DigitalFilterTemplate( ... ).
+        var equals = start - 1
+        if equals >= 2 && tokens[equals].text == "." && tokens[equals - 1].text == "FilterRuntime" { equals -= 2 }
+        if next.kind == .punctuation && next.text == "(" && equals >= 1
+            && tokens[equals].text == "=" && tokens[equals - 1].kind == .identifier {
+            let name = tokens[equals - 1].text
             index += 1
             let value = try call("DigitalFilterTemplate")
             return try TemplateFields.swift(value, identifier: name, file: file, line: tokens[start].line)

@@ -10,20 +10,33 @@ public enum VDSPEmitter {
     /// The source for `templates` in `enum namespace`.
     ///
     /// - Throws: `EmissionError` for a template without sections, clashing
-    ///   identifiers, or a number that is not finite.
+    ///   identifiers, a namespace that would hide a module (`Swift`,
+    ///   `Accelerate`), or a number that is not finite.
     public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
         let typeName = SwiftSource.typeName(namespace)
-        guard !typeName.isEmpty else {
-            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a Swift type name from")
-        }
         var seen: [String: String] = [:]
+        // Every static member the enum declares (a function and its
+        // coefficients per filter), with the filter it is for.
+        var members: [String: String] = [:]
         var filters: [[String: Any]] = []
         for t in templates {
             let id = SwiftSource.identifier(t.name)
             guard !id.isEmpty else { throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no letters or digits to make a Swift identifier from") }
+            // The function named after the filter would hide Accelerate's `vDSP` in the enum.
+            if id == "vDSP" {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) becomes the function `vDSP`, which would hide Accelerate's vDSP in this file; rename it")
+            }
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the Swift identifier `\(id)`; rename one") }
+            for member in [id, id + "Coefficients"] {
+                if let other = members[member] {
+                    throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) needs `\(member)`, which this file already declares for \(SwiftSource.stringLiteral(other)); rename it")
+                }
+            }
             seen[id] = t.name
+            members[id] = t.name
+            members[id + "Coefficients"] = t.name
             guard !t.sections.isEmpty else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); vDSP.Biquad needs sections")
             }
@@ -33,7 +46,7 @@ public enum VDSPEmitter {
             filters.append([
                 "identifier": id,
                 "commentName": SwiftSource.commentText(t.name),
-                "commentDescription": t.description.isEmpty ? "" : ": " + SwiftSource.commentText(t.description),
+                "commentDescription": t.description.contains { !$0.isWhitespace } ? ": " + SwiftSource.commentText(t.description) : "",
                 "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine),
                 "sectionCount": "\(t.sections.count)",
                 "plural": t.sections.count == 1 ? "" : "s",

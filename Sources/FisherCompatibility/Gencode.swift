@@ -15,6 +15,12 @@ public enum Gencode {
     }
 
     /// The C text gencode prints for `listing`, byte for byte.
+    ///
+    /// The listing's first line goes into a C comment, made safe there
+    /// (`CComment.text`: a `*/` in it would end the comment and let the rest
+    /// of the line in as code). Fisher's gencode copies it as it is; the two
+    /// differ only for a line holding `*/`, `/*`, `??/` or a control
+    /// character, which mkfilter's listings never do.
     public static func render(_ listing: FisherListing, as language: Language,
                               templates: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         switch language {
@@ -27,7 +33,7 @@ public enum Gencode {
             let nz = listing.zeroCount, np = listing.poleCount
             let isFIR = listing.yCoefficients.prefix(np).allSatisfy { $0 == 0 }
             var view: [String: Any] = [
-                "commandLine": listing.commandLine,
+                "commandLine": CComment.text(listing.commandLine),
                 "zeroCount": "\(nz)", "poleCount": "\(np)",
                 "gain": formatC("%15.9e", listing.gain),
             ]
@@ -56,7 +62,7 @@ public enum Gencode {
                 movingAverage = n >= np
             }
             var view: [String: Any] = [
-                "commandLine": listing.commandLine,
+                "commandLine": CComment.text(listing.commandLine),
                 "zeroCount": "\(nz)", "poleCount": "\(np)",
                 "scale": formatC("%18.10e", 1.0 / listing.gain),
                 "movingAverage": movingAverage,

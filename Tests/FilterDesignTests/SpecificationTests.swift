@@ -86,6 +86,53 @@ import Testing
         }
     }
 
+    /// A Chebyshev ripple too small for the arithmetic (1e-20 dB is above 0,
+    /// but 10^(r/10) rounds to 1) is named with the real bounds, which are the
+    /// prototype's limits in double to three digits: just inside them the
+    /// design works, just outside it would not.
+    @Test func chebyshevRippleMessageNamesTheValueAndTheRealRange() throws {
+        let range = ChebyshevPrototype.rippleDecibelsRange
+        #expect(range == 4.83e-16 ... 319)
+        for r in [range.lowerBound, range.upperBound] {
+            let y = ChebyshevPrototype.y(rippleDecibels: r, order: 1)
+            #expect(y.isFinite && y > 0, "\(r)")
+            #expect(throws: Never.self) { try spec(.chebyshev(rippleDecibels: r)) }
+        }
+        // The exact limits are within 0.2 % of the ones stated.
+        for r in [4.82e-16, 319.1] {
+            let y = ChebyshevPrototype.y(rippleDecibels: r, order: 1)
+            #expect(!(y.isFinite && y > 0), "\(r)")
+        }
+        func message(_ r: Double) -> String {
+            do {
+                _ = try spec(.chebyshev(rippleDecibels: r))
+                return "accepted"
+            } catch {
+                #expect(error == .rippleOutOfRange(r) || r.isNaN)
+                return error.description
+            }
+        }
+        let fisher = "(the range is 4.83e-16 ... 319 dB, written negated on Fisher's command line, e.g. -Ch -0.5)"
+        #expect(message(1e-20) == "Chebyshev ripple 1e-20 dB is too small; it must be at least 4.83e-16 dB, "
+            + "below which 10^(ripple/10) rounds to 1 and the design would divide by 0 " + fisher)
+        #expect(message(4.82e-16).hasPrefix("Chebyshev ripple 4.82e-16 dB is too small; it must be at least 4.83e-16 dB"))
+        #expect(message(5000) == "Chebyshev ripple 5000 dB is too large; it must be at most 319 dB, "
+            + "above which the poles' real parts round to 0 " + fisher)
+        #expect(message(319.05).hasPrefix("Chebyshev ripple 319.05 dB is too large; it must be at most 319 dB"))
+        for r in [0, -0.5, Double.infinity, Double.nan] {
+            #expect(message(r) == "Chebyshev ripple \(messageNumber(r)) dB is out of range; it must be a finite number of dB in 4.83e-16 ... 319 "
+                + "(written negated on Fisher's command line, e.g. -Ch -0.5)")
+        }
+        // Elliptic ripples have their own message, without Chebyshev's -Ch.
+        do {
+            _ = try FilterRecipe(family: .elliptic(rippleDecibels: 0, attenuationDecibels: 60), band: .lowPass, order: 4, corners: .alpha(0.1))
+            Issue.record("accepted an elliptic ripple of 0 dB")
+        } catch {
+            #expect(error == .rippleOutOfRange(0, family: .elliptic))
+            #expect(error.description == "elliptic passband ripple 0 dB is out of range; it must be a finite number of dB above 0 and below 300")
+        }
+    }
+
     @Test func validSubsetsAndHertzCornersAreAccepted() throws {
         let pair = try spec(order: 4, poles: [0, 3])
         #expect(try pair.design().zPlane.poles.count == 2)

@@ -1,3 +1,4 @@
+import EmissionTemplates
 import FilterDesign
 import FilterEmission
 import FilterRuntime
@@ -62,5 +63,87 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Names and prefixes that make no identifier are refused as the Swift
+    /// emitter refuses them, naming the value.
+    @Test func namesWithoutLettersOrDigitsAreRefused() throws {
+        let t = { (name: String) in try TemplateBuilder.template(for: try Self.specs[0].1.design(), name: name, description: "", tag: 0) }
+        for name in [" ", "_", "__", "-", " _ * / ", "\u{0}"] {
+            do {
+                _ = try CEmitter.header([try t(name)], prefix: "mkfilter", precision: .double)
+                Issue.record("name \(name.debugDescription) was accepted")
+            } catch let error as EmissionError {
+                #expect(error.description.contains(SwiftSource.stringLiteral(name)) && error.description.contains("no letters or digits"), "\(error)")
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+            #expect(throws: EmissionError.self) { try CMSISEmitter.header([try t(name)], prefix: "mkfilter") }
+        }
+        #expect(throws: EmissionError.self) { try CEmitter.header([try t("")], prefix: "mkfilter", precision: .double) }
+        #expect(throws: EmissionError.self) { try CEmitter.header([try t("lp")], prefix: "__", precision: .double) }
+        // Names differing only in case give different C identifiers but the same CMSIS macros.
+        #expect(throws: EmissionError.self) { try CMSISEmitter.header([try t("lp"), try t("LP")], prefix: "x") }
+    }
+
+    /// Hostile names and prefixes give identifiers that are none of C's or
+    /// POSIX's reserved forms (no leading underscore, no `__`, no `_t` at the
+    /// end: every identifier is the stem and `_state`, `_init` or `_step`),
+    /// made from the same words as the Swift identifier, and a header that
+    /// compiles under -Wall -Wextra -Werror, comments intact.
+    @Test(.timeLimit(.minutes(5))) func hostileNamesGiveUnreservedIdentifiersThatCompile() throws {
+        let names = ["_Upper", "__double", "a__b", "ends_t", "size_t", "日本", "Filtre à 5 Hz", "1st filter", "x */ int y; /* z",
+                     "trigraph ??/", "back\\", "tab\tand\nnewline", "int", "Low pass 5 Hz", "trailing__"]
+        let templates = try names.map { try TemplateBuilder.template(for: try Self.specs[0].1.design(), name: $0, description: $0, tag: 0) }
+        var identifiers: [String] = []
+        for prefix in ["_My__Prefix_", "mkfilter", "9lives", "日本"] {
+            for t in templates {
+                let id = try CEmitter.identifier(t.name, prefix: prefix)
+                identifiers.append(id)
+                #expect(id.first.map { $0.isLetter } == true && !id.contains("__") && !id.hasSuffix("_"), "\(prefix) \(t.name): \(id)")
+                #expect(id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
+            }
+        }
+        #expect(try CEmitter.identifier("Low pass 5 Hz", prefix: "mkfilter") == "mkfilter_Low_pass_5_Hz")
+        #expect(try CEmitter.identifier("日本", prefix: "mkfilter") == "mkfilter_U65E5_U672C")
+        #expect(try CEmitter.identifier("_Upper", prefix: "_My__Prefix_") == "My_Prefix_Upper")
+        guard let cc = Support.tool("cc") ?? Support.tool("gcc") else { Issue.record("no C compiler"); return }
+        let dir = try Support.temporaryDirectory("c-hostile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for precision in [CEmitter.Precision.double, .float] {
+            let header = try CEmitter.header(templates, prefix: "_My__Prefix_", precision: precision)
+            // Every identifier outside the comments: none reserved.
+            let code = Self.code(header)
+            #expect(!code.contains("int y"), "a name's */ ended its comment")
+            let words = code.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")) }).map(String.init)
+            for word in Set(words) where word.first.map({ !$0.isNumber }) == true {
+                #expect(!word.hasPrefix("_") && !word.contains("__") && !word.hasSuffix("_t"), "\(precision): reserved identifier \(word)")
+            }
+            try header.write(to: dir.appendingPathComponent("filters.h"), atomically: true, encoding: .utf8)
+            var main = "#include <stdio.h>\n#include \"filters.h\"\nint main(void) {\n"
+            for t in templates {
+                let id = try CEmitter.identifier(t.name, prefix: "_My__Prefix_")
+                main += "  { \(id)_state s; \(id)_init(&s); printf(\"%.17g\\n\", (double)\(id)_step(&s, 1)); }\n"
+            }
+            main += "  return 0;\n}\n"
+            try main.write(to: dir.appendingPathComponent("main.c"), atomically: true, encoding: .utf8)
+            let build = try Support.run(cc, ["-std=c99", "-Wall", "-Wextra", "-Werror", "main.c", "-o", "hostile"], in: dir)
+            #expect(build.status == 0, "\(precision): \(build.err)")
+            guard build.status == 0 else { continue }
+            let run = try Support.run(dir.appendingPathComponent("hostile").path, [])
+            #expect(run.status == 0 && run.out.split(separator: "\n").count == templates.count)
+        }
+        let cmsis = try CMSISEmitter.header(templates, prefix: "_My__Prefix_")
+        #expect(!Self.code(cmsis).contains("int y") && cmsis.contains("x * / int y; / * z"))
+    }
+
+    /// The text of `c` outside its `/* */` comments.
+    static func code(_ c: String) -> String {
+        var code = c
+        while let open = code.range(of: "/*") {
+            guard let close = code.range(of: "*/", range: open.upperBound..<code.endIndex) else { return code + " <unterminated comment>" }
+            code.replaceSubrange(open.lowerBound..<close.upperBound, with: " ")
+        }
+        return code
     }
 }

@@ -150,7 +150,7 @@ import Testing
             #expect(check.status == 0, "\(check.err)")
         }
         for ((name, recipe), t) in zip(Self.recipes, templates) {
-            let c = Self.numbers(after: "public static let \(SwiftSource.identifier(name))Coefficients: [Double] = [", in: source)
+            let c = Self.numbers(after: "public static let \(SwiftSource.identifier(name))Coefficients: [Swift.Double] = [", in: source)
             #expect(c.count == 5 * t.sections.count, "\(name)")
             var signal = (0..<300).map { Double($0 == 0 ? 1 : 0) }
             for stage in 0..<(c.count / 5) {

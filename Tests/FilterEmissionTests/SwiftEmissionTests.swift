@@ -46,8 +46,59 @@ import Testing
         }
     }
 
+    /// Namespaces and filter names that are the names of types the generated
+    /// file uses (or that Swift and FilterRuntime declare): each namespace holds
+    /// a filter of the same name. The file names its types with their modules,
+    /// so all of them compile in one target.
+    static let shadowing = ["Double", "Int", "String", "Array", "Float", "Bool", "Optional", "Never", "Character",
+                            "DigitalFilterTemplate", "DigitalFilterTemplateLayout2", "FilterProvenance", "Biquad",
+                            "FilterClass", "DigitalFilter", "SectionCascade", "RequiredTemplateLayout", "Filters"]
+
+    @Test func namespacesThatHideAModuleAreRefusedNamingTheValue() throws {
+        let t = try Self.template("lp", "d")
+        for namespace in ["Swift", "swift", "FilterRuntime", "filter runtime", "Accelerate"] {
+            do {
+                _ = try SwiftEmitter.source([t], namespace: namespace)
+                Issue.record("namespace \(namespace) was accepted")
+            } catch {
+                #expect(error.description.contains(SwiftSource.stringLiteral(namespace)) && error.description.contains("hides the module"),
+                        "\(error)")
+            }
+        }
+        // A filter named like a module is only an identifier (`swift`), and allowed.
+        #expect(throws: Never.self) { try SwiftEmitter.source([try Self.template("Swift", "d"), try Self.template("FilterRuntime", "d")], namespace: "N") }
+    }
+
+    @Test func defaultNamespaceIsTheOutputFileElseTheFilterName() {
+        #expect(SwiftSource.defaultNamespace(filterName: "lp", outputFile: "Sources/App/LowPass.swift") == "LowPass")
+        #expect(SwiftSource.defaultNamespace(filterName: "lp", outputFile: "shake filters.v2.swift") == "ShakeFiltersV2")
+        #expect(SwiftSource.defaultNamespace(filterName: "low pass 5 Hz", outputFile: nil) == "LowPass5Hz")
+        #expect(SwiftSource.defaultNamespace(filterName: "Double", outputFile: nil) == "Double")
+        #expect(SwiftSource.defaultNamespace(filterName: "Swift", outputFile: nil) == "SwiftFilters")
+        #expect(SwiftSource.defaultNamespace(filterName: "lp", outputFile: "FilterRuntime.swift") == "Lp")
+        #expect(SwiftSource.defaultNamespace(filterName: "lp", outputFile: "-.swift") == "Lp")
+        #expect(SwiftSource.defaultNamespace(filterName: "--", outputFile: nil) == "Filters")
+    }
+
+    /// `x` and `xImpulseResponse` are both declared per filter: a second filter
+    /// whose identifier is one of them is refused, in either order.
+    @Test func membersCollideInEitherOrder() throws {
+        let (a, b) = (try Self.template("lp", "a"), try Self.template("lp ImpulseResponse", "b"))
+        for order in [[a, b], [b, a]] {
+            #expect(throws: EmissionError.self, "\(order.map(\.name))") { try SwiftEmitter.source(order, namespace: "N") }
+        }
+        let vdsp = (try Self.template("lp", "a"), try Self.template("lp Coefficients", "b"))
+        for order in [[vdsp.0, vdsp.1], [vdsp.1, vdsp.0]] {
+            #expect(throws: EmissionError.self, "\(order.map(\.name))") { try VDSPEmitter.source(order, namespace: "N") }
+        }
+        #expect(throws: EmissionError.self) { try VDSPEmitter.source([try Self.template("vDSP", "a")], namespace: "N") }
+    }
+
     /// Compiles the hostile file with swiftc in Swift 6 mode, warnings as errors,
-    /// runs it, and reads every name, description and coefficient back exactly.
+    /// runs it, and reads every name, description and coefficient back exactly;
+    /// with it, in the same file and target, enums named `Double`, `String`,
+    /// `DigitalFilterTemplate` ... holding filters of those names (`shadowing`).
+    /// `TemplateSourceReader` reads the file back too.
     @Test(.timeLimit(.minutes(5))) func hostileNamesCompileAndReadBack() throws {
         guard let swiftc = Support.tool("swiftc") else { Issue.record("swiftc not on PATH"); return }
         let templates = try Self.hostile.enumerated().map { try Self.template($0.element.0, $0.element.1, tag: $0.offset) }
@@ -58,19 +109,26 @@ import Testing
                                                                  passbandLoss: 0.5, stopbandAttenuation: 50))),
                try Self.template("chebyshev II", "stopband 40 dB", tag: 101, spec: FilterRecipe(
                 family: .chebyshev2(attenuationDecibels: 40), band: .highPass, order: 5, corners: .alpha(0.2)))]
-        let source = try SwiftEmitter.source(templates, namespace: "Hostile Names")
+        let shadowing = try Self.shadowing.enumerated().map { ([try Self.template($0.element, "", tag: 200 + $0.offset)], $0.element) }
+        let source = try SwiftEmitter.source(namespaces: [(templates, "Hostile Names")] + shadowing)
+        let all = templates + shadowing.flatMap(\.0)
+        let readBack = try TemplateSourceReader.read(source, file: "Generated.swift")
+        #expect(readBack.map(\.template) == all)
+        #expect(readBack.map(\.namespace) == templates.map { _ in "HostileNames" } + Self.shadowing)
         let dir = try Support.temporaryDirectory("swift-emission")
         defer { try? FileManager.default.removeItem(at: dir) }
         let module = try Support.buildRuntimeModule(in: dir)
         #expect(module.status == 0, "FilterRuntime: \(module.err)")
         try source.write(to: dir.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
         // Print each field as UTF-8 bytes in hex, so nothing is lost in transit.
+        // (Swift.String: this target declares an enum String.)
         let main = """
             import FilterRuntime
-            func hex(_ s: String) -> String { s.utf8.map { String($0, radix: 16) }.joined(separator: ".") }
+            func hex(_ s: Swift.String) -> Swift.String { s.utf8.map { Swift.String($0, radix: 16) }.joined(separator: ".") }
             @main struct Main {
                 static func main() {
-                    for t in HostileNames.all {
+                    let groups: [[FilterRuntime.DigitalFilterTemplate]] = [HostileNames.all, \(Self.shadowing.map { "\($0).all" }.joined(separator: ", "))]
+                    for t in groups.joined() {
                         print(hex(t.name), hex(t.description), t.gain.bitPattern,
                               t.xCoefficients.map(\\.bitPattern), t.yCoefficients.map(\\.bitPattern))
                     }
@@ -85,9 +143,9 @@ import Testing
         guard build.status == 0 else { return }
         let run = try Support.run(dir.appendingPathComponent("readback").path, [])
         let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == templates.count)
+        #expect(lines.count == all.count)
         func hex(_ s: String) -> String { s.utf8.map { String($0, radix: 16) }.joined(separator: ".") }
-        for (line, t) in zip(lines, templates) {
+        for (line, t) in zip(lines, all) {
             let expected = "\(hex(t.name)) \(hex(t.description)) \(t.gain.bitPattern) \(t.xCoefficients.map(\.bitPattern)) \(t.yCoefficients.map(\.bitPattern))"
             #expect(line == expected, "\(t.name) did not read back exactly")
         }

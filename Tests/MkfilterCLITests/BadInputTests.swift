@@ -37,6 +37,8 @@ import Testing
         ["-Ch", "nan", "-Lp", "-o", "4", "-a", "0.1"],
         ["-Ch", "-1e999", "-Lp", "-o", "4", "-a", "0.1"],
         ["-Ch", "-1e-300", "-Lp", "-o", "4", "-a", "0.1"],
+        ["-Ch", "-1e-20", "-Lp", "-o", "2", "-a", "0.1"],
+        ["-Ch", "-320", "-Lp", "-o", "2", "-a", "0.1"],
         ["-Ch", "-0", "-Lp", "-o", "4", "-a", "0.1"],
         ["-Re", "-Bp", "-a", "0.1"],
         ["-Re", "0", "-Bp", "-a", "0.1"],
@@ -88,6 +90,13 @@ import Testing
         #expect(message(["-Bu", "-lp", "-o", "4", "-a", "0.1"])
             == "mkfilter: -p needs at least one pole index (0 .. order-1) (in '-lp'; did you mean -Lp? options are case-sensitive)\n")
         #expect(message(["-bu", "-Lp", "-o", "4", "-a", "0.1"]).hasPrefix("mkfilter: unknown option '-bu' (in '-bu'; did you mean -Bu?"))
+        // -1e-20 is "above 0"; the ripple is refused for being below the real bound, which is named.
+        #expect(message(["-Ch", "-1e-20", "-Lp", "-o", "2", "-a", "0.1"])
+            == "mkfilter: Chebyshev ripple 1e-20 dB is too small; it must be at least 4.83e-16 dB, below which 10^(ripple/10) "
+            + "rounds to 1 and the design would divide by 0 (the range is 4.83e-16 ... 319 dB, written negated on Fisher's command line, e.g. -Ch -0.5)\n")
+        #expect(message(["-Ch", "-400", "-Lp", "-o", "2", "-a", "0.1"])
+            .hasPrefix("mkfilter: Chebyshev ripple 400 dB is too large; it must be at most 319 dB"))
+        #expect(Mkfilter.run(arguments: ["-Ch", "-4.83e-16", "-Lp", "-o", "2", "-a", "0.1"]).exitCode == 0)
     }
 
     @Test func mkshapeAndMkaverageRefuseBadInput() {

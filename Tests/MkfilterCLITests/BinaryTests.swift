@@ -47,7 +47,7 @@ import Testing
         #expect(average.out.hasPrefix("mkaverage -Av -l 5\nG  = 5\n"))
         // The templates are compiled in: emission works with no resources beside the binary.
         let swift = try Self.run(copy, ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "swift", "--name", "lp"])
-        #expect(swift.status == 0 && swift.out.contains("public static let lp = DigitalFilterTemplate("))
+        #expect(swift.status == 0 && swift.out.contains("public enum Lp {\n") && swift.out.contains("public static let lp = FilterRuntime.DigitalFilterTemplate("))
         let ansic = try Self.run(copy, ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "c-ansic"])
         #expect(ansic.status == 0 && ansic.out.hasPrefix("/* Digital filter designed by mkfilter/mkshape/gencode"))
     }

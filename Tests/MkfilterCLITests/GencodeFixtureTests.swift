@@ -42,4 +42,53 @@ import Testing
         }
         #expect(GencodeProgram.run(arguments: ["-java"], input: good).exitCode == 1)
     }
+
+    /// The text of `c` outside its `/* */` comments.
+    static func code(_ c: String) -> String {
+        var code = c
+        while let open = code.range(of: "/*") {
+            guard let close = code.range(of: "*/", range: open.upperBound..<code.endIndex) else { return code + " <unterminated comment>" }
+            code.replaceSubrange(open.lowerBound..<close.upperBound, with: " ")
+        }
+        return code
+    }
+
+    /// gencode copies the listing's first line into a C comment: a `*/` in it
+    /// must not end the comment early and let the rest of the line in as code
+    /// (it becomes `* /`), nor may a `/*` or a trailing `??/` upset a strict
+    /// compiler. The code outside the comments is the same whatever the line,
+    /// and -ansic's text, its two placeholders filled in, compiles under
+    /// -Wall -Wextra -Werror. Fisher's own listings are unchanged
+    /// (`everyGencodeFixture`).
+    @Test(.timeLimit(.minutes(2))) func hostileFirstLineStaysInTheComment() throws {
+        let body = "G  = 4.0\nNZ = 2\n1\n2\n1\nNP = 2\n-0.5\n0.5\n-1\n"
+        let hostile = ["mkfilter */ this is not C; /* -l", "*/", "*/*/*/", "/* opens one", "ends with ??/", "ends with *",
+                       "control \u{1}\u{7F}\r characters */", "*/ int injected = 1; /*"]
+        let cc = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/local/bin/cc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gencode-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for language in ["-ansic", "-f"] {
+            let benign = GencodeProgram.run(arguments: [language], input: "mkfilter -l\n" + body).standardOutput
+            for first in hostile {
+                let r = GencodeProgram.run(arguments: [language], input: first + "\n" + body)
+                #expect(r.exitCode == 0, "\(language) \(first.debugDescription): \(r.standardError)")
+                #expect(Self.code(r.standardOutput) == Self.code(benign), "\(language) \(first.debugDescription):\n\(r.standardOutput)")
+                #expect(!r.standardOutput.contains("injected = 1; /*"))
+                guard language == "-ansic", let cc else { continue }
+                let source = "float input, output;\n"
+                    + r.standardOutput.replacingOccurrences(of: "`next input value'", with: "input")
+                        .replacingOccurrences(of: "`next output value'", with: "output")
+                    + "void run(void) { filterloop(); }\n"
+                let file = dir.appendingPathComponent("filter.c")
+                try source.write(to: file, atomically: true, encoding: .utf8)
+                let build = try BinaryTests.run(URL(fileURLWithPath: cc), ["-std=c99", "-Wall", "-Wextra", "-Werror", "-c", file.path,
+                                                                          "-o", dir.appendingPathComponent("filter.o").path])
+                #expect(build.status == 0, "\(first.debugDescription):\n\(source)\n\(build.err)")
+            }
+        }
+        // The line is kept as it is otherwise: only the pairs are split.
+        let out = GencodeProgram.run(arguments: ["-ansic"], input: "mkfilter */ x /* -l\n" + body).standardOutput
+        #expect(out.contains("   Command line: mkfilter * / x / * -l */\n"))
+    }
 }

@@ -183,9 +183,12 @@ public struct FilterRecipe: Sendable, Hashable {
         // Family-specific parameters.
         switch family {
         case .chebyshev(let ripple):
-            // Too small a ripple makes eps = 0, too large one y = 0: both unusable.
+            // Too small a ripple makes eps = 0, too large one y = 0: both unusable
+            // (rippleDecibelsRange is where neither happens, which the message states).
             let y = ChebyshevPrototype.y(rippleDecibels: ripple, order: 1)
-            guard ripple.isFinite, ripple > 0, y.isFinite, y > 0 else { throw .rippleOutOfRange(ripple) }
+            guard ripple.isFinite, ChebyshevPrototype.rippleDecibelsRange.contains(ripple), y.isFinite, y > 0 else {
+                throw .rippleOutOfRange(ripple)
+            }
         case .chebyshev2(let a):
             guard a.isFinite, a > 0, a <= 300 else { throw .attenuationOutOfRange(a, ripple: nil) }
         case .elliptic(let r, let a):

@@ -17,8 +17,10 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case orderNotAllowed(family: FilterFamily, order: Int)
     /// The family needs an order and none was given.
     case missingOrder
-    /// The Chebyshev ripple is not a finite number of dB above 0.
-    case rippleOutOfRange(Double)
+    /// The passband ripple is out of range: for Chebyshev, outside
+    /// `ChebyshevPrototype.rippleDecibelsRange`; for elliptic, not a finite
+    /// number of dB above 0 and below 300.
+    case rippleOutOfRange(Double, family: FilterFamily.Name = .chebyshev)
     /// The resonator's Q is not above 0 (or is NaN).
     case qualityFactorOutOfRange(Double)
     /// The band is not available for this family.
@@ -93,8 +95,23 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             }
         case .missingOrder:
             return "the order is missing; it must be in 1 ... 24"
-        case let .rippleOutOfRange(ripple):
-            return "Chebyshev ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB above 0 and below about 300 dB (written negated on Fisher's command line, e.g. -Ch -0.5)"
+        case let .rippleOutOfRange(ripple, family):
+            if family == .elliptic {
+                return "elliptic passband ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB above 0 and below 300"
+            }
+            let range = ChebyshevPrototype.rippleDecibelsRange
+            let (least, most) = (messageNumber(range.lowerBound), messageNumber(range.upperBound))
+            let allowed = "(the range is \(least) ... \(most) dB, written negated on Fisher's command line, e.g. -Ch -0.5)"
+            if ripple > 0 && ripple < range.lowerBound {
+                return "Chebyshev ripple \(messageNumber(ripple)) dB is too small; it must be at least \(least) dB, "
+                    + "below which 10^(ripple/10) rounds to 1 and the design would divide by 0 " + allowed
+            }
+            if ripple > range.upperBound && ripple.isFinite {
+                return "Chebyshev ripple \(messageNumber(ripple)) dB is too large; it must be at most \(most) dB, "
+                    + "above which the poles' real parts round to 0 " + allowed
+            }
+            return "Chebyshev ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB in \(least) ... \(most) "
+                + "(written negated on Fisher's command line, e.g. -Ch -0.5)"
         case let .qualityFactorOutOfRange(q):
             return "resonator Q = \(messageNumber(q)) is out of range; it must be above 0 (or Inf)"
         case let .bandNotAllowed(family, band):

@@ -83,7 +83,10 @@ public struct MkfilterCommand: ParsableCommand {
               --emit <kind>  swift, c, cmsis, vdsp, json, or Fisher's gencode
                              c-ansic, c-xyc, c-f; with --name, --description,
                              --tag, --namespace, --precision float|double (c),
-                             --template <file> and --output <file>.
+                             --template <file> and --output <file>. The
+                             Swift enum (--namespace) defaults to the output
+                             file's name, else the filter's: LowPass.swift
+                             gives enum LowPass.
               --realization sections|direct
                              second-order sections (the default: accurate at
                              any order, in Float too) or Fisher's recurrence.

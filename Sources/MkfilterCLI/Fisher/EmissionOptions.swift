@@ -22,7 +22,7 @@ struct EmissionOptions: Equatable {
         "--tag": "an integer tag",
         "--output": "the file to write",
         "--template": "a mustache template file to use instead of the built-in one",
-        "--namespace": "the Swift enum that holds the filters",
+        "--namespace": "the Swift enum holding the filter, or the C identifier prefix",
         "--precision": "float or double, for --emit c",
     ]
 
@@ -73,6 +73,7 @@ struct EmissionOptions: Equatable {
         request.description = description ?? ""
         request.tag = tag ?? 0
         request.namespace = namespace
+        request.outputFile = output
         request.cPrecision = precision == "float" ? .float : .double
         if let path = template {
             do { request.templateText = try String(contentsOfFile: path, encoding: .utf8) } catch {
