@@ -129,7 +129,7 @@ import Testing
             Issue.record("accepted an elliptic ripple of 0 dB")
         } catch {
             #expect(error == .rippleOutOfRange(0, family: .elliptic))
-            #expect(error.description == "elliptic passband ripple 0 dB is out of range; it must be a finite number of dB above 0 and below 300")
+            #expect(error.description == "elliptic passband ripple 0 dB is out of range; it must be a finite number of dB from 1e-06 to below 300")
         }
     }
 

@@ -192,7 +192,7 @@ public struct FilterRecipe: Sendable, Hashable {
         case .chebyshev2(let a):
             guard a.isFinite, a > 0, a <= 300 else { throw .attenuationOutOfRange(a, ripple: nil) }
         case .elliptic(let r, let a):
-            guard r.isFinite, r >= Self.minimumRippleDecibels, r < 300 else { throw .ellipticRippleOutOfRange(r) }
+            guard r.isFinite, r >= Self.minimumRippleDecibels, r < 300 else { throw .rippleOutOfRange(r, family: .elliptic) }
             // A <= R leaves no stopband below the passband (scipy: eps_p / eps_s >= 1).
             guard a.isFinite, a > r, a <= 300 else { throw .attenuationOutOfRange(a, ripple: r) }
         case .resonator(.finite(let q)):

@@ -62,9 +62,6 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case specificationFamily(FilterFamily.Name)
     /// Meeting the specification takes an order above 24.
     case specificationOrderTooHigh(family: FilterFamily.Name, order: Int)
-    /// An elliptic filter's passband ripple (dB) outside
-    /// `FilterRecipe.minimumRippleDecibels ..< 300`.
-    case ellipticRippleOutOfRange(Double)
 
     public var description: String {
         switch self {
@@ -97,7 +94,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the order is missing; it must be in 1 ... 24"
         case let .rippleOutOfRange(ripple, family):
             if family == .elliptic {
-                return "elliptic passband ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB above 0 and below 300"
+                return "elliptic passband ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB from \(messageNumber(FilterRecipe.minimumRippleDecibels)) to below 300"
             }
             let range = ChebyshevPrototype.rippleDecibelsRange
             let (least, most) = (messageNumber(range.lowerBound), messageNumber(range.upperBound))
@@ -178,8 +175,6 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the band is \(given.displayName), but the passband and stopband edges describe a \(edges.displayName) filter"
         case let .specificationFamily(name):
             return "\(name.withArticle) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
-        case let .ellipticRippleOutOfRange(r):
-            return "elliptic passband ripple \(messageNumber(r)) dB is out of range; it must be a finite number of dB from \(messageNumber(FilterRecipe.minimumRippleDecibels)) to below 300"
         case let .specificationOrderTooHigh(name, order):
             return "meeting the specification takes \(name.withArticle) of order \(order >= 1_000_000 ? "above a million" : "\(order)"); orders go up to 24. Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
         }

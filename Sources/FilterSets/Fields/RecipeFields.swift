@@ -362,7 +362,7 @@ public enum RecipeFields {
         case .sampleRateOutOfRange, .retargetNeedsHertz: return "sampleRate"
         case .cornersNotIncreasing, .wrongNumberOfCorners: return "corners"
         case .orderOutOfRange, .orderNotAllowed, .missingOrder, .besselTableOrder: return "order"
-        case .rippleOutOfRange, .ellipticRippleOutOfRange: return "ripple"
+        case .rippleOutOfRange: return "ripple"
         case .qualityFactorOutOfRange: return "q"
         case .bandNotAllowed: return "band"
         case .discretizationNotAllowed: return "transform"
