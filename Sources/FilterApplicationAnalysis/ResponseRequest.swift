@@ -149,17 +149,15 @@ public struct ResponseRequest: Sendable {
     /// The warning lines of a plot: an unstable filter as run says so.
     static func warnings(_ form: PoleZeroForm, precision: RunningPrecision) -> [String] {
         let radius = form.largestPoleRadius
-        guard !(radius < 1) else {
-            return ["UNSTABLE as run in \(precision.rawValue): a pole at radius \(Verification.format(radius)), on or outside the unit circle"]
-        }
-        return []
+        if radius < 1 { return [] }
+        return ["UNSTABLE as run in \(precision.rawValue): a pole at radius \(Verification.format(radius)), on or outside the unit circle"]
     }
 
-    /// The response on a log-spaced grid from a fiftieth of the lowest
+    /// The response on a log-spaced grid from a twentieth of the lowest
     /// corner to Nyquist (1,024 points), from the filter's poles and zeros.
     static func logResponse(_ form: PoleZeroForm, lowestAlpha: Double) -> (alphas: [Double], response: FrequencyResponse) {
         let count = 1024
-        let start = min(max(lowestAlpha / 50, 1e-7), 1e-3)
+        let start = min(max(lowestAlpha / 20, 1e-7), 1e-3)
         let ratio = 0.5 / start
         let alphas = (0..<count).map { start * Double.pow(ratio, Double($0) / Double(count - 1)) }
         let values = alphas.map { form.response(atAlpha: $0) }

@@ -189,18 +189,20 @@ public struct PlotPage: Sendable {
         // when they do not fit beside the title, on rows of their own above
         // the plot area, so that no entry sits on a trace.
         let entries = chart.series.filter { !$0.name.isEmpty }
-        var rows: [[PlotSeries]] = [[]]
-        var available = right - left - Self.textWidth(chart.title, size: 14) - 24
-        var used = 0.0
-        for series in entries {
-            let width = 30 + Self.textWidth(series.name) + 14
-            if used + width > available && !rows[rows.count - 1].isEmpty {
-                rows.append([])
-                available = right - left
-                used = 0
+        func width(_ series: PlotSeries) -> Double { 30 + Self.textWidth(series.name) + 14 }
+        let besideTitle = right - left - Self.textWidth(chart.title, size: 14) - 24
+        // All on the title's line when they fit there; else on rows of their own.
+        var rows: [[PlotSeries]] = entries.map(width).reduce(0, +) <= besideTitle ? [entries] : [[], []]
+        if rows.count == 2 {
+            var used = 0.0
+            for series in entries {
+                if used + width(series) > right - left && !rows[rows.count - 1].isEmpty {
+                    rows.append([])
+                    used = 0
+                }
+                rows[rows.count - 1].append(series)
+                used += width(series)
             }
-            rows[rows.count - 1].append(series)
-            used += width
         }
         let plotTop = top + 28 + Double(rows.count - 1) * 16, plotBottom = top + Self.chartHeight - 52
         for (r, row) in rows.enumerated() {
@@ -286,16 +288,23 @@ public struct PlotPage: Sendable {
         }
     }
 
-    /// Where a second, zoomed panel helps: around the poles when they occupy
-    /// less than 15 % of the whole view's width (poles clustered near z = 1,
-    /// as a low corner at a high sample rate puts them), padded by 30 %.
-    static func zoomView(poles: [Complex<Double>], whole: PlaneView) -> PlaneView? {
-        let points = poles.filter { $0.real.isFinite && $0.imaginary.isFinite }
-        guard let minRe = points.map(\.real).min(), let maxRe = points.map(\.real).max(),
-              let minIm = points.map(\.imaginary).min(), let maxIm = points.map(\.imaginary).max() else { return nil }
+    /// Where a second, zoomed panel helps: around the poles and zeros that
+    /// crowd each other in the whole view (two distinct points closer than
+    /// `crowding` of its width, as poles near z = 1 are for a low corner at a
+    /// high sample rate), padded by 40 %; nil when none crowd.
+    static func zoomView(poles: [Complex<Double>], zeros: [Complex<Double>], whole: PlaneView,
+                         crowding: Double = 0.04) -> PlaneView? {
+        let points = (poles + zeros).filter { $0.real.isFinite && $0.imaginary.isFinite }
+        let width = 2 * whole.halfWidth
+        let near = crowding * width, same = 4e-3 * width
+        let crowded = points.filter { p in
+            points.contains { q in let d = (p - q).length; return d > same && d < near }
+        }
+        guard let minRe = crowded.map(\.real).min(), let maxRe = crowded.map(\.real).max(),
+              let minIm = crowded.map(\.imaginary).min(), let maxIm = crowded.map(\.imaginary).max() else { return nil }
         let span = max(maxRe - minRe, maxIm - minIm)
-        guard span < 0.15 * 2 * whole.halfWidth else { return nil }
-        let half = max(span / 2 * 1.3, 1e-9, 1e-4 * whole.halfWidth)
+        let half = max(span / 2 * 1.4, 1e-9, 1e-4 * whole.halfWidth)
+        guard half < 0.3 * whole.halfWidth else { return nil }
         return PlaneView(center: Complex((minRe + maxRe) / 2, (minIm + maxIm) / 2), halfWidth: half)
     }
 
@@ -313,14 +322,14 @@ public struct PlotPage: Sendable {
         let all = (diagram.poles + diagram.zeros).filter { $0.real.isFinite && $0.imaginary.isFinite }
         let extent = max(1.25, (all.map { max(abs($0.real), abs($0.imaginary)) }.max() ?? 0) * 1.1)
         let whole = PlaneView(center: Complex(0, 0), halfWidth: extent)
-        let zoom = Self.zoomView(poles: diagram.poles, whole: whole)
+        let zoom = Self.zoomView(poles: diagram.poles, zeros: diagram.zeros, whole: whole)
         svg.text(diagram.title, x: 78, y: top + 18, size: 14, weight: "bold")
         let size = Self.poleZeroHeight - 90
         let planeTop = top + 38
         if let zoom {
             drawPlane(diagram, whole, into: &svg, x: 60, y: planeTop, size: size, id: "pz-whole", marking: zoom)
             drawPlane(diagram, zoom, into: &svg, x: 60 + size + 70, y: planeTop, size: size, id: "pz-zoom", marking: nil)
-            svg.text("zoomed: the poles (grey box on the left)", x: 60 + size + 70 + size / 2, y: planeTop - 6,
+            svg.text("zoomed in on the grey box", x: 60 + size + 70 + size / 2, y: planeTop - 6,
                      anchor: "middle", size: 11, color: "#555")
             drawPoleZeroLegend(diagram, into: &svg, x: 60, y: planeTop + size + 34, horizontal: true)
         } else {
