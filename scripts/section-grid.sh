@@ -6,4 +6,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --build-tests -Xswiftc -enable-testing
-swift test -c release -Xswiftc -enable-testing --skip-build --filter "SectionGridTests|SpecificationGridTests"
+swift test -c release -Xswiftc -enable-testing --skip-build --filter "SectionGridTests|SpecificationGridTests|FuzzTests"

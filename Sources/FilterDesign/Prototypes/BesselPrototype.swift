@@ -32,9 +32,11 @@ public enum BesselPrototype {
     /// The N left-half-plane poles in Fisher's order: the real pole (N odd),
     /// then each upper-half-plane pole followed by its conjugate.
     ///
-    /// - Parameter source: `.computed` (default) for the exact poles;
-    ///   `.mkfilterTable` for the values of Fisher's table, which reproduce
-    ///   mkfilter 4.6 bit for bit (orders 1 ... 10 only).
+    /// - Parameters:
+    ///   - order: the number of poles.
+    ///   - source: `.computed` (default) for the exact poles;
+    ///     `.mkfilterTable` for the values of Fisher's table, which reproduce
+    ///     mkfilter 4.6 bit for bit (orders 1 ... 10 only).
     public static func poles(order: Int, source: BesselPoleSource = .computed) -> [Complex<Double>] {
         let upper: [Complex<Double>]
         switch source {

@@ -93,8 +93,12 @@ public struct FilterRecipe: Sendable, Hashable {
     /// specification: a Chebyshev filter's ripple is the passband loss R, a
     /// Chebyshev II filter's attenuation is A, an elliptic filter's are R and A.
     ///
-    /// - Parameter band: the band, when the caller states it too; it must be
-    ///   the one the edges describe.
+    /// - Parameters:
+    ///   - family: Butterworth, Chebyshev, Chebyshev II or elliptic.
+    ///   - specification: the band edges, passband loss and stopband attenuation.
+    ///   - band: the band, when the caller states it too; it must be the one
+    ///     the edges describe.
+    ///   - realization: how the filter will run (sections by default).
     /// - Throws: `SpecificationError` for a family no magnitude specification
     ///   defines (Bessel), a band the edges contradict, or a specification that
     ///   needs an order above 24.
