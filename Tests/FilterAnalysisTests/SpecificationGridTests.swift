@@ -11,8 +11,8 @@ import Testing
 /// `scripts/order_estimation_reference.py`), and `verify` in Float and Double
 /// on those designs and on the Chebyshev II and elliptic designs of
 /// `Tests/Fixtures/scipy/cheby2-elliptic.json`. A debug build verifies every
-/// 32nd design; `scripts/section-grid.sh` (CI) every 4th spec design and every
-/// 16th of the corpus; `MKFILTER_FULL_GRID=1 scripts/section-grid.sh` all.
+/// 32nd design; `scripts/section-grid.sh` (CI) every 16th spec design and every
+/// 64th of the corpus; `MKFILTER_FULL_GRID=1 scripts/section-grid.sh` all.
 @Suite struct SpecificationGridTests {
     struct Spec: Decodable, Sendable {
         let family: String
@@ -50,13 +50,13 @@ import Testing
 
     /// Verify is slow on narrow, high-order designs (it runs their impulse
     /// responses in double-double until they decay, up to 2^21 samples), so:
-    /// optimised, every 4th spec design and every 16th of the scipy corpus;
+    /// optimised, every 16th spec design and every 64th of the scipy corpus;
     /// debug, every 32nd of each whose impulse response decays within 2^14
     /// samples; `MKFILTER_FULL_GRID=1`, all of them.
     #if DEBUG
     static let specStride = 32, corpusStride = 32
     #else
-    static let specStride = 4, corpusStride = 16
+    static let specStride = 16, corpusStride = 64
     #endif
 
     @Test func corpusCoversEveryFamilyBandAndOrder() {
