@@ -107,10 +107,12 @@ enum TemplateAudit {
         var rounded: [String] = []
         func compare(_ field: String, _ printed: PrintedNumber, _ expected: Double) {
             let difference = abs(printed.value - expected)
+            // Every digit of a finite redesign; words for one that is not.
+            let redesigned = expected.isFinite ? "\(expected)" : Verification.format(expected)
             if definition.form == .swift {
                 guard printed.value != expected else { return }
                 mismatches += 1
-                check(field, false, "printed \(printed.text), redesigned \(expected) (differs by "
+                check(field, false, "printed \(printed.text), redesigned \(redesigned) (differs by "
                       + Verification.format(difference) + "; must be exact)")
                 return
             }
@@ -118,9 +120,9 @@ enum TemplateAudit {
             guard !(difference <= half + 1e-12 * abs(expected)) else { return }
             if (printed.value < 0) != (expected < 0), abs(expected) > half, printed.value != 0 {
                 mismatches += 1
-                check("sign", false, "\(field) is printed \(printed.text), the redesign's is \(expected): the sign is wrong")
+                check("sign", false, "\(field) is printed \(printed.text), the redesign's is \(redesigned): the sign is wrong")
             } else {
-                rounded.append("\(field) printed \(printed.text), redesigned \(expected) ("
+                rounded.append("\(field) printed \(printed.text), redesigned \(redesigned) ("
                                + Verification.format(difference / (2 * half)) + " units of its last digit)")
             }
         }

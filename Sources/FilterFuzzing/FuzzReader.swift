@@ -130,7 +130,10 @@ public enum FuzzReader: String, CaseIterable, Sendable {
                 guard (try? text.write(to: file, atomically: false, encoding: .utf8)) != nil else { return nil }
                 let result = CommandLineRunner.run(["verify", file.path])
                 if result.exitCode == 1 && result.standardError.isEmpty { return "verify failed without a message" }
-                return Self.nonFiniteWord(result.standardOutput).map { "verify printed '\($0)'" }
+                // (Label lines echo the template's name and file: only the
+                // indented check and figure lines are results.)
+                let results = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  ") }.joined(separator: "\n")
+                return Self.nonFiniteWord(results).map { "verify printed '\($0)'" }
             } catch {
                 let message = error.description
                 guard message.hasPrefix(name + ":") else { return "error does not name the file: \(message)" }

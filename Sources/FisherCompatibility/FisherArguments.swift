@@ -23,7 +23,7 @@ public enum FisherArguments {
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw FisherCommandLineError("\(option) \(quoted(text)) is not a whole number (\(meaning))")
         }
-        guard let value = Int(text), abs(value) <= 1_000_000 else {
+        guard let value = Int(text), value.magnitude <= 1_000_000 else {
             throw FisherCommandLineError("\(option) \(text) is out of range (\(meaning))")
         }
         return value
