@@ -48,14 +48,17 @@ public struct ResponseRequest: Sendable {
         self.kind = kind
     }
 
-    /// The CSV, and the SVG when `plot` is set.
+    /// The CSV, the SVG when `plot` is set, and warnings for standard error
+    /// (also drawn on the SVG): a filter that is unstable as it runs (a pole at
+    /// or outside the unit circle in its precision) has a response nobody will
+    /// see, and its user must be told.
     ///
     /// - Throws: `ApplicationError` for a design without a finite gain, an
     ///   infinite response, or an unstable filter whose response overflows.
-    public func run() throws(ApplicationError) -> (csv: String, svg: String?) {
+    public func run() throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String]) {
         guard precision != .gencode else { throw ApplicationError("--precision gencode applies to verify; give double or float") }
         guard case .finite = design.passbandGain else {
-            throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator), so its response cannot be normalised")
+            throw ApplicationError("the design has no finite passband gain G (\(design.infiniteGainCause)), so its response cannot be normalised")
         }
         let template: DigitalFilterTemplate
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
@@ -65,6 +68,7 @@ public struct ResponseRequest: Sendable {
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
         let fs = design.recipe.corners.sampleRate
         let form = filter.poleZeroForm
+        let warnings = Self.stabilityWarnings(form, precision: precision)
         switch kind {
         case .response:
             let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
@@ -74,7 +78,8 @@ public struct ResponseRequest: Sendable {
             }
             return (Self.responseCSV(response, form: form, sampleRate: fs),
                     plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
-                                            mask: design.recipe.bandRequirements) : nil)
+                                            mask: design.recipe.bandRequirements, warnings: warnings) : nil,
+                    warnings)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
             let values = precision == .float
@@ -84,8 +89,20 @@ public struct ResponseRequest: Sendable {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }
             let csv = Self.timeHeader + "\n" + values.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
-            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title) : nil)
+            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title, warnings: warnings) : nil, warnings)
         }
+    }
+
+    /// A warning when the filter as run (its coefficients in `precision`) has a
+    /// pole at or outside the unit circle: closer to it than 10 rounding units,
+    /// the margin `mkfilter verify` requires.
+    static func stabilityWarnings(_ form: PoleZeroForm, precision: RunningPrecision) -> [String] {
+        let radius = form.largestPoleRadius
+        let needed = 10 * precision.unitRoundoff
+        guard !(1 - radius >= needed) else { return [] }
+        let arithmetic = precision == .float ? "Float" : "Double"
+        return ["warning: unstable as run in \(arithmetic): largest pole radius \(formatC("%.14g", radius))"
+            + " (stable needs at most 1 - \(Verification.format(needed))); the filter will not output this response"]
     }
 
     /// The response CSV: one row per grid point, Swift's shortest round-trip
@@ -128,7 +145,7 @@ public struct ResponseRequest: Sendable {
     }
 
     static func responseSVG(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
-                            scale: String, title: String, mask: BandRequirements? = nil) -> String {
+                            scale: String, title: String, mask: BandRequirements? = nil, warnings: [String] = []) -> String {
         let xs = response.grid.alphas.map { $0 * (sampleRate ?? 1) }
         let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
         let xRange = 0...(xs.last ?? 0.5)
@@ -153,17 +170,17 @@ public struct ResponseRequest: Sendable {
                                               points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
                           xRange: xRange)
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
-        return PlotPage(title: "Frequency response", subtitle: title,
+        return PlotPage(title: "Frequency response", subtitle: title, warnings: warnings,
                         panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)]).svg()
     }
 
-    static func timeSVG(_ values: [Double], kind: Kind, form: PoleZeroForm, title: String) -> String {
+    static func timeSVG(_ values: [Double], kind: Kind, form: PoleZeroForm, title: String, warnings: [String] = []) -> String {
         let name = kind == .impulse ? "Impulse response" : "Step response"
         let chart = Chart(title: name, xLabel: "sample n", yLabel: kind == .impulse ? "h[n]" : "s[n]",
                           series: [PlotSeries(name: kind == .impulse ? "h[n]" : "s[n]", color: "#1f5fbf",
                                               points: values.enumerated().map { (Double($0.offset), $0.element) },
                                               style: .stems)])
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
-        return PlotPage(title: name, subtitle: title, panels: [.chart(chart), .poleZero(poleZero)]).svg()
+        return PlotPage(title: name, subtitle: title, warnings: warnings, panels: [.chart(chart), .poleZero(poleZero)]).svg()
     }
 }

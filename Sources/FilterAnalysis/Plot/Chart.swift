@@ -75,13 +75,17 @@ public struct PlotPage: Sendable {
     public var title: String
     /// A line under the title (e.g. the command line), may be empty.
     public var subtitle: String
+    /// Lines in red under the subtitle (an unstable filter), so that a plot
+    /// passed around without its command's standard error still says so.
+    public var warnings: [String]
     /// The panels, top to bottom.
     public var panels: [Panel]
 
     /// A page; see the properties.
-    public init(title: String, subtitle: String = "", panels: [Panel]) {
+    public init(title: String, subtitle: String = "", warnings: [String] = [], panels: [Panel]) {
         self.title = title
         self.subtitle = subtitle
+        self.warnings = warnings
         self.panels = panels
     }
 
@@ -92,13 +96,17 @@ public struct PlotPage: Sendable {
 
     /// The SVG document.
     public func svg() -> String {
-        let height = Self.header + panels.reduce(0) {
+        let warningHeight = 16.0 * Double(warnings.count)
+        let height = Self.header + warningHeight + panels.reduce(0) {
             if case .chart = $1 { return $0 + Self.chartHeight } else { return $0 + Self.poleZeroHeight }
         } + 10
         var svg = SVGWriter(width: Self.width, height: height)
         svg.text(title, x: Self.width / 2, y: 26, anchor: "middle", size: 18, weight: "bold")
         if !subtitle.isEmpty { svg.text(subtitle, x: Self.width / 2, y: 46, anchor: "middle", size: 12, color: "#555") }
-        var top = Self.header
+        for (k, warning) in warnings.enumerated() {
+            svg.text(warning, x: Self.width / 2, y: 62 + 16 * Double(k), anchor: "middle", size: 10, weight: "bold", color: "#c00")
+        }
+        var top = Self.header + warningHeight
         for (index, panel) in panels.enumerated() {
             switch panel {
             case .chart(let chart):
@@ -114,14 +122,18 @@ public struct PlotPage: Sendable {
 
     /// Tick positions at 1, 2 or 5 times a power of ten, about `target` of them.
     static func ticks(_ range: ClosedRange<Double>, target: Int = 6) -> [Double] {
-        let span = range.upperBound - range.lowerBound
-        guard span > 0, span.isFinite else { return [range.lowerBound] }
-        let raw = span / Double(target)
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else { return [] }
+        // Halves, so that a span of +-1e308 does not overflow.
+        let halfSpan = range.upperBound / 2 - range.lowerBound / 2
+        guard halfSpan > 0 else { return [range.lowerBound] }
+        let raw = halfSpan / Double(target) * 2
         let power = Double.pow(10, (Double.log10(raw)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
         var ticks: [Double] = []
         var t = (range.lowerBound / step).rounded(.up) * step
-        while t <= range.upperBound + step * 1e-9 {
+        // t stays finite (near the largest double, upperBound + step * 1e-9 is
+        // inf, and so would t be), and there are never more than a few dozen.
+        while t.isFinite, t <= range.upperBound + step * 1e-9, ticks.count < 100 {
             ticks.append(abs(t) < step * 1e-9 ? 0 : t)
             t += step
         }
@@ -130,12 +142,22 @@ public struct PlotPage: Sendable {
 
     static func label(_ x: Double) -> String { formatC("%g", x) }
 
-    /// A range around `values` (padded by 5 %; a flat line gets +-1).
+    /// A range around `values` (padded by 5 %; a flat line gets +-1), finite
+    /// however large the values (the padding is clamped to the largest double).
     static func range(of values: [Double]) -> ClosedRange<Double> {
         guard let lo = values.min(), let hi = values.max() else { return 0...1 }
-        if hi - lo < 1e-12 * max(1, abs(hi)) { return (lo - 1)...(hi + 1) }
-        let pad = 0.05 * (hi - lo)
-        return (lo - pad)...(hi + pad)
+        let big = Double.greatestFiniteMagnitude
+        // Halves: hi - lo itself overflows for values of +-1e308.
+        let halfSpan = hi / 2 - lo / 2
+        if halfSpan < 0.5e-12 * max(1, abs(hi)) { return max(lo - 1, -big)...min(hi + 1, big) }
+        let halfPad = 0.05 * halfSpan
+        return max(lo - 2 * halfPad, -big)...min(hi + 2 * halfPad, big)
+    }
+
+    /// Where `x` falls in `range`, 0 at its lower bound and 1 at its upper,
+    /// without overflow (halves) for ranges as wide as the doubles.
+    static func fraction(_ x: Double, in range: ClosedRange<Double>) -> Double {
+        (x / 2 - range.lowerBound / 2) / (range.upperBound / 2 - range.lowerBound / 2)
     }
 
     private func draw(_ chart: Chart, into svg: inout SVGWriter, top: Double, id: String) {
@@ -144,13 +166,13 @@ public struct PlotPage: Sendable {
         let ys = chart.series.flatMap { $0.points.compactMap(\.1) }.filter(\.isFinite)
         let xRange = chart.xRange ?? Self.range(of: xs)
         let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
+        // Points far outside the plot (clipped anyway) are drawn at most 1000
+        // plot heights away, so that every coordinate stays a small finite number.
         func px(_ x: Double) -> Double {
-            left + (x - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * (right - left)
+            left + min(max(Self.fraction(x, in: xRange), -1e3), 1e3 + 1) * (right - left)
         }
         func py(_ y: Double) -> Double {
-            let clamped = min(max(y, yRange.lowerBound - 1e3 * (yRange.upperBound - yRange.lowerBound)),
-                              yRange.upperBound + 1e3 * (yRange.upperBound - yRange.lowerBound))
-            return plotBottom - (clamped - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * (plotBottom - plotTop)
+            plotBottom - min(max(Self.fraction(y, in: yRange), -1e3), 1e3 + 1) * (plotBottom - plotTop)
         }
         svg.text(chart.title, x: left, y: top + 18, size: 14, weight: "bold")
         // Grid and tick labels.
