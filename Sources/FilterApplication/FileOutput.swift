@@ -1,6 +1,7 @@
 import FilterSets
 
-/// Files written whole or not at all, for front ends.
+/// Files written whole or not at all, and text files read strictly, for
+/// front ends (the CLI, the plugins' tool).
 public enum FileOutput {
     /// Writes `text` to `path` through a short temporary name beside it and a
     /// rename, so a failure never leaves a partial file.
@@ -8,6 +9,38 @@ public enum FileOutput {
     /// - Returns: `nil` on success, else why it failed.
     public static func write(_ text: String, to path: String) -> String? { AtomicFile.write(text, to: path) }
 
-    /// The file's text, or `nil` when it cannot be read as UTF-8.
-    public static func read(_ path: String) -> String? { AtomicFile.read(path) }
+    /// Writes every file or none (a CSV and its plot, one file per namespace):
+    /// all to temporary files first, then renamed into place; if one fails,
+    /// the ones already renamed are put back as they were.
+    ///
+    /// - Returns: `nil` on success, else the file that failed and why.
+    public static func writeAll(_ files: [(path: String, text: String)]) -> (path: String, reason: String)? {
+        do { try AtomicFile.writeAll(files) } catch { return (error.path, error.explanation) }
+        return nil
+    }
+
+    /// The file's text.
+    ///
+    /// - Throws: `ApplicationError` saying plainly what is wrong, after the
+    ///   file's name: "is a directory", "is not UTF-8 text (byte 0xFF at
+    ///   offset 3)", "cannot read it (no such file)".
+    public static func readText(_ path: String, describedAs name: String? = nil) throws(ApplicationError) -> String {
+        do { return try TextFile.read(path) } catch { throw ApplicationError("\(name ?? path): \(error.problem)") }
+    }
+
+    /// `bytes` (standard input) as UTF-8 text.
+    ///
+    /// - Throws: `ApplicationError` "NAME: is not UTF-8 text (byte 0xNN at offset N)".
+    public static func decodeText(_ bytes: [UInt8], name: String) throws(ApplicationError) -> String {
+        do { return try TextFile.decode(bytes, name: name) } catch { throw ApplicationError(error.description) }
+    }
+
+    /// Every byte of `descriptor` (standard input) until its end.
+    ///
+    /// - Throws: `ApplicationError` naming `name` and the system's reason.
+    public static func readAll(_ descriptor: Int32, name: String) throws(ApplicationError) -> [UInt8] {
+        do { return try TextFile.readAll(descriptor) } catch {
+            throw ApplicationError("\(name): \(TextFile.readProblem(error.code))")
+        }
+    }
 }

@@ -84,7 +84,7 @@ public struct GenerationRequest: Sendable {
             }
         } catch { throw ApplicationError("\(specPath): \(error)") }
         if case .file(let path) = destination {
-            if let reason = AtomicFile.write(text, to: path) {
+            if let reason = FileOutput.write(text, to: path) {
                 throw ApplicationError("--output \(quotedForMessage(path)): cannot write it (\(reason))")
             }
             return ""

@@ -20,7 +20,7 @@ public struct RetargetRequest: Sendable {
     }
 
     /// Retargets every file. Every destination is checked before any is
-    /// written; a filter that cannot be redesigned (a corner at or above the
+    /// written, and the files are written all or none; a filter that cannot be redesigned (a corner at or above the
     /// new Nyquist frequency, ...) is reported with its file and name, and
     /// then nothing is written.
     ///
@@ -32,9 +32,7 @@ public struct RetargetRequest: Sendable {
         }
         var files: [(path: String, text: String)] = []
         for path in paths {
-            guard FileManager.default.fileExists(atPath: path) else { throw ApplicationError("\(path): no such file") }
-            guard let text = AtomicFile.read(path) else { throw ApplicationError("\(path): cannot read it as UTF-8 text") }
-            files.append((path, text))
+            files.append((path, try FileOutput.readText(path)))
         }
         let outputs: [Retarget.Output]
         do { outputs = try Retarget.run(files: files, sampleRate: sampleRate) } catch {
@@ -58,13 +56,10 @@ public struct RetargetRequest: Sendable {
                 throw ApplicationError("\(outputs[j].input) and \(outputs[i].input) would both be written to \(destination); nothing was written")
             }
         }
-        var written: [String] = []
-        for (output, destination) in zip(outputs, destinations) {
-            if let reason = AtomicFile.write(output.text, to: destination) {
-                throw ApplicationError("cannot write \(destination) (\(reason))" + (written.isEmpty ? "" : "; already written: " + written.joined(separator: ", ")))
-            }
-            written.append(destination)
+        // All or nothing: if one cannot be written, the others are left as they were.
+        do { try AtomicFile.writeAll(zip(destinations, outputs).map { ($0, $1.text) }) } catch {
+            throw ApplicationError(error.description + (error.notRestored.isEmpty ? "; nothing was written" : ""))
         }
-        return written.map { "wrote \($0)\n" }.joined()
+        return destinations.map { "wrote \($0)\n" }.joined()
     }
 }

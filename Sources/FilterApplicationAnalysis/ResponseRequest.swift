@@ -55,10 +55,10 @@ public struct ResponseRequest: Sendable {
     ///
     /// - Throws: `ApplicationError` for a design without a finite gain, an
     ///   infinite response, or an unstable filter whose response overflows.
-    public func run() throws(ApplicationError) -> (csv: String, svg: String?) {
+    public func run() throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String]) {
         guard precision != .gencode else { throw ApplicationError("--precision gencode applies to verify; give double or float") }
         guard case .finite = design.passbandGain else {
-            throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator), so its response cannot be normalised")
+            throw ApplicationError("the design has no finite passband gain G (\(design.infiniteGainCause)), so its response cannot be normalised")
         }
         let template: DigitalFilterTemplate
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
@@ -68,6 +68,7 @@ public struct ResponseRequest: Sendable {
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
         let fs = design.recipe.corners.sampleRate
         let form = filter.poleZeroForm
+        let warnings = Self.stabilityWarnings(form, precision: precision)
         switch kind {
         case .response:
             let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
@@ -80,7 +81,8 @@ public struct ResponseRequest: Sendable {
                     plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
                                             mask: design.recipe.bandRequirements, axis: axis,
                                             lowestAlpha: Self.lowestAlpha(of: design.recipe),
-                                            warnings: Self.warnings(form, precision: precision)) : nil)
+                                            warnings: warnings) : nil,
+                    warnings)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
             let values = precision == .float
@@ -91,7 +93,8 @@ public struct ResponseRequest: Sendable {
             }
             let csv = Self.timeHeader + "\n" + values.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
             return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title,
-                                             warnings: Self.warnings(form, precision: precision)) : nil)
+                                             warnings: warnings) : nil,
+                    warnings)
         }
     }
 
@@ -146,11 +149,16 @@ public struct ResponseRequest: Sendable {
         return (edges + [recipe.alpha1]).filter { $0 > 0 }.min() ?? recipe.alpha1
     }
 
-    /// The warning lines of a plot: an unstable filter as run says so.
-    static func warnings(_ form: PoleZeroForm, precision: RunningPrecision) -> [String] {
+    /// A warning when the filter as run (its coefficients in `precision`) has a
+    /// pole at or outside the unit circle: closer to it than 10 rounding units,
+    /// the margin `mkfilter verify` requires.
+    static func stabilityWarnings(_ form: PoleZeroForm, precision: RunningPrecision) -> [String] {
         let radius = form.largestPoleRadius
-        if radius < 1 { return [] }
-        return ["UNSTABLE as run in \(precision.rawValue): a pole at radius \(Verification.format(radius)), on or outside the unit circle"]
+        let needed = 10 * precision.unitRoundoff
+        guard !(1 - radius >= needed) else { return [] }
+        let arithmetic = precision == .float ? "Float" : "Double"
+        return ["warning: unstable as run in \(arithmetic): largest pole radius \(formatC("%.14g", radius))"
+            + " (stable needs at most 1 - \(Verification.format(needed))); the filter will not output this response"]
     }
 
     /// The response on a log-spaced grid from a twentieth of the lowest

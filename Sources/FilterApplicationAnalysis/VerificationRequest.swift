@@ -124,9 +124,7 @@ public struct VerificationRequest: Sendable {
         var items: [VerificationItem] = []
         for file in files {
             let text: String
-            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                throw ApplicationError("\(quotedForMessage(file)): cannot read it (\(error.localizedDescription))")
-            }
+            text = try FileOutput.readText(file, describedAs: quotedForMessage(file))
             let definitions: [TemplateDefinition]
             do { definitions = try TemplateSourceReader.read(text, file: file) } catch { throw ApplicationError(error.description) }
             for definition in definitions { items.append(TemplateAudit.audit(definition, precision: precision)) }

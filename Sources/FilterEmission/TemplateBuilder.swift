@@ -15,7 +15,7 @@ public enum TemplateBuilder {
                                 sampleRate: Double? = nil) throws(EmissionError) -> DigitalFilterTemplate {
         let recipe = design.recipe
         guard case .finite(let g) = design.passbandGain else {
-            throw EmissionError("filter \(name): the passband gain G is infinite (Q = Inf band-pass resonator); it cannot be normalised")
+            throw EmissionError("filter \(name): the passband gain G is infinite (\(design.infiniteGainCause)); it cannot be normalised")
         }
         let fs = sampleRate ?? recipe.corners.sampleRate ?? 1.0
         // Frequencies in Hz exactly as the recipe was given them (so that a

@@ -16,15 +16,24 @@ public enum FisherArguments {
         return value
     }
 
-    /// A decimal integer of at most 10^6 in magnitude.
-    public static func integer(_ text: String?, for option: String, meaning: String) throws(FisherCommandLineError) -> Int {
+    /// A decimal integer in `allowed`.
+    ///
+    /// Each option passes its documented limits; an option whose range a later
+    /// check gives in Fisher's words (`-o`: "order must be in range 1 .. 24")
+    /// passes none, and only a number beyond `Int` is refused here.
+    ///
+    /// - Throws: `FisherCommandLineError` naming the option, the value and
+    ///   the range when the text is not a whole number or is outside `allowed`.
+    public static func integer(_ text: String?, for option: String, meaning: String,
+                               in allowed: ClosedRange<Int> = Int.min...Int.max) throws(FisherCommandLineError) -> Int {
         guard let text else { throw FisherCommandLineError("\(option) needs a value (\(meaning))") }
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw FisherCommandLineError("\(option) \(quoted(text)) is not a whole number (\(meaning))")
         }
-        guard let value = Int(text), value.magnitude <= 1_000_000 else {
-            throw FisherCommandLineError("\(option) \(text) is out of range (\(meaning))")
+        guard let value = Int(text), allowed.contains(value) else {
+            let range = allowed == Int.min...Int.max ? "" : "; it must be in \(allowed.lowerBound) ... \(allowed.upperBound)"
+            throw FisherCommandLineError("\(option) \(text) is out of range\(range) (\(meaning))")
         }
         return value
     }

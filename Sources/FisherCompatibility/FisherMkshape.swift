@@ -39,7 +39,7 @@ public enum FisherMkshape {
                 length = n
             }
             if opts.contains("b") {
-                bits = try FisherArguments.integer(next(), for: "-b", meaning: "the number of bits, above 0")
+                bits = try FisherArguments.integer(next(), for: "-b", meaning: "the number of bits, 1 .. 52")
             }
             letters.formUnion(opts)
         }

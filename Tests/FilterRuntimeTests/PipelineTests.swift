@@ -137,6 +137,68 @@ import Testing
         // Both sums have at most `window` terms: relative error below ~2 window u.
         #expect(abs(result - direct) <= 4 * Double(window) * 0x1p-53 * direct, "\(result) vs \(direct)")
     }
+
+    /// The RMS of the last N samples computed without squaring: scaled by the
+    /// largest, so nothing overflows or underflows (a reference for any magnitude).
+    static func reference(_ window: [Double]) -> Double {
+        let largest = window.map(abs).max() ?? 0
+        guard largest > 0 else { return 0 }
+        return largest * (window.reduce(0) { $0 + ($1 / largest) * ($1 / largest) } / Double(window.count)).squareRoot()
+    }
+
+    /// Samples whose squares overflow (1e155 and above, up to the largest
+    /// double) or underflow (1e-160 and below), mixed with ordinary ones in
+    /// every order: the RMS is finite and right to a few rounding errors at
+    /// every sample, before, while and after the extreme samples pass through
+    /// the window. (The RMS used to be inf from 1e155 up.)
+    @Test(arguments: [1, 2, 7, 30]) func noOverflowOrUnderflow(window: Int) throws {
+        var rms = try MovingRMS(window: window)
+        var last = [Double](repeating: 0, count: window)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        // (Not 1 right after the largest double: a sample 1e287 times smaller
+        // than the largest in the window is only as precise as its subnormal
+        // square until the next lap; see MovingRMS.)
+        let magnitudes = [1.0, 1e155, 1e300, Double.greatestFiniteMagnitude, 1e30, 1e-3, 1e-160, 1e-300, 5e-324, 1e200, 0.5, 1e-250, 1e30]
+        var n = 0
+        for magnitude in magnitudes {
+            for _ in 0..<(3 * window + 2) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let unit = Double(state >> 11) * 0x1p-53 * 2 - 1
+                let x = magnitude == Double.greatestFiniteMagnitude ? magnitude * (unit < 0 ? -1 : 1) : magnitude * unit
+                last[n % window] = x
+                n += 1
+                let got = rms.process(x)
+                let want = Self.reference(n < window ? Array(last[..<n]) + [Double](repeating: 0, count: window - n) : last)
+                #expect(got.isFinite, "sample \(n): \(x)")
+                // Subnormal squares (5e-324 against 1e-300) are only as precise as they are.
+                let tolerance = 4 * Double(window) * 0x1p-53 * want + 1e-320
+                #expect(abs(got - want) <= tolerance, "sample \(n) (x = \(x)): \(got) vs \(want)")
+            }
+        }
+    }
+
+    /// Ordinary samples give exactly what the unscaled sums give (the scale
+    /// is 1 for them): the pipeline's figures do not change.
+    @Test func ordinarySamplesAreUnscaled() throws {
+        var rms = try MovingRMS(window: 5)
+        var squares = [Double](repeating: 0, count: 5)
+        var tail = [Double](repeating: 0, count: 6), head = 0.0, index = 0
+        for n in 0..<200 {
+            let x = Double(n % 17) - 8.25
+            // The original algorithm, verbatim: squares, a head sum, suffix sums per lap.
+            squares[index] = x * x
+            head += x * x
+            index += 1
+            let sum = head + tail[index]
+            if index == 5 {
+                var running = 0.0
+                for k in stride(from: 4, through: 0, by: -1) { running += squares[k]; tail[k] = running }
+                head = 0
+                index = 0
+            }
+            #expect(rms.process(x) == (sum / 5).squareRoot())
+        }
+    }
 }
 
 @Suite struct ThresholdDetectorTests {

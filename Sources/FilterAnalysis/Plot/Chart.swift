@@ -136,19 +136,24 @@ public struct PlotPage: Sendable {
 
     /// Tick positions at 1, 2 or 5 times a power of ten, about `target` of them.
     static func ticks(_ range: ClosedRange<Double>, target: Int = 6) -> [Double] {
-        let span = range.upperBound - range.lowerBound
-        guard span > 0, span.isFinite else { return [range.lowerBound] }
-        let raw = span / Double(target)
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else { return [] }
+        // Halves, so that a span of +-1e308 does not overflow.
+        let halfSpan = range.upperBound / 2 - range.lowerBound / 2
+        guard halfSpan > 0 else { return [range.lowerBound] }
+        let raw = halfSpan / Double(target) * 2
         let power = Double.pow(10, (Double.log10(raw)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
         var ticks: [Double] = []
         var t = (range.lowerBound / step).rounded(.up) * step
-        while t <= range.upperBound + step * 1e-9 {
+        // t stays finite (near the largest double, upperBound + step * 1e-9 is
+        // inf, and so would t be), and there are never more than a few dozen.
+        while t.isFinite, t <= range.upperBound + step * 1e-9, ticks.count < 100 {
             ticks.append(abs(t) < step * 1e-9 ? 0 : t)
             t += step
         }
         return ticks
     }
+
 
     /// Log-axis ticks: every 1, 2 and 5 times a power of ten in `range`
     /// (positive); `labelled` says which get a label (all three when the
@@ -175,12 +180,22 @@ public struct PlotPage: Sendable {
     /// Approximate width in pixels of `text` at 11 px (for laying out legends).
     static func textWidth(_ text: String, size: Double = 11) -> Double { Double(text.count) * size * 0.56 }
 
-    /// A range around `values` (padded by 5 %; a flat line gets +-1).
+    /// A range around `values` (padded by 5 %; a flat line gets +-1), finite
+    /// however large the values (the padding is clamped to the largest double).
     static func range(of values: [Double]) -> ClosedRange<Double> {
         guard let lo = values.min(), let hi = values.max() else { return 0...1 }
-        if hi - lo < 1e-12 * max(1, abs(hi)) { return (lo - 1)...(hi + 1) }
-        let pad = 0.05 * (hi - lo)
-        return (lo - pad)...(hi + pad)
+        let big = Double.greatestFiniteMagnitude
+        // Halves: hi - lo itself overflows for values of +-1e308.
+        let halfSpan = hi / 2 - lo / 2
+        if halfSpan < 0.5e-12 * max(1, abs(hi)) { return max(lo - 1, -big)...min(hi + 1, big) }
+        let halfPad = 0.05 * halfSpan
+        return max(lo - 2 * halfPad, -big)...min(hi + 2 * halfPad, big)
+    }
+
+    /// Where `x` falls in `range`, 0 at its lower bound and 1 at its upper,
+    /// without overflow (halves) for ranges as wide as the doubles.
+    static func fraction(_ x: Double, in range: ClosedRange<Double>) -> Double {
+        (x / 2 - range.lowerBound / 2) / (range.upperBound / 2 - range.lowerBound / 2)
     }
 
     private func draw(_ chart: Chart, into svg: inout SVGWriter, top: Double, id: String) {
@@ -224,14 +239,13 @@ public struct PlotPage: Sendable {
         if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
         let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
         func position(_ x: Double) -> Double { log ? Double.log10(x) : x }
-        let (x0, x1) = (position(xRange.lowerBound), position(xRange.upperBound))
+        let positions = position(xRange.lowerBound)...max(position(xRange.upperBound), position(xRange.lowerBound))
+        // Fractions by halves, clamped: no overflow for ranges as wide as the doubles.
         func px(_ x: Double) -> Double {
-            left + (position(x) - x0) / (x1 - x0) * (right - left)
+            left + min(max(Self.fraction(position(x), in: positions), -1e3), 1e3 + 1) * (right - left)
         }
         func py(_ y: Double) -> Double {
-            let clamped = min(max(y, yRange.lowerBound - 1e3 * (yRange.upperBound - yRange.lowerBound)),
-                              yRange.upperBound + 1e3 * (yRange.upperBound - yRange.lowerBound))
-            return plotBottom - (clamped - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * (plotBottom - plotTop)
+            plotBottom - min(max(Self.fraction(y, in: yRange), -1e3), 1e3 + 1) * (plotBottom - plotTop)
         }
         svg.text(chart.title, x: left, y: top + 18, size: 14, weight: "bold")
         // Grid and tick labels.

@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterSets
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +32,10 @@ public struct AccelerometerCSVReader {
     /// The longest line accepted (a real row is under 100 bytes).
     static let maximumLineLength = 1 << 16
     private(set) var line = 0
+    /// Bytes dropped from the front of `buffer` so far, and where in the
+    /// input the last line returned began: for "is not UTF-8 text (byte 0xFF
+    /// at offset N)".
+    private var consumed = 0, lineOffset = 0
     private var previousTime: Double?
     private var sawData = false, sawHeader = false
 
@@ -55,7 +60,15 @@ public struct AccelerometerCSVReader {
                 return nil
             }
             if bytes.isEmpty { throw error("empty line; every line is t,x,y,z (blank lines are not skipped)") }
-            if let row = try parse(bytes) { return row }
+            do {
+                if let row = try parse(bytes) { return row }
+            } catch {
+                // A line that is not text at all: say so, rather than quote its bytes.
+                if let bad = TextFile.firstInvalidUTF8(bytes) {
+                    throw ApplicationError("\(name): \(TextFile.notUTF8(byte: bad.byte, offset: lineOffset + bad.offset)), line \(line); expected lines t,x,y,z")
+                }
+                throw error
+            }
         }
     }
 
@@ -66,10 +79,14 @@ public struct AccelerometerCSVReader {
                 var end = newline
                 if end > start, buffer[end - 1] == 13 { end -= 1 }
                 let result = buffer[start..<end]
+                lineOffset = consumed + start
                 start = newline + 1
                 scanned = start
                 line += 1
-                if line == 1, result.starts(with: [0xEF, 0xBB, 0xBF]) { return result.dropFirst(3) }  // a UTF-8 byte-order mark
+                if line == 1, result.starts(with: [0xEF, 0xBB, 0xBF]) {  // a UTF-8 byte-order mark
+                    lineOffset += 3
+                    return result.dropFirst(3)
+                }
                 return result
             }
             scanned = buffer.count
@@ -81,12 +98,14 @@ public struct AccelerometerCSVReader {
                 var end = buffer.count
                 if buffer[end - 1] == 13 { end -= 1 }
                 let result = buffer[start..<end]
+                lineOffset = consumed + start
                 start = buffer.count
                 line += 1
                 return result
             }
             // Refill: keep the unread part, read up to 1 MiB more.
             if start > 0 {
+                consumed += start
                 buffer.removeSubrange(0..<start)
                 scanned -= start
                 start = 0

@@ -28,7 +28,11 @@ public struct PipelineSettings: Sendable {
     /// The defaults on every axis.
     public init() {}
 
-    static let axisFields = ["filter", "rmsWindow", "threshold", "count", "comment"]
+    /// The RMS window and the trigger count, in samples (`--rms-window`,
+    /// `--count`, "rmsWindow", "count"): at least one, at most a million.
+    public static let countRange = 1...1_000_000
+
+        static let axisFields = ["filter", "rmsWindow", "threshold", "count", "comment"]
     static let topFields = ["all", "x", "y", "z", "comment"]
 
     /// Applies a `--config` JSON document.
@@ -50,8 +54,8 @@ public struct PipelineSettings: Sendable {
                     guard case .string(let s) = v else { throw problem("is \(v.kindDescription); give a filter as a string") }
                     for k in targets { axes[k].filter = s }
                 case "rmsWindow", "count":
-                    guard case .number(let n) = v, n == n.rounded(), n >= 1, n <= 1_000_000 else {
-                        throw problem("is \(RecipeFields.describe(v)); it must be a whole number of samples in 1 ... 1000000")
+                    guard case .number(let n) = v, n == n.rounded(), n >= Double(Self.countRange.lowerBound), n <= Double(Self.countRange.upperBound) else {
+                        throw problem("is \(RecipeFields.describe(v)); it must be a whole number of samples in \(Self.countRange.lowerBound) ... \(Self.countRange.upperBound)")
                     }
                     for k in targets { if key == "count" { axes[k].count = Int(n) } else { axes[k].rmsWindow = Int(n) } }
                 case "threshold":

@@ -90,11 +90,13 @@ public struct PipelineRequest: Sendable {
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> PipelineResult {
         let stdout = ByteSink(descriptor: standardOutput)
         var stderr = ""
-        var temporary: String?
+        // The output files, written to temporary files and renamed together at
+        // the end; whatever is not committed is removed on every way out.
+        var files = AtomicFileSet()
         var outputDescriptor: Int32?
         defer {
             if let outputDescriptor { close(outputDescriptor) }
-            if let temporary { unlink(temporary) }
+            files.discard()
         }
         do throws(ApplicationError) {
             var settings = try self.settings()
@@ -107,14 +109,20 @@ public struct PipelineRequest: Sendable {
             var signalSource: SignalSource?, total = 0
             if let source {
                 fs = sampleRate ?? 60
-                (signalSource, total) = try signal(source, sampleRate: fs)
+                let note: String?
+                (signalSource, total, note) = try signal(source, sampleRate: fs)
+                if let note { stderr += note + "\n" }
             } else {
                 let name = input == nil || input == "-" ? "<stdin>" : input!
                 var descriptor = standardInput
                 if let input, input != "-" {
                     descriptor = open(input, O_RDONLY)
-                    guard descriptor >= 0 else { throw ApplicationError("\(input): cannot open it (\(String(cString: strerror(errno))))") }
+                    guard descriptor >= 0 else { throw ApplicationError("\(input): \(TextFile.openProblem(errno))") }
                     descriptorToClose = descriptor
+                    var info = stat()
+                    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                        throw ApplicationError("\(input): is a directory; give an accelerometer CSV file")
+                    }
                 }
                 reader = AccelerometerCSVReader(descriptor: descriptor, name: name)
                 // The sample rate from the first rows' times, unless given.
@@ -138,12 +146,10 @@ public struct PipelineRequest: Sendable {
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             var csv = stdout
             if let output {
-                let path = AtomicFile.temporaryPath(for: output)
-                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-                guard descriptor >= 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
-                temporary = path
-                outputDescriptor = descriptor
-                csv = ByteSink(descriptor: descriptor)
+                do { outputDescriptor = try files.create(for: output) } catch {
+                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(error.explanation))")
+                }
+                csv = ByteSink(descriptor: outputDescriptor)
             }
             let eventSink: ByteSink? = events ? (output != nil ? stdout : nil) : nil
             var eventText = ""
@@ -153,8 +159,21 @@ public struct PipelineRequest: Sendable {
             csv.append(10)
             var n = 0
             var previousTime: Double?, unevenReported = false
-            func emit(_ t: Double, _ a: Acceleration) {
+            func emit(_ t: Double, _ a: Acceleration) throws(ApplicationError) {
                 let out = pipeline.process(a)
+                // A filter whose output overflows (an input near the largest
+                // double through a gain above 1): refused, never printed as inf.
+                guard t.isFinite else {
+                    throw ApplicationError("the time of sample \(n), \(n) / \(messageNumber(fs)) Hz, is beyond the largest double; give a higher --sample-rate")
+                }
+                for axis in 0..<3 where !out.filtered[axis].isFinite || !out.rms[axis].isFinite {
+                    let column = PipelineConfiguration.axisNames[axis] + (out.filtered[axis].isFinite ? "_rms" : "_filtered")
+                    let value = out.filtered[axis].isFinite ? out.rms[axis] : out.filtered[axis]
+                    let sample = "at sample \(n) (t = \(t) s, \(PipelineConfiguration.axisNames[axis]) = \(a[axis]) g)"
+                    throw ApplicationError(value.isNaN
+                        ? "\(column) is not a number \(sample): the filter cannot compute it in double precision at \(messageNumber(fs)) Hz with this input"
+                        : "\(column) overflows \(sample): the filter's output is beyond the largest double (\(Double.greatestFiniteMagnitude)); scale the input down")
+                }
                 csv.append(t.description)
                 for axis in 0..<3 {
                     csv.append(44); csv.append(a[axis].description)
@@ -181,35 +200,34 @@ public struct PipelineRequest: Sendable {
             if let signalSource {
                 for i in 0..<total {
                     let v = signalSource.sample(i)
-                    emit(Double(i) / fs, Acceleration(x: v, y: v, z: v))
+                    try emit(Double(i) / fs, Acceleration(x: v, y: v, z: v))
+                    if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
                 }
             } else {
-                for row in pending { emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
+                for row in pending { try emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
                 pending = []
                 while let row = try reader!.next() {
-                    emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z))
+                    try emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z))
                     if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
                 }
             }
             csv.flush()
             if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
-            // The SVG first: if it cannot be written, no CSV appears either.
+            if let output, let descriptor = outputDescriptor {
+                outputDescriptor = nil
+                guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
+            }
+            // The SVG and the CSV together: if either cannot be written, neither appears.
             if let svg, let plot {
                 let title = "mkfilter pipeline: \(n) samples at \(fs) Hz"
                 let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0.rawValue)" } ?? "standard input", configuration: configuration)
-                if let reason = AtomicFile.write(text, to: svg) {
-                    throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(reason))")
+                do { try files.stage(text, for: svg) } catch {
+                    throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(error.explanation))")
                 }
             }
-            if let output, let path = temporary {
-                if let descriptor = outputDescriptor {
-                    outputDescriptor = nil
-                    guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
-                }
-                guard rename(path, output) == 0 else {
-                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))")
-                }
-                temporary = nil
+            do { try files.commit() } catch {
+                let option = error.path == svg && error.path != output ? "--svg" : "--output"
+                throw ApplicationError("\(option) \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
             }
             stdout.flush()
             if let failure = stdout.failure { throw ApplicationError("cannot write to standard output (\(failure))") }
@@ -225,8 +243,7 @@ public struct PipelineRequest: Sendable {
     func settings() throws(ApplicationError) -> PipelineSettings {
         var settings = PipelineSettings()
         if let config {
-            guard FileManager.default.fileExists(atPath: config) else { throw ApplicationError("--config \(quotedForMessage(config)): no such file") }
-            guard let text = AtomicFile.read(config) else { throw ApplicationError("--config \(quotedForMessage(config)): cannot read it as UTF-8 text") }
+            let text = try FileOutput.readText(config, describedAs: "--config \(quotedForMessage(config))")
             try settings.apply(configText: text, file: config)
         }
         for a in 0..<3 {
@@ -238,10 +255,42 @@ public struct PipelineRequest: Sendable {
         return settings
     }
 
+    /// The most samples a calculated source gives (`--samples`, `--leading-zeros`,
+    /// and their defaults at a high sample rate).
+    public static let maximumSamples = 10_000_000
+
     /// The calculated source and how many samples to take from it: by default
     /// one second of zeros, then ten seconds of signal.
-    func signal(_ source: Source, sampleRate fs: Double) throws(ApplicationError) -> (SignalSource, count: Int) {
-        let zeros = leadingZeros ?? Int(fs.rounded())
+    ///
+    /// - Throws: `ApplicationError` when a count is above `maximumSamples`, or
+    ///   when the default length at a high (or very low) sample rate is: the
+    ///   message says which option to give.
+    func signal(_ source: Source, sampleRate fs: Double) throws(ApplicationError) -> (SignalSource, count: Int, note: String?) {
+        let limit = Self.maximumSamples
+        if let samples, !(1...limit).contains(samples) {
+            throw ApplicationError("--samples \(samples) is out of range; it must be in 1 ... \(limit)")
+        }
+        if let leadingZeros, !(0...limit).contains(leadingZeros) {
+            throw ApplicationError("--leading-zeros \(leadingZeros) is out of range; it must be in 0 ... \(limit)")
+        }
+        // The defaults in Double first: at 1e18 Hz they are far beyond Int.
+        let oneSecond = fs.rounded()
+        let count: Int
+        if let samples {
+            count = samples
+        } else {
+            let total = Double(leadingZeros ?? 0) + (leadingZeros == nil ? oneSecond : 0) + (10 * fs).rounded()
+            guard total <= Double(limit) else {
+                throw ApplicationError("--sample-rate \(messageNumber(fs)): the default length, \(leadingZeros == nil ? "1 s of zeros and " : "")10 s of signal, is \(messageNumber(total)) samples, "
+                    + "above the limit of \(limit); give --samples (1 ... \(limit))" + (leadingZeros == nil ? " and --leading-zeros" : ""))
+            }
+            guard total >= 1 else {
+                throw ApplicationError("--sample-rate \(messageNumber(fs)): the default length, \(leadingZeros == nil ? "1 s of zeros and " : "")10 s of signal, is no samples at all; give --samples (1 ... \(limit))")
+            }
+            count = Int(total)
+        }
+        // One second of zeros by default, never more than the samples asked for.
+        let zeros = leadingZeros ?? Int(min(oneSecond, Double(count)))
         let a = amplitude ?? 1
         if source == .sine && frequency == nil {
             throw ApplicationError("--source sine needs --frequency <Hz> (below \(fs / 2) Hz)")
@@ -256,7 +305,9 @@ public struct PipelineRequest: Sendable {
         } catch {
             throw ApplicationError("--source \(source.rawValue): \(error.description)")
         }
-        return (signal, samples ?? zeros + Int((10 * fs).rounded()))
+        let note = zeros >= count
+            ? "note: the \(count) samples end before the \(source.rawValue) starts (after \(zeros) leading zeros); give --leading-zeros" : nil
+        return (signal, count, note)
     }
 }
 

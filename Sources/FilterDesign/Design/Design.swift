@@ -30,6 +30,14 @@ public struct Design: Sendable, Hashable {
     /// For a finite-Q resonator: whether the 50-step phase search converged.
     public let resonatorConverged: Bool
 
+    /// Why `passbandGain` is infinite, for messages: only a resonator with
+    /// Q = Inf is an oscillator by design; any other filter has a pole on the
+    /// unit circle at its normalisation point.
+    public var infiniteGainCause: String {
+        if case .resonator(.infinite) = recipe.family { return "Q = Inf band-pass resonator: an oscillator" }
+        return "a pole on the unit circle at the normalisation point"
+    }
+
     /// Fisher's passband gain G, by which the input is divided: H(0) for
     /// low-pass, H(0.5) for high-pass and PI, H(centre) for band-pass and
     /// all-pass, sqrt(H(0) H(0.5)) for band-stop (magnitudes).

@@ -17,8 +17,18 @@ extension FilterRecipe {
     ///    from the expanded polynomials, as his reports print them.
     ///
     /// - Throws: `DesignError.polynomialNotReal` when the poles or zeros do not
-    ///   come in conjugate pairs.
+    ///   come in conjugate pairs; `DesignError.beyondDoublePrecision` when a
+    ///   corner is so close to 0 or 0.5 (or a band so narrow) that the poles
+    ///   round onto the unit circle or the gain overflows a Double, naming the
+    ///   corner and the nearest one that designs.
     public func design() throws(DesignError) -> Design {
+        let design = try unchecked()
+        if !PrecisionCheck.isRepresentable(design) { throw .beyondDoublePrecision(PrecisionCheck.limit(of: design)) }
+        return design
+    }
+
+    /// The design, whether or not double precision can carry it.
+    func unchecked() throws(DesignError) -> Design {
         var sPlane: ZeroPoleGain? = nil
         var warped: (Double, Double)? = nil
         var zPlane: ZeroPoleGain
@@ -54,7 +64,14 @@ extension FilterRecipe {
         // Fisher's realisation: the expanded polynomials, their gains, the recurrence.
         let top = try PolynomialExpansion.expand(zPlane.zeros)
         let bottom = try PolynomialExpansion.expand(zPlane.poles)
-        func gain(at z: Complex<Double>) -> Gain { Gain.evaluate(top: top, bottom: bottom, zPlane: zPlane, at: z) }
+        // Where Fisher's polynomials give no finite H (bottom(z) == 0), H is
+        // taken from the product form. A pole "at" z within 1e-12 is on the unit
+        // circle by design for a resonator (Q = Inf) or PI filter (its integrator);
+        // the other families' poles are inside, however close (PrecisionCheck).
+        let onCircle = PrecisionCheck.applies(to: family) ? 0 : 1e-12
+        func gain(at z: Complex<Double>) -> Gain {
+            Gain.evaluate(top: top, bottom: bottom, zPlane: zPlane, at: z, poleOnCircleTolerance: onCircle)
+        }
         let centre = FisherArithmetic.expj(2.0 * Double.pi * 0.5 * (alpha1 + alpha2))
         return Design(recipe: self, warpedAlphas: warped, sPlane: sPlane, zPlane: zPlane,
                       normalized: normalized(zPlane),

@@ -31,8 +31,11 @@ public enum Gain: Sendable, Hashable {
     /// prints `-nan`), the response is taken as its limit: poles and zeros that
     /// coincide to 1e-9 cancel (a Q = Inf notch or all-pass is then exactly 1),
     /// and what remains is evaluated as prod (z - zero) / prod (z - pole);
-    /// a remaining pole at z makes the gain `.infinite`.
-    static func evaluate(top: [Complex<Double>], bottom: [Complex<Double>], zPlane: ZeroPoleGain, at z: Complex<Double>) -> Gain {
+    /// a remaining pole at z (|prod (z - pole)| at most `poleOnCircleTolerance`
+    /// times the numerator's) makes the gain `.infinite`, as does a product
+    /// that overflows.
+    static func evaluate(top: [Complex<Double>], bottom: [Complex<Double>], zPlane: ZeroPoleGain, at z: Complex<Double>,
+                         poleOnCircleTolerance: Double = 1e-12) -> Gain {
         let h = PolynomialExpansion.evaluate(top: top, bottom: bottom, at: z)
         if h.real.isFinite && h.imaginary.isFinite { return .finite(h) }
         var zeros = zPlane.zeros
@@ -47,7 +50,7 @@ public enum Gain: Sendable, Hashable {
         var numerator = Complex<Double>(1, 0), denominator = Complex<Double>(1, 0)
         for zero in zeros { numerator = numerator * (z - zero) }
         for pole in poles { denominator = denominator * (z - pole) }
-        if denominator.length <= 1e-12 * max(numerator.length, 1e-300) { return .infinite }
+        if denominator.length <= poleOnCircleTolerance * max(numerator.length, 1e-300) { return .infinite }
         let value = numerator / denominator
         return value.real.isFinite && value.imaginary.isFinite ? .finite(value) : .infinite
     }

@@ -33,7 +33,9 @@ public enum FIRSpecificationError: Error, Sendable, Equatable, CustomStringConve
         case let .alphaOutOfRange(a): return "alpha = \(messageNumber(a)) is out of range; it must be above 0 and below 0.5"
         case let .betaOutOfRange(b): return "beta = \(messageNumber(b)) is out of range; the roll-off factor must be in 0 ... 1"
         case .compensationNotAllowedForHilbert: return "Can't combine -h with -x"
-        case let .truncationBitsOutOfRange(n): return "Num. bits after -b must be .gt. 0 (got \(n))"
+        case let .truncationBitsOutOfRange(n):
+            // Fisher's words below 1; above 52 a Double's taps have no more bits to keep.
+            return n < 1 ? "Num. bits after -b must be .gt. 0 (got \(n))" : "Num. bits after -b must be at most 52, the bits of a double (got \(n))"
         case .truncationOfZeroFilter: return "cannot truncate: the reference tap is 0"
         }
     }

@@ -190,6 +190,11 @@ public enum DesignError: Error, Sendable, Equatable, CustomStringConvertible {
     /// resonator: its poles lie on the unit circle there), so no finite G
     /// normalises it.
     case infinitePassbandGain
+    /// A corner so close to 0 or 0.5 (or a band so narrow) that in double
+    /// precision the poles round onto the unit circle or the gain overflows:
+    /// refused, naming the corner and the nearest one that designs, rather
+    /// than reported as "mag = infinite" or run as an unstable recursion.
+    case beyondDoublePrecision(PrecisionLimit)
 
     public var description: String {
         switch self {
@@ -197,6 +202,8 @@ public enum DesignError: Error, Sendable, Equatable, CustomStringConvertible {
             return "coeff of z^\(power) is not real; poles/zeros are not complex conjugates"
         case .infinitePassbandGain:
             return "the passband gain G is infinite: with Q = Inf the poles lie on the unit circle at the centre frequency, so the filter is an oscillator and cannot be normalised; give a finite Q"
+        case let .beyondDoublePrecision(limit):
+            return limit.description
         }
     }
 }

@@ -15,12 +15,8 @@ package enum FilterSetGeneration {
     /// Reads and checks the spec at `path`, with optional overrides of its
     /// sample rate and namespace (`mkfilter generate --sample-rate --namespace`).
     package static func load(_ path: String, sampleRate: Double? = nil, namespace: String? = nil) throws(FilterSetErrors) -> FilterSetSpec {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw FilterSetErrors([FilterSetError(file: path, "no such file")])
-        }
-        guard let text = AtomicFile.read(path) else {
-            throw FilterSetErrors([FilterSetError(file: path, "cannot be read as UTF-8 text")])
-        }
+        let text: String
+        do { text = try TextFile.read(path) } catch { throw FilterSetErrors([FilterSetError(file: path, error.problem)]) }
         var spec = try FilterSetSpec.parse(text, file: path)
         if let sampleRate { spec.sampleRates = [sampleRate] }
         if let namespace { spec.namespace = namespace }
@@ -29,7 +25,9 @@ package enum FilterSetGeneration {
 
     /// Writes the spec's Swift to `destination`, or with `check` compares
     /// instead and fails naming each file that differs. Nothing is written
-    /// unless every filter designs.
+    /// unless every filter designs, and several files (`--output-directory`
+    /// with two sample rates) are written all or none: if one cannot be
+    /// written, the others are left as they were.
     ///
     /// - Returns: one line per file written or checked.
     package static func run(_ spec: FilterSetSpec, to destination: Destination, check: Bool) throws(FilterSetErrors) -> [String] {
@@ -42,22 +40,22 @@ package enum FilterSetGeneration {
                 ((directory as NSString).appendingPathComponent($0.fileName), $0.text)
             }
         }
-        var report: [String] = []
-        var problems: [FilterSetError] = []
-        for file in files {
-            if check {
-                if AtomicFile.read(file.path) == file.text {
+        guard !check else {
+            var report: [String] = []
+            var problems: [FilterSetError] = []
+            for file in files {
+                if (try? TextFile.read(file.path)) == file.text {
                     report.append("\(file.path) is up to date")
                 } else {
                     problems.append(FilterSetError(file: spec.file, "\(file.path) differs from what the spec generates now; regenerate it"))
                 }
-            } else if let reason = AtomicFile.write(file.text, to: file.path) {
-                problems.append(FilterSetError(file: spec.file, "cannot write \(file.path) (\(reason))"))
-            } else {
-                report.append("wrote \(file.path)")
             }
+            guard problems.isEmpty else { throw FilterSetErrors(problems) }
+            return report
         }
-        guard problems.isEmpty else { throw FilterSetErrors(problems) }
-        return report
+        do { try AtomicFile.writeAll(files) } catch {
+            throw FilterSetErrors([FilterSetError(file: spec.file, error.description + (files.count > 1 && error.notRestored.isEmpty ? "; none of the \(files.count) files was written" : ""))])
+        }
+        return files.map { "wrote \($0.path)" }
     }
 }

@@ -21,6 +21,11 @@ struct AnalysisArguments {
     var json = false
     var precision = RunningPrecision.double
 
+    /// `--points`: the frequencies of a response, 0 to 0.5 inclusive.
+    static let pointsRange = 2...4_194_305
+    /// `--samples`: the length of an impulse or step response.
+    static let samplesRange = 1...10_000_000
+
     /// Our options, by name, with what their value means.
     static let options: [String: String] = [
         "--points": "the number of frequencies, 2 ... 4194305",
@@ -50,15 +55,9 @@ struct AnalysisArguments {
                 let v = try value(word)
                 switch word {
                 case "--points":
-                    points = try ArgumentValues.integer(v, for: word, meaning: Self.options[word]!)
-                    guard (2...4_194_305).contains(points!) else {
-                        throw UsageError("--points \(ArgumentValues.quoted(v)) is out of range; use 2 ... 4194305")
-                    }
+                    points = try ArgumentValues.integer(v, for: word, meaning: "the number of frequencies", in: Self.pointsRange)
                 case "--samples":
-                    samples = try ArgumentValues.integer(v, for: word, meaning: Self.options[word]!)
-                    guard (1...10_000_000).contains(samples!) else {
-                        throw UsageError("--samples \(ArgumentValues.quoted(v)) is out of range; use 1 ... 10000000")
-                    }
+                    samples = try ArgumentValues.integer(v, for: word, meaning: "the number of samples", in: Self.samplesRange)
                 case "--svg": svg = v
                 case "--output": output = v
                 case "--scale":

@@ -1,4 +1,5 @@
 import FilterAnalysis
+import FilterApplication
 import FilterApplicationAnalysis
 
 /// `mkfilter response`, `mkfilter impulse` and `mkfilter step`: a design's
@@ -23,19 +24,23 @@ public enum ResponseProgram {
             request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
                 + (args.precision == .float ? " (as run in Float)" : "")
             request.precision = args.precision
-            let (csv, svg) = try Self.run(request)
-            if let path = args.svg, let svg { try writeWhole(svg, to: path, option: "--svg") }
-            if let path = args.output {
-                try writeWhole(csv, to: path)
-                return .success("")
+            let (csv, svg, warnings) = try Self.run(request)
+            let warningText = warnings.map { "\(program): \($0)\n" }.joined()
+            // The plot and the CSV file together: if either cannot be written, neither is.
+            var files: [(path: String, text: String)] = []
+            if let path = args.svg, let svg { files.append((path, svg)) }
+            if let path = args.output { files.append((path, csv)) }
+            if let failure = FileOutput.writeAll(files) {
+                let option = failure.path == args.output ? "--output" : "--svg"
+                throw UsageError("\(option) \(ArgumentValues.quoted(failure.path)): cannot write it (\(failure.reason))")
             }
-            return .success(csv)
+            return .success(args.output == nil ? csv : "", warnings: warningText)
         } catch {
             return .failure(program, error, usage: "Usage: \(program) <design options> [...]; see 'mkfilter \(kind.rawValue) --help'")
         }
     }
 
-    static func run(_ request: ResponseRequest) throws(UsageError) -> (csv: String, svg: String?) {
+    static func run(_ request: ResponseRequest) throws(UsageError) -> (csv: String, svg: String?, warnings: [String]) {
         do { return try request.run() } catch { throw UsageError(error) }
     }
 }

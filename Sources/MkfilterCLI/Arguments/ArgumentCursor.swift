@@ -33,10 +33,14 @@ struct ArgumentCursor {
         return x
     }
 
-    /// A whole number of at least `minimum` after `option`.
-    mutating func integer(for option: String, meaning: String, minimum: Int) throws(UsageError) -> Int {
-        let n = try ArgumentValues.integer(try value(for: option), for: option, meaning: meaning)
-        guard n >= minimum else { throw UsageError("\(option) \(n) is not allowed (\(meaning))") }
+    /// A whole number in `allowed` (the option's documented range) after `option`.
+    mutating func integer(for option: String, meaning: String, in allowed: ClosedRange<Int>) throws(UsageError) -> Int {
+        let text = try value(for: option)
+        // Beyond Int: "out of range", with the range.
+        let n = try ArgumentValues.integer(text, for: option, meaning: meaning, in: Int(text) == nil ? allowed : Int.min...Int.max)
+        guard allowed.contains(n) else {
+            throw UsageError("\(option) \(n) is not allowed; it must be in \(allowed.lowerBound) ... \(allowed.upperBound) (\(meaning))")
+        }
         return n
     }
 }

@@ -38,9 +38,9 @@ enum ArgumentValues {
         do { return try FisherArguments.number(text, for: option, meaning: meaning) } catch { throw UsageError(error) }
     }
 
-    /// A decimal integer.
-    static func integer(_ text: String?, for option: String, meaning: String) throws(UsageError) -> Int {
-        do { return try FisherArguments.integer(text, for: option, meaning: meaning) } catch { throw UsageError(error) }
+    /// A decimal integer in `allowed` (the option's documented range).
+    static func integer(_ text: String?, for option: String, meaning: String, in allowed: ClosedRange<Int>) throws(UsageError) -> Int {
+        do { return try FisherArguments.integer(text, for: option, meaning: meaning, in: allowed) } catch { throw UsageError(error) }
     }
 
     /// The text in single quotes, with control characters made visible.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterApplication
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -149,7 +150,7 @@ struct MkshapeCommand: ParsableCommand {
               -l                        print the listing (without it mkshape only says OK!)
               -w                        Hamming window
               -x                        x/sin(x) compensation
-              -b <nb>                   truncate the taps to nb bits
+              -b <nb>                   truncate the taps to nb bits, 1 .. 52
             len is odd, 1 .. 513; 0 < alpha < 0.5; 0 <= beta <= 1.
 
             EXAMPLE
@@ -208,9 +209,12 @@ struct GencodeCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        var input = ""
-        while let line = readLine(strippingNewline: false) { input += line }
-        try emit(GencodeProgram.run(arguments: arguments, input: input))
+        let bytes: [UInt8]
+        do { bytes = try FileOutput.readAll(STDIN_FILENO, name: "<stdin>") } catch {
+            try emit(InvocationResult.failure("gencode", UsageError(error), usage: GencodeProgram.usage))
+            return
+        }
+        try emit(GencodeProgram.run(arguments: arguments, inputBytes: bytes))
     }
 }
 
@@ -297,8 +301,8 @@ struct PipelineCommand: ParsableCommand {
               Or a calculated source on all three axes:
                 --source sine --amplitude <0..2 g> --frequency <Hz, below Nyquist>
                 --source step|impulse [--amplitude <g>]
-                --samples <n>        default: leading zeros + 10 s
-                --leading-zeros <n>  default: 1 s
+                --samples <n>        1 ... 10000000; default: leading zeros + 10 s
+                --leading-zeros <n>  0 ... 10000000; default: 1 s
                 --sample-rate <Hz>   default 60
 
             PER AXIS (x, y, z): filter -> RMS over a moving window -> trigger
@@ -311,10 +315,11 @@ struct PipelineCommand: ParsableCommand {
                   or a filter of Generated/ by name or identifier,
                   'butterworthBP3rd05To3Hz' (redesigned if the rate is not 60 or
                   100 Hz)
-              --rms-window <n>   samples in the moving RMS (default 30)
+              --rms-window <n>   samples in the moving RMS, 1 ... 1000000 (default 30)
               --threshold <g>    the RMS level to exceed, strictly: RMS > threshold
                                  (default 0.1)
-              --count <m>        contiguous samples above it that trigger (default 5)
+              --count <m>        contiguous samples above it that trigger,
+                                 1 ... 1000000 (default 5)
               --initial-state steady|zero
                                  where the filters start: in the steady state of
                                  each axis' first sample (default: gravity is no

@@ -14,12 +14,15 @@ struct EmissionOptions: Equatable {
     var namespace: String?
     var precision: String?
 
+    /// `--tag`: as a spec file's "tag" (an `int` in C).
+    static let tagRange = -1_000_000_000...1_000_000_000
+
     /// Our options, with what their value means.
     static let options: [String: String] = [
         "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis or vdsp",
         "--name": "the filter's name, which becomes its identifier",
         "--description": "a description for the generated code",
-        "--tag": "an integer tag",
+        "--tag": "an integer tag, -1000000000 ... 1000000000",
         "--output": "the file to write",
         "--template": "a mustache template file to use instead of the built-in one",
         "--namespace": "the Swift enum holding the filter, or the C identifier prefix",
@@ -51,7 +54,7 @@ struct EmissionOptions: Equatable {
                 o.kind = kind
             case "--name": o.name = value
             case "--description": o.description = value
-            case "--tag": o.tag = try ArgumentValues.integer(value, for: "--tag", meaning: meaning)
+            case "--tag": o.tag = try ArgumentValues.integer(value, for: "--tag", meaning: "an integer tag", in: Self.tagRange)
             case "--output": o.output = value
             case "--template": o.template = value
             case "--namespace": o.namespace = value
@@ -76,8 +79,8 @@ struct EmissionOptions: Equatable {
         request.outputFile = output
         request.cPrecision = precision == "float" ? .float : .double
         if let path = template {
-            do { request.templateText = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                throw UsageError("--template \(ArgumentValues.quoted(path)): cannot read it (\(error.localizedDescription))")
+            do { request.templateText = try FileOutput.readText(path, describedAs: "--template \(ArgumentValues.quoted(path))") } catch {
+                throw UsageError(error)
             }
         }
         return request

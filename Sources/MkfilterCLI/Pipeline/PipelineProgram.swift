@@ -1,3 +1,4 @@
+import FilterApplication
 import FilterApplicationAnalysis
 
 /// `mkfilter pipeline`: Shake!'s chain (source -> filter -> moving RMS ->
@@ -41,14 +42,14 @@ public enum PipelineProgram {
                 r.source = PipelineRequest.Source(rawValue: kind)
             case "--amplitude": r.amplitude = try cursor.number(for: word, meaning: "the amplitude in g")
             case "--frequency": r.frequency = try cursor.number(for: word, meaning: "the sine's frequency in Hz")
-            case "--samples": r.samples = try cursor.integer(for: word, meaning: "the number of samples to calculate, at least 1", minimum: 1)
-            case "--leading-zeros": r.leadingZeros = try cursor.integer(for: word, meaning: "zero samples before the signal, 0 or more", minimum: 0)
+            case "--samples": r.samples = try cursor.integer(for: word, meaning: "the number of samples to calculate", in: 1...PipelineRequest.maximumSamples)
+            case "--leading-zeros": r.leadingZeros = try cursor.integer(for: word, meaning: "zero samples before the signal", in: 0...PipelineRequest.maximumSamples)
             case "--sample-rate": r.sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")
             case "--config": r.config = try cursor.value(for: word)
             case "--filter": r.filter = try cursor.value(for: word)
-            case "--rms-window": r.rmsWindow = try cursor.integer(for: word, meaning: "the RMS window in samples, at least 1", minimum: 1)
+            case "--rms-window": r.rmsWindow = try cursor.integer(for: word, meaning: "the RMS window in samples", in: PipelineSettings.countRange)
             case "--threshold": r.threshold = try cursor.number(for: word, meaning: "the RMS level in g")
-            case "--count": r.count = try cursor.integer(for: word, meaning: "contiguous samples above the threshold, at least 1", minimum: 1)
+            case "--count": r.count = try cursor.integer(for: word, meaning: "contiguous samples above the threshold", in: PipelineSettings.countRange)
             case "--output", "-o": r.output = try cursor.value(for: word)
             case "--svg": r.svg = try cursor.value(for: word)
             case "--events": r.events = true
