@@ -64,8 +64,9 @@ public struct Fuzzer: Sendable {
     public func run(readers: [FuzzReader] = FuzzReader.allCases, cases range: Range<Int>,
                     progress: ((FuzzReader, Int) -> Void)? = nil, onFinding: ((Finding) -> Void)? = nil) -> Report {
         var report = Report()
+        // Its own directory: campaigns may run side by side in one process.
         let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mkfilter-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(seed)")
+            .appendingPathComponent("mkfilter-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let watchdog = Watchdog(limit: timeLimit)
