@@ -75,30 +75,10 @@ public struct ResponseMeasurements: Sendable {
     /// evenly spaced frequencies, ends included, and 256 more crowding
     /// geometrically toward each end (a Chebyshev filter's ripples bunch up
     /// at its band edge, within 1e-4 of it at alpha = 0.001), then the largest
-    /// and the smallest refined by golden-section search between their neighbours.
+    /// and the smallest refined by golden-section search between their
+    /// neighbours (`ExtremeSearch`).
     public func decibelRange(from: Double, to: Double, points: Int = 4096) -> (minimum: Double, maximum: Double) {
-        var alphas = (0..<points).map { from + (to - from) * Double($0) / Double(points - 1) }
-        for k in 0..<256 {
-            let t = (to - from) * Double.pow(10, -7 + 5 * Double(k) / 255)
-            alphas += [from + t, to - t]
-        }
-        alphas.sort()
-        func db(_ alpha: Double) -> Double { 20 * Double.log10(magnitude(atAlpha: alpha)) }
-        let values = alphas.map(db)
-        func refined(_ i: Int, largest: Bool) -> Double {
-            var (a, b) = (alphas[max(0, i - 1)], alphas[min(alphas.count - 1, i + 1)])
-            let ratio = (5.0.squareRoot() - 1) / 2
-            func better(_ x: Double, _ y: Double) -> Bool { largest ? x > y : x < y }
-            for _ in 0..<60 where b - a > 1e-16 {
-                let c = b - ratio * (b - a), d = a + ratio * (b - a)
-                if better(db(c), db(d)) { b = d } else { a = c }
-            }
-            let v = db(0.5 * (a + b))
-            return better(v, values[i]) ? v : values[i]
-        }
-        let iMax = values.indices.max { values[$0] < values[$1] }!
-        let iMin = values.indices.min { values[$0] < values[$1] }!
-        return (refined(iMin, largest: false), refined(iMax, largest: true))
+        ExtremeSearch.range(of: { 20 * Double.log10(magnitude(atAlpha: $0)) }, from: from, to: to, points: points)
     }
 
     /// The passband ripple in dB over [from, to]: the largest minus the smallest

@@ -209,18 +209,8 @@ public enum DesignError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension FilterFamily {
-    /// A short name for messages.
-    public var displayName: String {
-        switch self {
-        case .butterworth: return "Butterworth filter"
-        case .bessel: return "Bessel filter"
-        case .chebyshev: return "Chebyshev filter"
-        case .chebyshev2: return "Chebyshev II filter"
-        case .elliptic: return "elliptic filter"
-        case .resonator: return "resonator"
-        case .proportionalIntegral: return "proportional-integral filter"
-        }
-    }
+    /// A short name for messages (its `Name`'s).
+    public var displayName: String { name.displayName }
 }
 
 extension FilterFamily.Name {
