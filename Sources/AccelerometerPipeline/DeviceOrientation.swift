@@ -21,7 +21,14 @@ import ucrt
 /// With the phone flat (x = y = 0) the angle is atan2(0, -0) = pi, as the
 /// formula gives it: the class then means nothing.
 public enum DeviceOrientation: String, Sendable, CaseIterable {
-    case portrait, landscapeRight, portraitUpsideDown, landscapeLeft
+    /// -2.25 <= angle <= -0.75: upright, home button down.
+    case portrait
+    /// -0.75 < angle < 0.75.
+    case landscapeRight
+    /// 0.75 <= angle <= 2.25.
+    case portraitUpsideDown
+    /// |angle| > 2.25.
+    case landscapeLeft
 
     /// The articles' class boundaries, radians.
     public static let inner = 0.75, outer = 2.25

@@ -81,69 +81,84 @@ package struct DecimalFormatter: @unchecked Sendable {
     @inline(__always)
     func shortest(biased: Int, fraction: UInt64) -> (digits: UInt64, exponent: Int) {
         let m = biased == 0 ? fraction : fraction | (1 << 52)
-        let e2 = biased == 0 ? -1074 : biased - 1075
+        let e2 = biased == 0 ? -1074 : biased &- 1075
         let lowerIsCloser = fraction == 0 && biased > 1
-        let bitLength = 64 - m.leadingZeroBitCount
-        let estimate = ((e2 + bitLength - 1) * 78913) >> 18
-        let q = 17 - estimate
+        let bitLength = 64 &- m.leadingZeroBitCount
+        let estimate = ((e2 &+ bitLength &- 1) &* 78913) >> 18
+        let q = 17 &- estimate
         let (mHigh, mLow, e10) = table.entry(q)
-        let s = -(e2 - 2 + e10)
+        let s = 2 &- e2 &- e10
         let m4 = m << 2
         let (a1, a0) = m4.multipliedFullWidth(by: mHigh)
         let (b1, b0) = m4.multipliedFullWidth(by: mLow)
-        let (vInteger, vFraction) = Self.fixedPoint(Self.add192((b0, b1, 0), (0, a0, a1)), s)
-        let (dInteger, dFraction) = Self.fixedPoint((mLow << 1, (mHigh << 1) | (mLow >> 63), mHigh >> 63), s)
+        // s is in 66 ... 126 (v 10^q < 2^64 has 57 to 64 bits; (4m) M has
+        // bitLength(4m) + 127 or + 128, bitLength(4m) in 3 ... 55), so both
+        // 64-bit fields straddle two words with a shift of 2 ... 62.
+        let shift = UInt64(truncatingIfNeeded: s &- 64), back = 64 &- shift
+        let (w0, w1, w2) = Self.add192((b0, b1, 0), (0, a0, a1))
+        let vInteger = (w1 &>> shift) | (w2 &<< back), vFraction = (w0 &>> shift) | (w1 &<< back)
+        let (t0, t1, t2) = (mLow &<< 1, (mHigh &<< 1) | (mLow &>> 63), mHigh &>> 63)
+        let dInteger = (t1 &>> shift) | (t2 &<< back), dFraction = (t0 &>> shift) | (t1 &<< back)
         // b = v + d; a = v - d (or v - d / 2 when the lower bound is closer).
         let (bFraction, carry) = vFraction.addingReportingOverflow(dFraction)
         let bInteger = vInteger &+ dInteger &+ (carry ? 1 : 0)
-        let (lInteger, lFraction) = lowerIsCloser ? (dInteger >> 1, (dFraction >> 1) | (dInteger << 63)) : (dInteger, dFraction)
+        let lInteger = lowerIsCloser ? dInteger &>> 1 : dInteger
+        let lFraction = lowerIsCloser ? (dFraction &>> 1) | (dInteger &<< 63) : dFraction
         let (aFraction, borrow) = vFraction.subtractingReportingOverflow(lFraction)
         let aInteger = vInteger &- lInteger &- (borrow ? 1 : 0)
-        // a is within (a_c - 1.1, a_c + 2.1) units, b within [b_c, b_c + 3.2).
-        let margin: UInt64 = 4
-        guard aFraction >= margin, aFraction <= UInt64.max - margin,
-              bFraction >= margin, bFraction <= UInt64.max - margin else {
+        // a is within (a_c - 1.1, a_c + 2.1) units, b within [b_c, b_c + 3.2):
+        // decided here unless a fraction lies within 4 units of an integer.
+        guard aFraction &+ 4 > 8, bFraction &+ 4 > 8 else {
             return shortestExact(biased: biased, fraction: fraction)
         }
-        var lo = aInteger + 1, hi = bInteger, j = 0
-        while true {
-            let nextLo = (lo + 9) / 10, nextHi = hi / 10
-            if nextLo > nextHi { break }
-            lo = nextLo
-            hi = nextHi
-            j += 1
+        // The fewest digits: the largest j with a multiple of 10^j in [lo, hi]
+        // (ceil(ceil(a / 10) / 10) = ceil(a / 100)). j = 1, 2, 3 are tested
+        // at once, their divisions independent; then on by tens.
+        var lo = aInteger &+ 1, hi = bInteger, j = 0
+        let lo1 = (lo &+ 9) / 10, hi1 = hi / 10
+        let lo2 = (lo &+ 99) / 100, hi2 = hi / 100
+        let lo3 = (lo &+ 999) / 1000, hi3 = hi / 1000
+        if lo1 <= hi1 {
+            if lo2 > hi2 {
+                (lo, hi, j) = (lo1, hi1, 1)
+            } else if lo3 > hi3 {
+                (lo, hi, j) = (lo2, hi2, 2)
+            } else {
+                (lo, hi, j) = (lo3, hi3, 3)
+                while true {
+                    let nextLo = (lo &+ 9) / 10, nextHi = hi / 10
+                    if nextLo > nextHi { break }
+                    lo = nextLo
+                    hi = nextHi
+                    j &+= 1
+                }
+            }
         }
-        // The multiple of 10^j closest to v 10^q, kept in [lo, hi].
-        var digits: UInt64, remainder: UInt64, half: UInt64
-        switch j {
-        case 0:
-            // Round on the fraction alone: ambiguous within 3 units of 1/2.
-            guard vFraction < (1 << 63) - margin || vFraction > (1 << 63) + margin else {
+        // The multiple of 10^j closest to v 10^q, kept in [lo, hi]; v is
+        // within [v_c, v_c + 2.1 units): the midpoint is ambiguous only when
+        // v_c is exactly at it, or just below it.
+        var digits: UInt64
+        if j == 0 {
+            guard vFraction &- ((1 << 63) &- 4) > 8 else { return shortestExact(biased: biased, fraction: fraction) }
+            digits = vInteger &+ (vFraction > 1 << 63 ? 1 : 0)
+        } else {
+            let p = j == 1 ? 10 : j == 2 ? 100 : tenPowers[j]
+            digits = vInteger / p
+            let remainder = vInteger &- digits &* p, half = p &>> 1
+            if (remainder == half && vFraction == 0) || (remainder == half &- 1 && vFraction > UInt64.max &- 4) {
                 return shortestExact(biased: biased, fraction: fraction)
             }
-            digits = vInteger + (vFraction > 1 << 63 ? 1 : 0)
-            return Self.finish(min(max(digits, lo), hi), -q)
-        case 1: digits = vInteger / 10; remainder = vInteger - digits * 10; half = 5
-        case 2: digits = vInteger / 100; remainder = vInteger - digits * 100; half = 50
-        case 3: digits = vInteger / 1000; remainder = vInteger - digits * 1000; half = 500
-        default:
-            let p = tenPowers[j]
-            digits = vInteger / p; remainder = vInteger - digits * p; half = p / 2
+            if remainder >= half { digits &+= 1 }
         }
-        // v is within [v_c, v_c + 2.1 units): the midpoint is ambiguous only
-        // when v_c is exactly at it, or just below it.
-        if (remainder == half && vFraction == 0) || (remainder == half - 1 && vFraction > UInt64.max - margin) {
-            return shortestExact(biased: biased, fraction: fraction)
-        }
-        if remainder >= half { digits += 1 }
-        return Self.finish(min(max(digits, lo), hi), j - q)
+        digits = digits < lo ? lo : digits > hi ? hi : digits
+        return Self.finish(digits, j &- q)
     }
 
     /// Drops trailing zeros (none, unless the clamp put the digits on a bound).
     @inline(__always)
     static func finish(_ digits: UInt64, _ exponent: Int) -> (digits: UInt64, exponent: Int) {
         var d = digits, e = exponent
-        while d % 10 == 0 { d /= 10; e += 1 }
+        while d % 10 == 0 { d /= 10; e &+= 1 }
         return (d, e)
     }
 
@@ -267,82 +282,96 @@ package struct DecimalFormatter: @unchecked Sendable {
     @inline(__always)
     func layOut(_ digits: UInt64, _ exponent: Int, magnitude: Double, at out: UnsafeMutablePointer<UInt8>) -> Int {
         // How many digits: from the bit length, then one comparison.
-        let bits = 64 - digits.leadingZeroBitCount
-        var count = (bits * 1233) >> 12                 // floor(bits log10 2)
-        if digits >= tenPowers[count] { count += 1 }  // count <= 19 (20 only for digits >= 10^19)
-        let scientific = exponent + count - 1           // the exponent of the first digit
-        if scientific < -4 || magnitude > 0x1p53 {
-            // d.ddde+XX: the digits at out + 1, the first moved before the point.
-            writeDigits(digits, count, at: out + 1)
-            var n: Int
-            if count > 1 {
-                out[0] = out[1]
-                out[1] = 46  // '.'
-                n = count + 1
-            } else {
-                out[0] = out[1]
-                n = 1
+        let bits = 64 &- digits.leadingZeroBitCount
+        var count = (bits &* 1233) >> 12                // floor(bits log10 2)
+        if digits >= tenPowers[count] { count &+= 1 }
+        let scientific = exponent &+ count &- 1          // the exponent of the first digit
+        let raw = UnsafeMutableRawPointer(out)
+        if scientific < 0 && scientific >= -4 {
+            // 0.ddd, 0.0ddd ... 0.000ddd: "0.000" first, then the digits over it.
+            raw.storeBytes(of: 0x3030_302E_30, as: UInt64.self)   // "0.000" (and 3 bytes the digits overwrite)
+            writeDigits(digits, count, at: out + (1 &- scientific))
+            return 1 &- scientific &+ count
+        }
+        if scientific >= 0 && magnitude <= 0x1p53 {
+            let integerDigits = scientific &+ 1
+            if integerDigits >= count {
+                // ddd000.0
+                writeDigits(digits, count, at: out)
+                var k = count
+                while k < integerDigits { out[k] = 48; k &+= 1 }
+                out[integerDigits] = 46
+                out[integerDigits &+ 1] = 48
+                return integerDigits &+ 2
             }
-            out[n] = 101     // 'e'
-            out[n + 1] = scientific < 0 ? 45 : 43
-            n += 2
-            var e = abs(scientific)
-            if e >= 100 { out[n] = UInt8(48 + e / 100); n += 1; e %= 100 }
-            out[n] = UInt8(48 + e / 10)
-            out[n + 1] = UInt8(48 + e % 10)
-            return n + 2
-        }
-        if scientific < 0 {
-            // 0.000ddd
-            let zeros = -scientific - 1
-            out[0] = 48
-            out[1] = 46
-            for k in 0 ..< zeros { out[2 + k] = 48 }
-            writeDigits(digits, count, at: out + 2 + zeros)
-            return 2 + zeros + count
-        }
-        let integerDigits = scientific + 1
-        if integerDigits >= count {
-            // ddd000.0
-            writeDigits(digits, count, at: out)
-            for k in count ..< integerDigits { out[k] = 48 }
+            // ddd.ddd: the digits one to the right, then the integer part moved back over the gap.
+            writeDigits(digits, count, at: out + 1)
+            var k = 0
+            while k < integerDigits { out[k] = out[k &+ 1]; k &+= 1 }
             out[integerDigits] = 46
-            out[integerDigits + 1] = 48
-            return integerDigits + 2
+            return count &+ 1
         }
-        // ddd.ddd: the digits, then the fraction moved one to the right.
-        writeDigits(digits, count, at: out)
-        var k = count
-        while k > integerDigits { out[k] = out[k - 1]; k -= 1 }
-        out[integerDigits] = 46
-        return count + 1
+        // d.ddde+XX: the digits at out + 1, the first moved before the point.
+        writeDigits(digits, count, at: out + 1)
+        out[0] = out[1]
+        var n = 1
+        if count > 1 { out[1] = 46; n = count &+ 1 }
+        out[n] = 101     // 'e'
+        out[n &+ 1] = scientific < 0 ? 45 : 43
+        n &+= 2
+        var e = scientific < 0 ? 0 &- scientific : scientific
+        if e >= 100 { out[n] = UInt8(truncatingIfNeeded: 48 &+ e / 100); n &+= 1; e = e % 100 }
+        storePair(e, at: out + n)
+        return n &+ 2
     }
 
-    /// The `count` decimal digits of `value`, most significant first, at `out`.
+    /// The `count` decimal digits of `value`, most significant first, at `out`:
+    /// blocks of eight from the end (`writeEight`), then the rest by pairs.
     @inline(__always)
     func writeDigits(_ value: UInt64, _ count: Int, at out: UnsafeMutablePointer<UInt8>) {
-        let table = pairs
         var v = value, end = count
-        // Eight digits at a time as two independent halves of four.
-        while end >= 8 {
-            let low8 = v % 100_000_000
-            v /= 100_000_000
-            let upper = Int(low8 / 10_000), lower = Int(low8 % 10_000)
-            let u1 = upper / 100, u2 = upper % 100, l1 = lower / 100, l2 = lower % 100
-            out[end - 8] = table[2 * u1]; out[end - 7] = table[2 * u1 + 1]
-            out[end - 6] = table[2 * u2]; out[end - 5] = table[2 * u2 + 1]
-            out[end - 4] = table[2 * l1]; out[end - 3] = table[2 * l1 + 1]
-            out[end - 2] = table[2 * l2]; out[end - 1] = table[2 * l2 + 1]
-            end -= 8
+        while end > 8 {
+            let upper = v / 100_000_000
+            writeEight(v &- upper &* 100_000_000, at: out + (end &- 8))
+            v = upper
+            end &-= 8
         }
+        if end == 8 { writeEight(v, at: out); return }
         while end >= 2 {
-            let r = Int(v % 100)
-            v /= 100
-            out[end - 2] = table[2 * r]
-            out[end - 1] = table[2 * r + 1]
-            end -= 2
+            let upper = v / 100
+            storePair(Int(truncatingIfNeeded: v &- upper &* 100), at: out + (end &- 2))
+            v = upper
+            end &-= 2
         }
-        if end == 1 { out[0] = UInt8(48 + v) }
+        if end == 1 { out[0] = UInt8(truncatingIfNeeded: 48 &+ v) }
+    }
+
+    /// The eight digits of n < 10^8, leading zeros included, at `out`, by
+    /// the fixed-point method (as in Dragonbox and jeaiii's itoa): y = n
+    /// ceil(2^57 / 10^6) holds n / 10^6 above bit 57 and the rest of n, as a
+    /// fraction of 10^6, below it, too large by less than n 0.15 2^-57 <
+    /// 1.1e-10; each pair of digits is then the top of the fraction times
+    /// 100, whose error stays below 1.1e-4 of a unit, less than the distance
+    /// of every exact value from the next integer (checked for every n in
+    /// the tests' round trips, and exhaustively when it was written).
+    @inline(__always)
+    func writeEight(_ n: UInt64, at out: UnsafeMutablePointer<UInt8>) {
+        let mask: UInt64 = (1 << 57) - 1
+        var y = n &* 144_115_188_076
+        storePair(Int(truncatingIfNeeded: y &>> 57), at: out)
+        y = (y & mask) &* 100
+        storePair(Int(truncatingIfNeeded: y &>> 57), at: out + 2)
+        y = (y & mask) &* 100
+        storePair(Int(truncatingIfNeeded: y &>> 57), at: out + 4)
+        y = (y & mask) &* 100
+        storePair(Int(truncatingIfNeeded: y &>> 57), at: out + 6)
+    }
+
+    /// The two digits of k < 100 at `out`, in one store.
+    @inline(__always)
+    func storePair(_ k: Int, at out: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(pairs + 2 &* k).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(out).storeBytes(of: pair, as: UInt16.self)
     }
 
     @inline(__always)

@@ -50,16 +50,25 @@ package struct DecimalParser: @unchecked Sendable {
     /// The Double nearest to the decimal in `text` (+-infinity beyond the
     /// largest finite Double, as `strtod`), or nil when `text` is not a
     /// decimal in the grammar above.
+    package func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = text.baseAddress, text.count > 0 else { return nil }
+        let (value, next) = scan(base, from: 0, to: text.count)
+        return next == text.count ? value : nil
+    }
+
+    /// The decimal that starts at `base[start]`, read as far as the grammar
+    /// goes (at most to `end`): its value (nil when no decimal starts there,
+    /// or an exponent marker has no digits) and where it stopped. Readers of
+    /// delimited fields check that the stop is their delimiter.
     ///
     /// The digits are gathered into w as they come, eight at a time when eight
     /// are there (Lemire's SWAR conversion); leading zeros add nothing to w,
     /// so w is exact whenever there are at most 19 significant digits.
-    package func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let base = text.baseAddress, text.count > 0 else { return nil }
-        let end = text.count
-        var i = 0
+    @inline(__always)
+    package func scan(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (value: Double?, next: Int) {
+        var i = start
         var negative = false
-        if base[0] == 45 || base[0] == 43 { negative = base[0] == 45; i = 1 }  // '-' '+'
+        if i < end, base[i] == 45 || base[i] == 43 { negative = base[i] == 45; i += 1 }  // '-' '+'
         let digitsStart = i
         var w: UInt64 = 0
         // Integer part.
@@ -86,7 +95,7 @@ package struct DecimalParser: @unchecked Sendable {
             }
             fractionDigits = i - fractionStart
         }
-        guard integerDigits + fractionDigits > 0 else { return nil }
+        guard integerDigits + fractionDigits > 0 else { return (nil, i) }
         var exponent = -fractionDigits
         if i < end, base[i] | 0x20 == 101 {  // 'e' 'E'
             i += 1
@@ -98,30 +107,29 @@ package struct DecimalParser: @unchecked Sendable {
                 if e < 100_000 { e = e * 10 + Int(base[i] &- 48) }
                 i += 1
             }
-            guard i > exponentStart else { return nil }
+            guard i > exponentStart else { return (nil, i) }
             exponent += negativeExponent ? -e : e
         }
-        guard i == end else { return nil }
 
         if integerDigits + fractionDigits > 19 {
             // Count the significant digits: beyond 19, w has wrapped.
             var significant = 0, k = digitsStart, leading = true
-            while k < end, significant <= 19 {
+            while k < i, significant <= 19 {
                 let c = base[k]
                 if c == 46 { k += 1; continue }
                 if c &- 48 >= 10 { break }
                 if c != 48 || !leading { leading = false; significant += 1 }
                 k += 1
             }
-            if significant > 19 { return Self.viaStrtod(text) }
+            if significant > 19 { return (Self.viaStrtod(UnsafeBufferPointer(start: base + start, count: i - start)), i) }
         }
-        if w == 0 { return negative ? -0.0 : 0.0 }
+        if w == 0 { return (negative ? -0.0 : 0.0, i) }
         if w < 1 << 53, exponent >= -22, exponent <= 22 {
             let value = exponent >= 0 ? Double(w) * exactPowers[exponent] : Double(w) / exactPowers[-exponent]
-            return negative ? -value : value
+            return (negative ? -value : value, i)
         }
-        if let value = eiselLemire(w, exponent) { return negative ? -value : value }
-        return Self.viaStrtod(text)
+        if let value = eiselLemire(w, exponent) { return (negative ? -value : value, i) }
+        return (Self.viaStrtod(UnsafeBufferPointer(start: base + start, count: i - start)), i)
     }
 
     /// The value of eight ASCII digits at `p` (the first most significant),

@@ -153,39 +153,32 @@ public struct AccelerometerCSVReader {
         // Up to 8 values, by column.
         var values = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         let columnCount = columns.count
-        let outcome: ParseOutcome = buffer.withUnsafeBufferPointer { b in
-            withUnsafeMutableBytes(of: &values) { raw in
-                let out = raw.baseAddress!.assumingMemoryBound(to: Double.self)
-                let base = b.baseAddress!
-                var field = 0, fieldStart = lineStart, i = lineStart
-                while true {
-                    if i == lineEnd || base[i] == 44 {  // ','
-                        guard field < columnCount else { return .fieldCount }
-                        // Trim spaces and tabs.
-                        var a = fieldStart, e = i
-                        while a < e, base[a] == 32 || base[a] == 9 { a += 1 }
-                        while e > a, base[e - 1] == 32 || base[e - 1] == 9 { e -= 1 }
-                        guard let value = parser.parse(UnsafeBufferPointer(start: base + a, count: e - a)), value.isFinite else {
-                            return .badField(field, a, e)
+        // The fast path reads each field where it starts and checks that it
+        // ends at a comma (or the line's end); anything else goes to
+        // `diagnose`, which finds the fields by their commas and names the problem.
+        let wellFormed: Bool = buffer.withUnsafeBufferPointer { b in
+            columns.withUnsafeBufferPointer { order in
+                withUnsafeMutableBytes(of: &values) { raw in
+                    let out = raw.baseAddress!.assumingMemoryBound(to: Double.self)
+                    let base = b.baseAddress!
+                    var i = lineStart
+                    for field in 0 ..< columnCount {
+                        while i < lineEnd, base[i] == 32 || base[i] == 9 { i += 1 }
+                        let (value, next) = parser.scan(base, from: i, to: lineEnd)
+                        guard let value, value.isFinite else { return false }
+                        i = next
+                        while i < lineEnd, base[i] == 32 || base[i] == 9 { i += 1 }
+                        out[order[field]] = value
+                        if field < columnCount - 1 {
+                            guard i < lineEnd, base[i] == 44 else { return false }
+                            i += 1
                         }
-                        out[columns[field]] = value
-                        field += 1
-                        if i == lineEnd { break }
-                        fieldStart = i + 1
                     }
-                    i += 1
+                    return i == lineEnd
                 }
-                return field == columnCount ? .ok : .fieldCount
             }
         }
-        switch outcome {
-        case .ok: break
-        case .fieldCount:
-            let count = buffer[lineStart..<lineEnd].reduce(1) { $0 + ($1 == 44 ? 1 : 0) }
-            throw error("expected \(columnCount) fields \(expected), found \(count): \(quotedForMessage(text(lineStart, lineEnd)))")
-        case let .badField(field, a, e):
-            throw problem(in: a, e, field: Self.names[columns[field]])
-        }
+        if !wellFormed { throw diagnose(lineStart, lineEnd) }
         let t = values.0
         if let previousTime, !(t > previousTime) {
             throw error("time \(t) is not after the previous line's \(previousTime); times must increase")
@@ -204,7 +197,28 @@ public struct AccelerometerCSVReader {
         return AccelerometerRow(line: line, t: t, x: values.1, y: values.2, z: values.3, attitude: attitude)
     }
 
-    enum ParseOutcome { case ok, fieldCount, badField(Int, Int, Int) }
+    /// Why a line the fast path refused is not a row: the wrong number of
+    /// fields, or the first field that is not a finite number.
+    private func diagnose(_ lineStart: Int, _ lineEnd: Int) -> ApplicationError {
+        var fields: [(Int, Int)] = []
+        var fieldStart = lineStart
+        for i in lineStart ..< lineEnd where buffer[i] == 44 {
+            fields.append((fieldStart, i))
+            fieldStart = i + 1
+        }
+        fields.append((fieldStart, lineEnd))
+        guard fields.count == columns.count else {
+            return error("expected \(columns.count) fields \(expected), found \(fields.count): \(quotedForMessage(text(lineStart, lineEnd)))")
+        }
+        for (k, (a, e)) in fields.enumerated() {
+            var a = a, e = e
+            while a < e, buffer[a] == 32 || buffer[a] == 9 { a += 1 }
+            while e > a, buffer[e - 1] == 32 || buffer[e - 1] == 9 { e -= 1 }
+            let value = buffer.withUnsafeBufferPointer { parser.parse(UnsafeBufferPointer(rebasing: $0[a ..< e])) }
+            if value == nil || !value!.isFinite { return problem(in: a, e, field: Self.names[columns[k]]) }
+        }
+        return error("cannot read the line \(quotedForMessage(text(lineStart, lineEnd))); expected \(expected)")
+    }
 
     func text(_ a: Int, _ b: Int) -> String { String(decoding: buffer[a..<b], as: UTF8.self) }
 

@@ -138,15 +138,6 @@ public struct PipelineRequest: Sendable {
     /// A request with every default: CSV from standard input to standard output.
     public init() {}
 
-    /// What a row holds beyond Shake!'s columns.
-    struct Extras {
-        var shake = false, orientation = false, yaw = false, yawSmoothed = false
-
-        var header: String {
-            (shake ? ",shake" : "") + (orientation ? ",angle,orientation" : "") + (yaw ? ",yaw" : "") + (yawSmoothed ? ",yaw_smoothed" : "")
-        }
-    }
-
     /// Runs the chain. `standardInput` is read when no file or source is
     /// given; the CSV goes to `standardOutput` (or into the result when nil).
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> PipelineResult {
@@ -211,7 +202,7 @@ public struct PipelineRequest: Sendable {
             if let yawSmoother { yawFilter = try Self.kalman(yawSmoother) }
             var pipeline: AccelerationPipeline
             do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs, initialState: initialState) } catch { throw ApplicationError(error.description) }
-            let extras = Extras(shake: shakeThresholds != nil, orientation: orientation,
+            let extras = PipelineCSVWriter.Extras(shake: shakeThresholds != nil, orientation: orientation,
                                 yaw: yaw || yawSmoother != nil, yawSmoothed: yawSmoother != nil)
 
             // Offline, the whole input is read before the first row is written.
@@ -246,10 +237,12 @@ public struct PipelineRequest: Sendable {
             let eventSink: ByteSink? = events ? (output != nil ? stdout : nil) : nil
             var eventText = ""
             var plot = svg.map { _ in PipelinePlot() }
-            let formatter = DecimalFormatter()
 
             csv.append(Self.header + extras.header)
             csv.append(10)
+            // From here until it finishes, the writer's thread owns `csv`.
+            let writer = PipelineCSVWriter(sink: csv, extras: extras)
+            defer { writer.finish() }
             var n = 0
             var previousTime: Double?, unevenReported = false
             func emit(_ row: AccelerometerRow, filtered: Acceleration?) throws(ApplicationError) {
@@ -265,28 +258,8 @@ public struct PipelineRequest: Sendable {
                     yawValue = attitude.yaw
                     if yawFilter != nil { smoothed = yawFilter!.process(yawValue) }
                 }
-                // The row, straight into the sink's buffer.
-                let start = csv.reserve(1024)
-                var p = start
-                p += formatter.write(t, to: p)
-                for axis in 0..<3 {
-                    p[0] = 44; p += 1; p += formatter.write(a[axis], to: p)
-                    p[0] = 44; p += 1; p += formatter.write(out.filtered[axis], to: p)
-                    p[0] = 44; p += 1; p += formatter.write(out.rms[axis], to: p)
-                    p[0] = 44; p[1] = out.isTriggered(axis) ? 49 : 48; p += 2
-                }
-                if extras.shake { p[0] = 44; p[1] = out.shaking ? 49 : 48; p += 2 }
-                if extras.orientation {
-                    let angle = DeviceOrientation.tiltAngle(x: a.x, y: a.y)
-                    p[0] = 44; p += 1; p += formatter.write(angle, to: p)
-                    p[0] = 44; p += 1
-                    for byte in DeviceOrientation(angle: angle).rawValue.utf8 { p[0] = byte; p += 1 }
-                }
-                if extras.yaw { p[0] = 44; p += 1; p += formatter.write(yawValue, to: p) }
-                if extras.yawSmoothed { p[0] = 44; p += 1; p += formatter.write(smoothed, to: p) }
-                p[0] = 10
-                csv.advance(start.distance(to: p) + 1)
-                csv.flushIfFull()
+                let angle = extras.orientation ? DeviceOrientation.tiltAngle(x: a.x, y: a.y) : 0
+                writer.append(t: t, raw: a, output: out, angle: angle, yaw: yawValue, smoothed: smoothed)
                 if let previous = previousTime, !unevenReported, abs((t - previous) * fs - 1) > 0.05 {
                     unevenReported = true
                     stderr += "note: the samples are not evenly spaced: \(previous) s to \(t) s (sample \(n)) is not 1/\(fs) s; the filters assume it is\n"
@@ -313,11 +286,9 @@ public struct PipelineRequest: Sendable {
             } else {
                 for row in pending { try emit(row, filtered: nil) }
                 pending = []
-                while let row = try reader!.next() {
-                    try emit(row, filtered: nil)
-                    if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
-                }
+                while let row = try reader!.next() { try emit(row, filtered: nil) }
             }
+            writer.finish()
             csv.flush()
             if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
             // The SVG first: if it cannot be written, no CSV appears either.
