@@ -61,7 +61,7 @@ package struct DecimalFormatter: @unchecked Sendable {
             out[n] = 48; out[n + 1] = 46; out[n + 2] = 48; return n + 3            // "0.0"
         }
         let (digits, exponent) = shortest(biased: biased, fraction: fraction)
-        return n + layOut(digits, exponent, magnitude: Double(bitPattern: bits), at: out + n)
+        return n &+ layOut(digits, exponent, magnitude: Double(bitPattern: bits), at: out + n)
     }
 
     /// A value scaled by 10^q in 64.64 fixed point: below the exact value by

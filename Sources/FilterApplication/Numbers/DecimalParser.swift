@@ -71,14 +71,18 @@ package struct DecimalParser: @unchecked Sendable {
         if i < end, base[i] == 45 || base[i] == 43 { negative = base[i] == 45; i += 1 }  // '-' '+'
         let digitsStart = i
         var w: UInt64 = 0
-        // Integer part.
-        while i + 8 <= end, let eight = Self.eightDigits(base + i) {
-            w = w &* 100_000_000 &+ eight
-            i += 8
-        }
-        while i < end, base[i] &- 48 < 10 {
-            w = w &* 10 &+ UInt64(base[i] &- 48)
+        // Integer part ("0." directly: most accelerations are below 1 g).
+        if i + 1 < end, base[i] == 48, base[i + 1] == 46 {
             i += 1
+        } else {
+            while i + 8 <= end, let eight = Self.eightDigits(base + i) {
+                w = w &* 100_000_000 &+ eight
+                i += 8
+            }
+            while i < end, base[i] &- 48 < 10 {
+                w = w &* 10 &+ UInt64(base[i] &- 48)
+                i += 1
+            }
         }
         let integerDigits = i - digitsStart
         var fractionDigits = 0

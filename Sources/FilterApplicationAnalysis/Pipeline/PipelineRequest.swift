@@ -286,7 +286,7 @@ public struct PipelineRequest: Sendable {
             } else {
                 for row in pending { try emit(row, filtered: nil) }
                 pending = []
-                while let row = try reader!.next() { try emit(row, filtered: nil) }
+                while !writer.failed, let row = try reader!.next() { try emit(row, filtered: nil) }
             }
             writer.finish()
             csv.flush()
