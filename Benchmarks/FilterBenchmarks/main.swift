@@ -15,6 +15,7 @@ import GeneratedFilters
 struct Case { var label: String; var spec: FilterRecipe }
 
 if CommandLine.arguments.contains("--pipeline-only") {
+    numberTextBenchmark()
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
     exit(0)
 }
@@ -329,4 +330,7 @@ if let scipy = scipyFreqzMilliseconds(b: transfer.numerator.map { $0 / transfer.
 }
 precondition(response.values.allSatisfy { $0.real.isFinite })
 
-if !CommandLine.arguments.contains("--no-pipeline") { pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000) }
+if !CommandLine.arguments.contains("--no-pipeline") {
+    numberTextBenchmark()
+    pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
+}
