@@ -293,8 +293,8 @@ struct PipelineCommand: ParsableCommand {
               Accelerometer CSV, t,x,y,z (seconds, g), header line optional, from a
               file or standard input ('-' or nothing). A header names the columns
               in any order, and may add an attitude quaternion qw,qx,qy,qz (norm 1
-              within 1 %) for --yaw. The sample rate is taken from
-              the first 64 times unless --sample-rate gives it. Every bad line
+              within 1 %) for --yaw. The sample rate is taken from the first 64
+              times unless --sample-rate gives it. Every bad line
               (missing or extra field, text, NaN, infinity, a time that does not
               increase, a blank line) is an error with its line number; nothing is
               skipped.
