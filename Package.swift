@@ -185,8 +185,8 @@ let package = Package(
         // swift run -c release filter-benchmarks
         .executableTarget(
             name: "filter-benchmarks",
-            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterDesign", "FilterEmission", "FilterRuntime",
-                           "FisherCompatibility", "GeneratedFilters"],
+            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterEmission",
+                           "FilterRuntime", "FisherCompatibility", "GeneratedFilters"],
             path: "Benchmarks/FilterBenchmarks"
         ),
 

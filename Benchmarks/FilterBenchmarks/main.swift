@@ -3,6 +3,7 @@
 // and the ratio Swift / C (<= 1.0 means at least as fast as the C).
 //
 //   swift run -c release filter-benchmarks
+//   swift run -c release filter-benchmarks --pipeline-only   (Shake!'s pipeline: API and CLI)
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -12,6 +13,12 @@ import Foundation
 import GeneratedFilters
 
 struct Case { var label: String; var spec: FilterRecipe }
+
+if CommandLine.arguments.contains("--pipeline-only") {
+    numberTextBenchmark()
+    pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
+    exit(0)
+}
 
 let cases = [
     Case(label: "2nd-order low-pass", spec: try! FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
@@ -323,4 +330,7 @@ if let scipy = scipyFreqzMilliseconds(b: transfer.numerator.map { $0 / transfer.
 }
 precondition(response.values.allSatisfy { $0.real.isFinite })
 
-if !CommandLine.arguments.contains("--no-pipeline") { pipelineBenchmark(samples: 10_000_000, cliRows: 10_000_000) }
+if !CommandLine.arguments.contains("--no-pipeline") {
+    numberTextBenchmark()
+    pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
+}

@@ -1,7 +1,9 @@
 import FilterRuntime
 
 /// Shake!'s test bed on three axes: per axis, raw -> filter -> moving RMS ->
-/// threshold trigger. One `process` call per accelerometer sample.
+/// threshold trigger; beside it, optionally, the accelerometer articles'
+/// shake detector on the raw samples, and their `minTimeDelta` debounce of
+/// every detector's onsets. One `process` call per accelerometer sample.
 ///
 /// ```swift
 /// let bandPass = AxisFilter.template(ShakeFilters60Hz.butterworthBP3rd05To3Hz)
@@ -22,8 +24,15 @@ public struct AccelerationPipeline: Sendable {
         public var rms: Acceleration
         /// Bit 0: x triggered, bit 1: y, bit 2: z.
         public var triggers: UInt8
-        /// The triggers that switched on at this sample (same bits).
+        /// The triggers that switched on at this sample (same bits) and were
+        /// reported: with a debounce, an onset within its minimum interval of
+        /// the axis' last reported onset is not.
         public var onsets: UInt8
+        /// Whether the shake detector is excited (false without one).
+        public var shaking = false
+        /// Whether the shake detector reported a shake at this sample (after
+        /// the debounce, if any).
+        public var shakeOnset = false
         /// Whether `axis` (0, 1, 2) is triggered.
         public func isTriggered(_ axis: Int) -> Bool { triggers & (1 << axis) != 0 }
     }
@@ -36,6 +45,8 @@ public struct AccelerationPipeline: Sendable {
         case apple(Int)
         /// The one `ThreeAxisSections` that all three axes share.
         case threeAxis
+        /// Index into `articleFilters`.
+        case article(Int)
     }
 
     /// Where the filters start.
@@ -59,9 +70,15 @@ public struct AccelerationPipeline: Sendable {
     var threeAxis: ThreeAxisSections<Double>?
     var started = false
     var appleFilters: [AppleFirstOrderFilter]
+    var articleFilters: [ArticleFilter]
     var rms: [MovingRMS]
     var detectors: [ThresholdDetector]
     var previousTriggers: UInt8 = 0
+    var shakeDetector: ShakeDetector?
+    /// One debounce per axis, then one for the shake detector.
+    var debounces: [Debounce]
+    /// Samples processed (the time of a sample without one is count / sampleRate).
+    var count = 0
 
     /// - Parameter initialState: where the filters start; by default in the
     ///   steady state of each axis' first sample.
@@ -77,8 +94,11 @@ public struct AccelerationPipeline: Sendable {
         stages = []
         digitalFilters = []
         appleFilters = []
+        articleFilters = []
         rms = []
         detectors = []
+        shakeDetector = configuration.shakeDetector
+        debounces = configuration.debounce.map { Array(repeating: $0, count: 4) } ?? []
         // The same sections on every axis: one three-lane cascade.
         if case .template(let t) = configuration.x.filter, !t.sections.isEmpty,
            configuration.y.filter == configuration.x.filter, configuration.z.filter == configuration.x.filter {
@@ -105,6 +125,18 @@ public struct AccelerationPipeline: Sendable {
                         appleFilters.append(filter)
                         stages.append(.apple(appleFilters.count - 1))
                     }
+                case .filterFactorLowPass(let f):
+                    articleFilters.append(.lowPass(try FilterFactorLowPass(factor: f)))
+                    stages.append(.article(articleFilters.count - 1))
+                case .filterFactorHighPass(let f):
+                    articleFilters.append(.highPass(try FilterFactorHighPass(factor: f)))
+                    stages.append(.article(articleFilters.count - 1))
+                case .iBellsHighPass(let f):
+                    articleFilters.append(.iBells(try IBellsHighPass(factor: f)))
+                    stages.append(.article(articleFilters.count - 1))
+                case let .kalman(q, r, p0):
+                    articleFilters.append(.kalman(try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0)))
+                    stages.append(.article(articleFilters.count - 1))
                 }
                 rms.append(try MovingRMS(window: c.rmsWindow))
                 detectors.append(try ThresholdDetector(threshold: c.threshold, count: c.count))
@@ -114,8 +146,14 @@ public struct AccelerationPipeline: Sendable {
         }
     }
 
-    /// Runs one three-axis sample through the pipeline.
+    /// Runs one three-axis sample through the pipeline; its time (for the
+    /// debounce) is its index divided by the sample rate.
     public mutating func process(_ input: Acceleration) -> Output {
+        process(input, at: Double(count) / sampleRate)
+    }
+
+    /// Runs one three-axis sample, taken at `time` seconds, through the pipeline.
+    public mutating func process(_ input: Acceleration, at time: Double) -> Output {
         if !started {
             started = true
             if initialState == .steadyState { settle(at: input) }
@@ -127,8 +165,7 @@ public struct AccelerationPipeline: Sendable {
             let out = appleFilters[k].process(input)
             if k == 0 { appleOutputs.0 = out } else if k == 1 { appleOutputs.1 = out } else { appleOutputs.2 = out }
         }
-        var filtered = Acceleration(x: 0, y: 0, z: 0), level = filtered
-        var triggers: UInt8 = 0
+        var filtered = Acceleration(x: 0, y: 0, z: 0)
         for axis in 0..<3 {
             let value: Double
             switch stages[axis] {
@@ -140,15 +177,73 @@ public struct AccelerationPipeline: Sendable {
                 value = (k == 0 ? appleOutputs.0 : k == 1 ? appleOutputs.1 : appleOutputs.2)[axis]
             case .threeAxis:
                 value = shared[axis]
+            case .article(let k):
+                value = articleFilters[k].process(input[axis])
             }
             filtered[axis] = value
-            let r = rms[axis].process(value)
+        }
+        return detect(input, filtered: filtered, at: time)
+    }
+
+    /// The stages after the filters (moving RMS, trigger, shake detector,
+    /// debounce) for a sample whose filtered values were computed elsewhere,
+    /// such as by `zeroPhaseFiltered` over a whole recording. The filters
+    /// themselves are not run.
+    public mutating func process(_ input: Acceleration, filtered: Acceleration, at time: Double) -> Output {
+        started = true
+        return detect(input, filtered: filtered, at: time)
+    }
+
+    mutating func detect(_ input: Acceleration, filtered: Acceleration, at time: Double) -> Output {
+        count += 1
+        var level = Acceleration(x: 0, y: 0, z: 0)
+        var triggers: UInt8 = 0
+        for axis in 0..<3 {
+            let r = rms[axis].process(filtered[axis])
             level[axis] = r
             if detectors[axis].process(r) { triggers |= 1 << axis }
         }
-        let onsets = triggers & ~previousTriggers
+        var onsets = triggers & ~previousTriggers
         previousTriggers = triggers
-        return Output(raw: input, filtered: filtered, rms: level, triggers: triggers, onsets: onsets)
+        if !debounces.isEmpty && onsets != 0 {
+            for axis in 0..<3 where onsets & (1 << axis) != 0 && !debounces[axis].admit(at: time) {
+                onsets &= ~(1 << axis)
+            }
+        }
+        var output = Output(raw: input, filtered: filtered, rms: level, triggers: triggers, onsets: onsets)
+        if shakeDetector != nil {
+            var shake = shakeDetector!.process(input)
+            if shake && !debounces.isEmpty { shake = debounces[3].admit(at: time) }
+            output.shaking = shakeDetector!.isExcited
+            output.shakeOnset = shake
+        }
+        return output
+    }
+
+    /// Each axis of a whole recording filtered forward and backward (zero
+    /// phase, not causal; `ZeroPhase`, as scipy's `sosfiltfilt`), for
+    /// `process(_:filtered:at:)`.
+    ///
+    /// - Throws: `PipelineError` when an axis' filter is not linear and
+    ///   time-invariant (adaptive Apple filters, the Kalman smoother), has a
+    ///   pole at z = 1, or the recording is too short for the padding.
+    public func zeroPhaseFiltered(_ recording: [Acceleration]) throws(PipelineError) -> [Acceleration] {
+        var result = recording
+        for axis in 0..<3 {
+            let name = PipelineConfiguration.axisNames[axis]
+            guard let sections = configuration[axis].filter.sections(sampleRate: sampleRate) else {
+                throw PipelineError("axis \(name): zero-phase filtering needs a linear, time-invariant filter; the adaptive Apple filters and the Kalman smoother are not")
+            }
+            let signal = recording.map { $0[axis] }
+            guard signal.count >= ZeroPhase.minimumLength(sections) else {
+                throw PipelineError("axis \(name): zero-phase filtering with this filter needs at least \(ZeroPhase.minimumLength(sections)) samples (\(ZeroPhase.padLength(sections)) are reflected at each end); the recording has \(signal.count)")
+            }
+            guard let filtered = ZeroPhase.filter(signal, sections: sections) else {
+                throw PipelineError("axis \(name): the filter has a pole at z = 1 (no steady state to start from), so it cannot run forward and backward")
+            }
+            for n in filtered.indices { result[n][axis] = filtered[n] }
+        }
+        return result
     }
 
     /// Every filter in the steady state of `input` (see `InitialState`); the
@@ -159,6 +254,9 @@ public struct AccelerationPipeline: Sendable {
         }
         threeAxis?.reset(toSteadyStateFor: SIMD4(input.x, input.y, input.z, 0))
         for k in appleFilters.indices { appleFilters[k].reset(toSteadyStateFor: input) }
+        for axis in 0..<3 {
+            if case .article(let k) = stages[axis] { articleFilters[k].reset(toSteadyStateFor: input[axis]) }
+        }
     }
 
     /// Back to the initial state on every axis: the next sample starts the
@@ -172,6 +270,47 @@ public struct AccelerationPipeline: Sendable {
             detectors[axis].reset()
         }
         for k in appleFilters.indices { appleFilters[k].reset() }
+        for k in articleFilters.indices { articleFilters[k].reset() }
+        shakeDetector?.reset()
+        for k in debounces.indices { debounces[k].reset() }
         previousTriggers = 0
+        count = 0
+    }
+}
+
+/// One axis' filter from the accelerometer articles, run sample by sample.
+enum ArticleFilter: Sendable {
+    case lowPass(FilterFactorLowPass)
+    case highPass(FilterFactorHighPass)
+    case iBells(IBellsHighPass)
+    case kalman(KalmanSmoother)
+
+    mutating func process(_ x: Double) -> Double {
+        switch self {
+        case .lowPass(var f): let y = f.process(x); self = .lowPass(f); return y
+        case .highPass(var f): let y = f.process(x); self = .highPass(f); return y
+        case .iBells(var f): let y = f.process(x); self = .iBells(f); return y
+        case .kalman(var f): let y = f.process(x); self = .kalman(f); return y
+        }
+    }
+
+    /// The steady state of a constant `x`; the Kalman smoother starts at its
+    /// first measurement anyway.
+    mutating func reset(toSteadyStateFor x: Double) {
+        switch self {
+        case .lowPass(var f): f.reset(toSteadyStateFor: x); self = .lowPass(f)
+        case .highPass(var f): f.reset(toSteadyStateFor: x); self = .highPass(f)
+        case .iBells(var f): f.reset(toSteadyStateFor: x); self = .iBells(f)
+        case .kalman: break
+        }
+    }
+
+    mutating func reset() {
+        switch self {
+        case .lowPass(var f): f.reset(); self = .lowPass(f)
+        case .highPass(var f): f.reset(); self = .highPass(f)
+        case .iBells(var f): f.reset(); self = .iBells(f)
+        case .kalman(var f): f.reset(); self = .kalman(f)
+        }
     }
 }

@@ -10,6 +10,38 @@ public enum AxisFilter: Sendable, Equatable {
     /// Apple's first-order filter with RC = 1 / cutoff, optionally adaptive
     /// (which looks at all three axes: see `AppleFirstOrderFilter`).
     case apple(AppleFirstOrderFilter.Kind, cutoff: Double, adaptive: Bool)
+    /// The articles' FILTERFACTOR low-pass, value = x f + previous (1 - f)
+    /// (`FilterFactorLowPass`).
+    case filterFactorLowPass(factor: Double)
+    /// The article's "high-pass" as written, value = x - x f + previous (1 - f)
+    /// (`FilterFactorHighPass`: in fact a low-pass with gain (1 - f) / f).
+    case filterFactorHighPass(factor: Double)
+    /// iBells' high-pass, x - lowpass(x) (`IBellsHighPass`).
+    case iBellsHighPass(factor: Double)
+    /// The articles' 1-D Kalman smoother (`KalmanSmoother`); its estimate
+    /// starts at the first sample.
+    case kalman(processNoise: Double, measurementNoise: Double, initialError: Double)
+
+    /// The filter as a cascade of sections when it is linear and time-invariant
+    /// (what `--zero-phase` runs forward and backward), coefficients as they
+    /// run: `[]` for pass-through; `nil` for the adaptive Apple filters and the
+    /// Kalman smoother (their gain changes with the data or with time), and
+    /// for a template without sections.
+    public func sections(sampleRate: Double) -> [Biquad]? {
+        switch self {
+        case .passThrough: return []
+        case .template(let t): return t.sections.isEmpty ? nil : t.sections
+        case let .apple(kind, cutoff, adaptive):
+            guard !adaptive, let f = try? AppleFirstOrderFilter(kind, sampleRate: sampleRate, cutoff: cutoff) else { return nil }
+            let a = f.filterConstant
+            return kind == .lowPass ? [Biquad(b0: a, b1: 0, b2: 0, a1: -(1 - a), a2: 0)]
+                                    : [Biquad(b0: a, b1: -a, b2: 0, a1: -a, a2: 0)]
+        case .filterFactorLowPass(let f): return (try? FilterFactorLowPass(factor: f)).map { [$0.section] }
+        case .filterFactorHighPass(let f): return (try? FilterFactorHighPass(factor: f)).map { [$0.section] }
+        case .iBellsHighPass(let f): return (try? IBellsHighPass(factor: f)).map { [$0.section] }
+        case .kalman: return nil
+        }
+    }
 }
 
 /// One axis of Shake!'s pipeline: filter -> moving RMS over `rmsWindow`
@@ -33,10 +65,17 @@ public struct AxisConfiguration: Sendable, Equatable {
     }
 }
 
-/// The configuration of the three axes.
+/// The configuration of the three axes, and of the detectors that look at
+/// all three.
 public struct PipelineConfiguration: Sendable, Equatable {
     /// The settings of each axis.
     public var x: AxisConfiguration, y: AxisConfiguration, z: AxisConfiguration
+    /// The articles' shake detector on the raw samples, beside each axis' RMS
+    /// trigger; `nil`: none.
+    public var shakeDetector: ShakeDetector?
+    /// The articles' `minTimeDelta`, applied to each axis' trigger onsets and
+    /// to the shake detector's, each on its own; `nil`: every onset is reported.
+    public var debounce: Debounce?
 
     /// Each axis its own.
     public init(x: AxisConfiguration, y: AxisConfiguration, z: AxisConfiguration) {

@@ -1,3 +1,4 @@
+import AccelerometerPipeline
 import FilterDesign
 import FilterSets
 #if canImport(Glibc)
@@ -6,20 +7,33 @@ import Glibc
 import Darwin
 #endif
 
-/// One accelerometer sample read from CSV: time in seconds, x, y, z in g.
+/// One accelerometer sample read from CSV: time in seconds, x, y, z in g,
+/// and the device attitude when the input has quaternion columns.
 public struct AccelerometerRow: Sendable, Equatable {
     /// The 1-based line it was read from.
     public var line: Int
     /// Time in seconds, and x, y, z in g.
     public var t: Double, x: Double, y: Double, z: Double
+    /// qw, qx, qy, qz, when the header names them.
+    public var attitude: Attitude?
+
+    /// A sample; `line` 0 for one that was calculated, not read.
+    public init(line: Int, t: Double, x: Double, y: Double, z: Double, attitude: Attitude? = nil) {
+        (self.line, self.t, self.x, self.y, self.z, self.attitude) = (line, t, x, y, z, attitude)
+    }
 }
 
-/// Reads accelerometer CSV (`t,x,y,z`, header line optional) from a file
-/// descriptor, line by line, strictly: every problem is an error with its line
-/// number, and nothing is skipped (an empty line, a missing or extra field,
-/// text, NaN, infinity, a time that does not increase, an empty input).
+/// Reads accelerometer CSV from a file descriptor, line by line, strictly:
+/// every problem is an error with its line number, and nothing is skipped
+/// (an empty line, a missing or extra field, text, NaN, infinity, a time that
+/// does not increase, an empty input).
 ///
-/// Lines may end in LF or CRLF; the last line may lack its newline.
+/// Columns: `t,x,y,z` without a header line. A header names the columns, in
+/// any order: `t`, `x`, `y`, `z`, and optionally all four of `qw`, `qx`, `qy`,
+/// `qz` (an attitude quaternion, whose norm must be 1 within 1 %).
+///
+/// Lines may end in LF or CRLF; the last line may lack its newline. Numbers
+/// are read by `DecimalParser` (the same Double as `strtod`, fast).
 public struct AccelerometerCSVReader {
     let descriptor: Int32
     /// The name messages give the input (a path, or `<stdin>`).
@@ -29,7 +43,7 @@ public struct AccelerometerCSVReader {
     /// Bytes from `start` already searched for a newline.
     private var scanned = 0
     private var atEnd = false
-    /// The longest line accepted (a real row is under 100 bytes).
+    /// The longest line accepted (a real row is under 200 bytes).
     static let maximumLineLength = 1 << 16
     private(set) var line = 0
     /// Bytes dropped from the front of `buffer` so far, and where in the
@@ -38,6 +52,11 @@ public struct AccelerometerCSVReader {
     private var consumed = 0, lineOffset = 0
     private var previousTime: Double?
     private var sawData = false, sawHeader = false
+    /// For each column, which value it holds (an index into `names`).
+    private var columns = [0, 1, 2, 3]
+    /// Whether the columns include the quaternion.
+    public private(set) var hasAttitude = false
+    private let parser = DecimalParser()
 
     /// A reader of `descriptor`, called `name` in messages.
     public init(descriptor: Int32, name: String) {
@@ -49,59 +68,73 @@ public struct AccelerometerCSVReader {
         ApplicationError("\(name):\(line ?? self.line): \(message)")
     }
 
+    /// The names of the values a row may hold, in the order `columns` indexes them.
+    static let names = ["t", "x", "y", "z", "qw", "qx", "qy", "qz"]
+
+    /// What the columns are, for messages.
+    var expected: String { columns.map { Self.names[$0] }.joined(separator: ",") }
+
     /// The next sample, or nil at the end of the input.
     public mutating func next() throws(ApplicationError) -> AccelerometerRow? {
         while true {
-            guard let bytes = try nextLine() else {
+            guard let (lineStart, lineEnd) = try nextLine() else {
                 if !sawData {
-                    throw ApplicationError(sawHeader ? "\(name): no samples after the header line; expected lines t,x,y,z"
+                    throw ApplicationError(sawHeader ? "\(name): no samples after the header line; expected lines \(expected)"
                                      : "\(name): the input is empty; expected lines t,x,y,z (times in s, accelerations in g)")
                 }
                 return nil
             }
-            if bytes.isEmpty { throw error("empty line; every line is t,x,y,z (blank lines are not skipped)") }
+            if lineStart == lineEnd { throw error("empty line; every line is \(expected) (blank lines are not skipped)") }
             do {
-                if let row = try parse(bytes) { return row }
+                if let row = try parse(lineStart, lineEnd) { return row }
             } catch {
                 // A line that is not text at all: say so, rather than quote its bytes.
-                if let bad = TextFile.firstInvalidUTF8(bytes) {
-                    throw ApplicationError("\(name): \(TextFile.notUTF8(byte: bad.byte, offset: lineOffset + bad.offset)), line \(line); expected lines t,x,y,z")
+                if let bad = TextFile.firstInvalidUTF8(buffer[lineStart..<lineEnd]) {
+                    throw ApplicationError("\(name): \(TextFile.notUTF8(byte: bad.byte, offset: lineOffset + bad.offset)), line \(line); expected lines \(expected)")
                 }
                 throw error
             }
         }
     }
 
-    /// The next line's bytes without its line ending.
-    private mutating func nextLine() throws(ApplicationError) -> ArraySlice<UInt8>? {
+    /// The next line's bounds in `buffer`, without its line ending.
+    private mutating func nextLine() throws(ApplicationError) -> (Int, Int)? {
         while true {
-            if let newline = buffer[max(start, scanned)...].firstIndex(of: 10) {
+            let from = max(start, scanned), count = buffer.count
+            let newline: Int? = buffer.withUnsafeBufferPointer { b in
+                guard from < count, let base = b.baseAddress,
+                      let hit = memchr(base + from, 10, count - from) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+            if let newline {
                 var end = newline
                 if end > start, buffer[end - 1] == 13 { end -= 1 }
-                let result = buffer[start..<end]
-                lineOffset = consumed + start
+                var lineStart = start
                 start = newline + 1
                 scanned = start
                 line += 1
-                if line == 1, result.starts(with: [0xEF, 0xBB, 0xBF]) {  // a UTF-8 byte-order mark
-                    lineOffset += 3
-                    return result.dropFirst(3)
+                if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
+                    lineStart += 3  // a UTF-8 byte-order mark
                 }
-                return result
+                lineOffset = consumed + lineStart
+                return (lineStart, end)
             }
             scanned = buffer.count
             if buffer.count - start > Self.maximumLineLength {
-                throw ApplicationError("\(name):\(line + 1): the line is longer than \(Self.maximumLineLength) bytes; expected t,x,y,z")
+                throw ApplicationError("\(name):\(line + 1): the line is longer than \(Self.maximumLineLength) bytes; expected \(expected)")
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
                 var end = buffer.count
                 if buffer[end - 1] == 13 { end -= 1 }
-                let result = buffer[start..<end]
-                lineOffset = consumed + start
+                var lineStart = start
                 start = buffer.count
                 line += 1
-                return result
+                if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
+                    lineStart += 3
+                }
+                lineOffset = consumed + lineStart
+                return (lineStart, end)
             }
             // Refill: keep the unread part, read up to 1 MiB more.
             if start > 0 {
@@ -125,47 +158,115 @@ public struct AccelerometerCSVReader {
         }
     }
 
-    static let names = ["t", "x", "y", "z"]
-
-    private mutating func parse(_ bytes: ArraySlice<UInt8>) throws(ApplicationError) -> AccelerometerRow? {
-        var fields: [ArraySlice<UInt8>] = []
-        fields.reserveCapacity(4)
-        var fieldStart = bytes.startIndex
-        for i in bytes.indices where bytes[i] == 44 {  // ','
-            fields.append(bytes[fieldStart..<i])
-            fieldStart = i + 1
-        }
-        fields.append(bytes[fieldStart..<bytes.endIndex])
-
-        // A header, on the first line only.
-        if line == 1, let first = fields.first.map(Self.trimmed), let c = first.first, !Self.startsNumber(c),
-           !["nan", "inf", "infinity"].contains(String(decoding: first, as: UTF8.self).lowercased()) {
-            let words = fields.map { String(decoding: Self.trimmed($0), as: UTF8.self).lowercased() }
-            guard words == Self.names else {
-                throw error("expected the header t,x,y,z or four numbers, found \(quotedForMessage(String(decoding: bytes, as: UTF8.self)))")
-            }
+    /// A row of numbers (or, on the first line, perhaps the header).
+    private mutating func parse(_ lineStart: Int, _ lineEnd: Int) throws(ApplicationError) -> AccelerometerRow? {
+        if line == 1, let header = try readHeader(lineStart, lineEnd) {
+            columns = header
+            hasAttitude = header.count == 8
             sawHeader = true
             return nil
         }
-        guard fields.count == 4 else {
-            throw error("expected 4 fields t,x,y,z, found \(fields.count): \(quotedForMessage(String(decoding: bytes, as: UTF8.self)))")
-        }
-        var values = (0.0, 0.0, 0.0, 0.0)
-        for k in 0..<4 {
-            let v = try number(fields[k], field: Self.names[k])
-            switch k {
-            case 0: values.0 = v
-            case 1: values.1 = v
-            case 2: values.2 = v
-            default: values.3 = v
+        // Up to 8 values, by column.
+        var values = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        let columnCount = columns.count
+        // The fast path reads each field where it starts and checks that it
+        // ends at a comma (or the line's end); anything else goes to
+        // `diagnose`, which finds the fields by their commas and names the problem.
+        let wellFormed: Bool = buffer.withUnsafeBufferPointer { b in
+            columns.withUnsafeBufferPointer { order in
+                withUnsafeMutableBytes(of: &values) { raw in
+                    let out = raw.baseAddress!.assumingMemoryBound(to: Double.self)
+                    let base = b.baseAddress!
+                    var i = lineStart
+                    for field in 0 ..< columnCount {
+                        while i < lineEnd, base[i] == 32 || base[i] == 9 { i += 1 }
+                        let (value, next) = parser.scan(base, from: i, to: lineEnd)
+                        guard let value, value.isFinite else { return false }
+                        i = next
+                        while i < lineEnd, base[i] == 32 || base[i] == 9 { i += 1 }
+                        out[order[field]] = value
+                        if field < columnCount - 1 {
+                            guard i < lineEnd, base[i] == 44 else { return false }
+                            i += 1
+                        }
+                    }
+                    return i == lineEnd
+                }
             }
         }
-        if let previousTime, !(values.0 > previousTime) {
-            throw error("time \(values.0) is not after the previous line's \(previousTime); times must increase")
+        if !wellFormed { throw diagnose(lineStart, lineEnd) }
+        let t = values.0
+        if let previousTime, !(t > previousTime) {
+            throw error("time \(t) is not after the previous line's \(previousTime); times must increase")
         }
-        previousTime = values.0
+        previousTime = t
         sawData = true
-        return AccelerometerRow(line: line, t: values.0, x: values.1, y: values.2, z: values.3)
+        var attitude: Attitude?
+        if hasAttitude {
+            let q = Attitude(w: values.4, x: values.5, y: values.6, z: values.7)
+            let norm = q.normSquared.squareRoot()
+            guard abs(norm - 1) <= 0.01 else {
+                throw error("the quaternion qw,qx,qy,qz = \(q.w),\(q.x),\(q.y),\(q.z) has norm \(norm); an attitude quaternion has norm 1 (within 1 %)")
+            }
+            attitude = q
+        }
+        return AccelerometerRow(line: line, t: t, x: values.1, y: values.2, z: values.3, attitude: attitude)
+    }
+
+    /// Why a line the fast path refused is not a row: the wrong number of
+    /// fields, or the first field that is not a finite number.
+    private func diagnose(_ lineStart: Int, _ lineEnd: Int) -> ApplicationError {
+        var fields: [(Int, Int)] = []
+        var fieldStart = lineStart
+        for i in lineStart ..< lineEnd where buffer[i] == 44 {
+            fields.append((fieldStart, i))
+            fieldStart = i + 1
+        }
+        fields.append((fieldStart, lineEnd))
+        guard fields.count == columns.count else {
+            return error("expected \(columns.count) fields \(expected), found \(fields.count): \(quotedForMessage(text(lineStart, lineEnd)))")
+        }
+        for (k, (a, e)) in fields.enumerated() {
+            var a = a, e = e
+            while a < e, buffer[a] == 32 || buffer[a] == 9 { a += 1 }
+            while e > a, buffer[e - 1] == 32 || buffer[e - 1] == 9 { e -= 1 }
+            let value = buffer.withUnsafeBufferPointer { parser.parse(UnsafeBufferPointer(rebasing: $0[a ..< e])) }
+            if value == nil || !value!.isFinite { return problem(in: a, e, field: Self.names[columns[k]]) }
+        }
+        return error("cannot read the line \(quotedForMessage(text(lineStart, lineEnd))); expected \(expected)")
+    }
+
+    func text(_ a: Int, _ b: Int) -> String { String(decoding: buffer[a..<b], as: UTF8.self) }
+
+    /// The column layout a header line gives, or nil when the line is data.
+    private func readHeader(_ lineStart: Int, _ lineEnd: Int) throws(ApplicationError) -> [Int]? {
+        let bytes = buffer[lineStart..<lineEnd]
+        let fields = bytes.split(separator: 44, omittingEmptySubsequences: false).map {
+            String(decoding: Self.trimmed($0), as: UTF8.self).lowercased()
+        }
+        guard let first = fields.first, let c = first.utf8.first, !Self.startsNumber(c),
+              !["nan", "inf", "infinity"].contains(first) else { return nil }
+        let allowed = "a header names the columns t, x, y, z and optionally qw, qx, qy, qz (all four), in any order"
+        var layout: [Int] = []
+        for word in fields {
+            guard let k = Self.names.firstIndex(of: word) else {
+                if fields.count == 4 && layout.isEmpty && !fields.contains(where: { Self.names.contains($0) }) {
+                    throw error("expected the header t,x,y,z or four numbers, found \(quotedForMessage(text(lineStart, lineEnd)))")
+                }
+                throw error("unknown column \(quotedForMessage(word)) in the header \(quotedForMessage(text(lineStart, lineEnd))); \(allowed)")
+            }
+            guard !layout.contains(k) else { throw error("column \(quotedForMessage(word)) appears twice in the header; \(allowed)") }
+            layout.append(k)
+        }
+        let missing = Self.names[0..<4].filter { !fields.contains($0) }
+        guard missing.isEmpty else {
+            throw error("the header lacks \(missing.joined(separator: ", ")); \(allowed)")
+        }
+        guard layout.count == 4 || layout.count == 8 else {
+            let lacking = Self.names[4...].filter { !fields.contains($0) }
+            throw error("the header lacks \(lacking.joined(separator: ", ")); the quaternion needs all of qw, qx, qy, qz")
+        }
+        return layout
     }
 
     static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -177,31 +278,18 @@ public struct AccelerometerCSVReader {
 
     static func startsNumber(_ c: UInt8) -> Bool { (48...57).contains(c) || c == 45 || c == 43 || c == 46 }
 
-    /// A decimal number, the whole field (strtod, after checking the characters).
-    private func number(_ raw: ArraySlice<UInt8>, field: String) throws(ApplicationError) -> Double {
-        let s = Self.trimmed(raw)
-        let text = { String(decoding: s, as: UTF8.self) }
-        guard !s.isEmpty else { throw error("\(field) is missing (an empty field); every field must be a number") }
-        guard s.allSatisfy({ (48...57).contains($0) || $0 == 45 || $0 == 43 || $0 == 46 || $0 == 101 || $0 == 69 }) else {
-            let lower = text().lowercased()
-            if ["nan", "+nan", "-nan"].contains(lower) { throw error("\(field) is NaN; every value must be a finite number") }
-            if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
-                throw error("\(field) is infinite; every value must be a finite number")
-            }
-            throw error("\(field) \(quotedForMessage(text())) is not a number")
+    /// Why the trimmed field `buffer[a..<b]` is not a finite number.
+    private func problem(in a: Int, _ b: Int, field: String) -> ApplicationError {
+        let s = buffer[a..<b]
+        let text = String(decoding: s, as: UTF8.self)
+        guard !s.isEmpty else { return error("\(field) is missing (an empty field); every field must be a number") }
+        let lower = text.lowercased()
+        if ["nan", "+nan", "-nan"].contains(lower) { return error("\(field) is NaN; every value must be a finite number") }
+        if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
+            return error("\(field) is infinite; every value must be a finite number")
         }
-        var scratch = (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64)
-        return try withUnsafeMutableBytes(of: &scratch) { (raw) throws(ApplicationError) -> Double in
-            guard s.count < 64 else { throw error("\(field) \(quotedForMessage(text())) has \(s.count) characters; a number here has fewer than 64") }
-            let p = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            var k = 0
-            for b in s { p[k] = CChar(bitPattern: b); k += 1 }
-            p[k] = 0
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(p, &end)
-            guard let end, end == p + k else { throw error("\(field) \(quotedForMessage(text())) is not a number") }
-            guard value.isFinite else { throw error("\(field) \(text()) is out of range for a double") }
-            return value
-        }
+        let isNumeric = s.allSatisfy { (48...57).contains($0) || $0 == 45 || $0 == 43 || $0 == 46 || $0 == 101 || $0 == 69 }
+        if isNumeric, DecimalParser.parse(text) != nil { return error("\(field) \(text) is out of range for a double") }
+        return error("\(field) \(quotedForMessage(text)) is not a number")
     }
 }

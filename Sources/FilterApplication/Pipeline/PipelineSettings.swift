@@ -87,9 +87,53 @@ public struct PipelineSettings: Sendable {
         return result
     }
 
+    /// The accelerometer articles' filters, `filterfactor-lowpass F`,
+    /// `filterfactor-highpass F`, `ibells-highpass F`, `kalman Q R P0`, each
+    /// checked by the runtime's own rules; nil for other words.
+    func articleFilter(_ words: [String]) throws(ApplicationError) -> AxisFilter? {
+        let kinds = ["filterfactor-lowpass", "filterfactor-highpass", "ibells-highpass"]
+        let first = words[0]
+        func number(_ word: String, _ meaning: String) throws(ApplicationError) -> Double {
+            do { return try FisherArguments.number(word, for: first, meaning: meaning) } catch { throw ApplicationError(error.description) }
+        }
+        func checked(_ body: () throws(PipelineError) -> Void) throws(ApplicationError) {
+            do { try body() } catch { throw ApplicationError(error.description) }
+        }
+        if kinds.contains(first) {
+            guard words.count == 2 else {
+                throw ApplicationError("write \(first) F, F the weight of the new sample in 0 ... 1 (the articles' FILTERFACTOR is 0.1)")
+            }
+            let f = try number(words[1], "FILTERFACTOR, the weight of the new sample")
+            switch first {
+            case "filterfactor-lowpass":
+                try checked { () throws(PipelineError) in _ = try FilterFactorLowPass(factor: f) }
+                return .filterFactorLowPass(factor: f)
+            case "filterfactor-highpass":
+                try checked { () throws(PipelineError) in _ = try FilterFactorHighPass(factor: f) }
+                return .filterFactorHighPass(factor: f)
+            default:
+                try checked { () throws(PipelineError) in _ = try IBellsHighPass(factor: f) }
+                return .iBellsHighPass(factor: f)
+            }
+        }
+        if first == "kalman" {
+            guard words.count == 4 else {
+                throw ApplicationError("write kalman Q R P0: process noise, measurement noise, initial error (the articles use kalman 0.1 0.1 0.1)")
+            }
+            let q = try number(words[1], "the process noise q"), r = try number(words[2], "the measurement noise r")
+            let p0 = try number(words[3], "the initial error p0")
+            try checked { () throws(PipelineError) in _ = try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0) }
+            return .kalman(processNoise: q, measurementNoise: r, initialError: p0)
+        }
+        return nil
+    }
+
     /// A filter given as text:
     /// - `passThrough` (or `none`);
     /// - `apple-lowpass CUTOFF [adaptive]`, `apple-highpass CUTOFF [adaptive]`;
+    /// - the accelerometer articles' `filterfactor-lowpass F`,
+    ///   `filterfactor-highpass F` (the article's formula as written),
+    ///   `ibells-highpass F` and `kalman Q R P0`;
     /// - mkfilter's design options, e.g. `-Bu -Bp -o 2 -a 0.05 0.1` or with
     ///   `--corner F1 F2` in Hz (the data's sample rate is added);
     /// - the name or identifier of a filter in `Generated/` (`Butterworth BP 3rd
@@ -112,6 +156,8 @@ public struct PipelineSettings: Sendable {
             return .apple(first == "apple-lowpass" ? .lowPass : .highPass, cutoff: cutoff, adaptive: words.count == 3)
         }
 
+        if let article = try articleFilter(words) { return article }
+
         if first.hasPrefix("-") {
             var arguments = words
             if arguments.contains("--corner") && !arguments.contains("--sample-rate") {
@@ -131,7 +177,7 @@ public struct PipelineSettings: Sendable {
         let key = text.lowercased()
         guard let entry = bank.filters.first(where: { $0.name.lowercased() == key || SwiftSource.identifier($0.name).lowercased() == key }) else {
             let names = bank.filters.map { SwiftSource.identifier($0.name) }.joined(separator: ", ")
-            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, mkfilter options (starting with -) or a filter in Generated/ (\(names))")
+            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, filterfactor-lowpass/filterfactor-highpass/ibells-highpass F, kalman Q R P0, mkfilter options (starting with -) or a filter in Generated/ (\(names))")
         }
         do {
             guard let recipe = try bank.recipe(of: entry, sampleRate: sampleRate) else { return .passThrough }

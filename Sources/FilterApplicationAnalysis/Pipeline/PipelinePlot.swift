@@ -103,6 +103,10 @@ struct PipelinePlot {
         case .template(let t): filter = t.name
         case let .apple(kind, cutoff, adaptive):
             filter = "Apple \(kind == .lowPass ? "low" : "high")-pass \(cutoff)\(adaptive ? " adaptive" : "")"
+        case .filterFactorLowPass(let f): filter = "FILTERFACTOR low-pass \(f)"
+        case .filterFactorHighPass(let f): filter = "FILTERFACTOR \"high-pass\" \(f)"
+        case .iBellsHighPass(let f): filter = "iBells high-pass \(f)"
+        case let .kalman(q, r, p0): filter = "Kalman q \(q) r \(r) p0 \(p0)"
         }
         return "\(filter), RMS over \(axis.rmsWindow), trigger > \(axis.threshold) g for \(axis.count)"
     }

@@ -5,38 +5,76 @@ import FilterRuntime
 import FilterSets
 import Foundation
 
-/// Where bytes go: a file descriptor (buffered) or memory (tests).
+/// Where bytes go: a file descriptor (buffered) or memory (tests). Rows are
+/// written straight into its buffer (`reserve`, then `advance`), numbers by
+/// `DecimalFormatter`, with no allocation per row.
 final class ByteSink {  // Used on one thread, inside one run.
     private let descriptor: Int32?
-    private(set) var bytes: [UInt8] = []
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
     private(set) var failure: String?
+    /// A descriptor's buffer is written out when it holds this much.
+    static let flushSize = 1 << 16
 
-    /// Buffered writes to `descriptor`; `nil` keeps everything in `bytes`.
+    /// Buffered writes to `descriptor`; `nil` keeps everything in memory.
     init(descriptor: Int32?) {
         self.descriptor = descriptor
-        bytes.reserveCapacity(1 << 16)
+        capacity = 2 * Self.flushSize
+        storage = .allocate(capacity: capacity)
     }
 
-    func write(_ text: String) { bytes.append(contentsOf: text.utf8); flushIfFull() }
-    func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-    func append(_ byte: UInt8) { bytes.append(byte) }
+    deinit { storage.deallocate() }
 
-    func flushIfFull() { if descriptor != nil, bytes.count >= 1 << 16 { flush() } }
+    /// Room for `n` more bytes: where to write them.
+    @inline(__always)
+    func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + n > capacity { grow(n) }
+        return storage + count
+    }
+
+    /// `n` bytes were written at `reserve`'s pointer.
+    @inline(__always)
+    func advance(_ n: Int) { count += n }
+
+    private func grow(_ n: Int) {
+        if descriptor != nil { flush() }
+        guard count + n > capacity else { return }
+        let bigger = max(2 * capacity, count + n)
+        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+        fresh.update(from: storage, count: count)
+        storage.deallocate()
+        storage = fresh
+        capacity = bigger
+    }
+
+    func write(_ text: String) { append(text); flushIfFull() }
+    func append(_ text: String) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            let p = reserve(bytes.count)
+            if let base = bytes.baseAddress { p.update(from: base, count: bytes.count) }
+            advance(bytes.count)
+        }
+    }
+    func append(_ byte: UInt8) { reserve(1).pointee = byte; advance(1) }
+
+    func flushIfFull() { if descriptor != nil, count >= Self.flushSize { flush() } }
 
     func flush() {
         guard let descriptor else { return }
-        guard failure == nil else { bytes.removeAll(keepingCapacity: true); return }
+        guard failure == nil else { count = 0; return }
         var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+        while offset < count {
+            let n = systemWrite(descriptor, storage + offset, count - offset)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { failure = String(cString: strerror(errno)); break }
             offset += n
         }
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 }
 
 /// The C library's `write(2)` (Foundation brings it on Linux and macOS alike).
@@ -46,12 +84,15 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
 
 /// Shake!'s chain (source -> filter -> moving RMS -> trigger) on three axes,
 /// from accelerometer CSV or a calculated source, to CSV, an SVG of Shake!'s
-/// main screen, and trigger events (`mkfilter pipeline`).
+/// main screen, and trigger events (`mkfilter pipeline`); beside it the
+/// accelerometer articles' stages: the shake detector, the debounce, tilt
+/// and orientation, yaw and its Kalman smoother; and, offline, zero-phase
+/// filtering.
 public struct PipelineRequest: Sendable {
     /// A calculated source on all three axes.
     public enum Source: String, Sendable, CaseIterable { case sine, step, impulse }
 
-    /// The CSV header.
+    /// The CSV header's first 13 columns.
     public static let header = "t,x_raw,x_filtered,x_rms,x_trigger,y_raw,y_filtered,y_rms,y_trigger,z_raw,z_filtered,z_rms,z_trigger"
 
     /// The CSV input: a path, or `-` / `nil` for standard input.
@@ -81,6 +122,18 @@ public struct PipelineRequest: Sendable {
     public var initialState = AccelerationPipeline.InitialState.steadyState
     /// Settings that apply to every axis, over the configuration file's.
     public var filter: String?, rmsWindow: Int?, threshold: Double?, count: Int?
+    /// Filter the whole input forward and backward (zero phase, not causal).
+    public var zeroPhase = false
+    /// The articles' shake detector: its shake and re-arm thresholds, g.
+    public var shakeThresholds: (on: Double, off: Double)?
+    /// The articles' `minTimeDelta`, seconds.
+    public var minimumInterval: Double?
+    /// Add the columns `angle` (atan2(y, -x)) and `orientation`.
+    public var orientation = false
+    /// Add the column `yaw` (from the input's quaternion columns).
+    public var yaw = false
+    /// A smoother for the yaw, `kalman Q R P0`: adds `yaw_smoothed` (and implies `yaw`).
+    public var yawSmoother: String?
 
     /// A request with every default: CSV from standard input to standard output.
     public init() {}
@@ -136,12 +189,48 @@ public struct PipelineRequest: Sendable {
                     fs = Double(pending.count - 1) / (pending.last!.t - pending[0].t)
                     stderr += "note: sample rate \(fs) Hz from the times of the first \(pending.count) samples (give --sample-rate to set it)\n"
                 }
+                if (yaw || yawSmoother != nil) && !reader!.hasAttitude {
+                    throw ApplicationError("\(name): --yaw needs the attitude quaternion: a header line naming the columns qw, qx, qy, qz beside t, x, y, z")
+                }
             }
 
-            let configuration = try settings.configuration(sampleRate: fs)
+            var configuration = try settings.configuration(sampleRate: fs)
             stderr += settings.notes.map { $0 + "\n" }.joined()
+            if let thresholds = shakeThresholds {
+                do { configuration.shakeDetector = try ShakeDetector(onThreshold: thresholds.on, offThreshold: thresholds.off) } catch {
+                    throw ApplicationError("--detector shake: \(error.description)")
+                }
+            }
+            if let minimumInterval {
+                do { configuration.debounce = try Debounce(minimumInterval: minimumInterval) } catch {
+                    throw ApplicationError("--min-interval: \(error.description)")
+                }
+            }
+            var yawFilter: KalmanSmoother?
+            if let yawSmoother { yawFilter = try Self.kalman(yawSmoother) }
             var pipeline: AccelerationPipeline
             do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs, initialState: initialState) } catch { throw ApplicationError(error.description) }
+            let extras = PipelineCSVWriter.Extras(shake: shakeThresholds != nil, orientation: orientation,
+                                yaw: yaw || yawSmoother != nil, yawSmoothed: yawSmoother != nil)
+
+            // Offline, the whole input is read before the first row is written.
+            var recording: [AccelerometerRow] = []
+            var zeroPhaseOutput: [Acceleration] = []
+            if zeroPhase {
+                if let signalSource {
+                    recording = (0..<total).map { i in
+                        let v = signalSource.sample(i)
+                        return AccelerometerRow(line: 0, t: Double(i) / fs, x: v, y: v, z: v)
+                    }
+                } else {
+                    recording = pending
+                    pending = []
+                    while let row = try reader!.next() { recording.append(row) }
+                }
+                do {
+                    zeroPhaseOutput = try pipeline.zeroPhaseFiltered(recording.map { Acceleration(x: $0.x, y: $0.y, z: $0.z) })
+                } catch { throw ApplicationError("--zero-phase: \(error.description)") }
+            }
 
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             var csv = stdout
@@ -155,62 +244,68 @@ public struct PipelineRequest: Sendable {
             var eventText = ""
             var plot = svg.map { _ in PipelinePlot() }
 
-            csv.append(Self.header)
+            csv.append(Self.header + extras.header)
             csv.append(10)
+            // From here until it finishes, the writer's thread owns `csv`.
+            let writer = PipelineCSVWriter(sink: csv, extras: extras)
+            defer { writer.finish() }
             var n = 0
             var previousTime: Double?, unevenReported = false
-            func emit(_ t: Double, _ a: Acceleration) throws(ApplicationError) {
-                let out = pipeline.process(a)
-                // A filter whose output overflows (an input near the largest
-                // double through a gain above 1): refused, never printed as inf.
+            func emit(_ row: AccelerometerRow, filtered: Acceleration?) throws(ApplicationError) {
+                let t = row.t
+                let a = Acceleration(x: row.x, y: row.y, z: row.z)
                 guard t.isFinite else {
                     throw ApplicationError("the time of sample \(n), \(n) / \(messageNumber(fs)) Hz, is beyond the largest double; give a higher --sample-rate")
                 }
+                let out = filtered.map { pipeline.process(a, filtered: $0, at: t) } ?? pipeline.process(a, at: t)
+                // A filter whose output overflows (an input near the largest
+                // double through a gain above 1): refused, never printed as inf.
                 for axis in 0..<3 where !out.filtered[axis].isFinite || !out.rms[axis].isFinite {
                     let column = PipelineConfiguration.axisNames[axis] + (out.filtered[axis].isFinite ? "_rms" : "_filtered")
                     let value = out.filtered[axis].isFinite ? out.rms[axis] : out.filtered[axis]
-                    let sample = "at sample \(n) (t = \(t) s, \(PipelineConfiguration.axisNames[axis]) = \(a[axis]) g)"
+                    let place = row.line > 0 ? ", line \(row.line)" : ""
+                    let sample = "at sample \(n) (t = \(t) s\(place), \(PipelineConfiguration.axisNames[axis]) = \(a[axis]) g)"
                     throw ApplicationError(value.isNaN
                         ? "\(column) is not a number \(sample): the filter cannot compute it in double precision at \(messageNumber(fs)) Hz with this input"
                         : "\(column) overflows \(sample): the filter's output is beyond the largest double (\(Double.greatestFiniteMagnitude)); scale the input down")
                 }
-                csv.append(t.description)
-                for axis in 0..<3 {
-                    csv.append(44); csv.append(a[axis].description)
-                    csv.append(44); csv.append(out.filtered[axis].description)
-                    csv.append(44); csv.append(out.rms[axis].description)
-                    csv.append(44); csv.append(out.isTriggered(axis) ? 49 : 48)
+                var yawValue = 0.0, smoothed = 0.0
+                if extras.yaw, let attitude = row.attitude {
+                    yawValue = attitude.yaw
+                    if yawFilter != nil { smoothed = yawFilter!.process(yawValue) }
                 }
-                csv.append(10)
-                csv.flushIfFull()
+                let angle = extras.orientation ? DeviceOrientation.tiltAngle(x: a.x, y: a.y) : 0
+                writer.append(t: t, raw: a, output: out, angle: angle, yaw: yawValue, smoothed: smoothed)
                 if let previous = previousTime, !unevenReported, abs((t - previous) * fs - 1) > 0.05 {
                     unevenReported = true
                     stderr += "note: the samples are not evenly spaced: \(previous) s to \(t) s (sample \(n)) is not 1/\(fs) s; the filters assume it is\n"
                 }
                 previousTime = t
-                if events && out.onsets != 0 {
+                if events && (out.onsets != 0 || out.shakeOnset) {
+                    var lines = ""
                     for axis in 0..<3 where out.onsets & (1 << axis) != 0 {
-                        let line = "trigger \(PipelineConfiguration.axisNames[axis]) t=\(t) sample=\(n)\n"
-                        if let eventSink { eventSink.write(line) } else { eventText += line }
+                        lines += "trigger \(PipelineConfiguration.axisNames[axis]) t=\(t) sample=\(n)\n"
                     }
+                    if out.shakeOnset { lines += "shake t=\(t) sample=\(n)\n" }
+                    if let eventSink { eventSink.write(lines) } else { eventText += lines }
                 }
                 plot?.add(t: t, output: out)
                 n += 1
             }
-            if let signalSource {
+            if zeroPhase {
+                for i in recording.indices { try emit(recording[i], filtered: zeroPhaseOutput[i]) }
+            } else if let signalSource {
                 for i in 0..<total {
                     let v = signalSource.sample(i)
-                    try emit(Double(i) / fs, Acceleration(x: v, y: v, z: v))
-                    if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
+                    try emit(AccelerometerRow(line: 0, t: Double(i) / fs, x: v, y: v, z: v), filtered: nil)
+                    if writer.failed { break }
                 }
             } else {
-                for row in pending { try emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z)) }
+                for row in pending { try emit(row, filtered: nil) }
                 pending = []
-                while let row = try reader!.next() {
-                    try emit(row.t, Acceleration(x: row.x, y: row.y, z: row.z))
-                    if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
-                }
+                while !writer.failed, let row = try reader!.next() { try emit(row, filtered: nil) }
             }
+            writer.finish()
             csv.flush()
             if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
             if let output, let descriptor = outputDescriptor {
@@ -236,6 +331,24 @@ public struct PipelineRequest: Sendable {
         } catch {
             stdout.flush()
             return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "", standardError: stderr, failure: error)
+        }
+    }
+
+    /// The yaw smoother, `kalman Q R P0`.
+    static func kalman(_ text: String) throws(ApplicationError) -> KalmanSmoother {
+        guard text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "kalman" else {
+            throw ApplicationError("--yaw-smoother \(quotedForMessage(text)) must be kalman Q R P0 (the articles use kalman 0.1 0.1 0.1)")
+        }
+        var settings = PipelineSettings()
+        let filter: AxisFilter
+        do { filter = try settings.resolve(text, sampleRate: 1) } catch {
+            throw ApplicationError("--yaw-smoother \(quotedForMessage(text)): \(error.description)")
+        }
+        guard case let .kalman(q, r, p0) = filter else {
+            throw ApplicationError("--yaw-smoother \(quotedForMessage(text)) must be kalman Q R P0 (the articles use kalman 0.1 0.1 0.1)")
+        }
+        do { return try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0) } catch {
+            throw ApplicationError("--yaw-smoother: \(error.description)")
         }
     }
 

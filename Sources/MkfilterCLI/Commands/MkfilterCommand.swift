@@ -287,14 +287,18 @@ struct PipelineCommand: ParsableCommand {
                        [--sample-rate <Hz>] [--config <file.json>]
                        [--filter <filter>]
                        [--rms-window <n>] [--threshold <g>] [--count <m>]
-                       [--initial-state steady|zero] [--output <file.csv>]
-                       [--svg <file.svg>] [--events]
+                       [--initial-state steady|zero] [--zero-phase]
+                       [--detector shake <on g> <off g>] [--min-interval <s>]
+                       [--orientation] [--yaw] [--yaw-smoother <kalman>]
+                       [--output <file.csv>] [--svg <file.svg>] [--events]
             """,
         discussion: """
             INPUT
               Accelerometer CSV, t,x,y,z (seconds, g), header line optional, from a
-              file or standard input ('-' or nothing). The sample rate is taken from
-              the first 64 times unless --sample-rate gives it. Every bad line
+              file or standard input ('-' or nothing). A header names the columns
+              in any order, and may add an attitude quaternion qw,qx,qy,qz (norm 1
+              within 1 %) for --yaw. The sample rate is taken from the first 64
+              times unless --sample-rate gives it. Every bad line
               (missing or extra field, text, NaN, infinity, a time that does not
               increase, a blank line) is an error with its line number; nothing is
               skipped.
@@ -314,7 +318,12 @@ struct PipelineCommand: ParsableCommand {
                   '-Bu -Lp -o 2 --corner 5' (Hz at the data's rate);
                   or a filter of Generated/ by name or identifier,
                   'butterworthBP3rd05To3Hz' (redesigned if the rate is not 60 or
-                  100 Hz)
+                  100 Hz);
+                  the accelerometer articles' 'filterfactor-lowpass 0.1'
+                  (v = x f + v (1 - f)), 'filterfactor-highpass 0.1' (their
+                  formula as written, v = x - x f + v (1 - f): a low-pass with
+                  gain 9), 'ibells-highpass 0.1' (x - low-pass), 'kalman 0.1 0.1
+                  0.1' (q r p0; it starts at the first sample)
               --rms-window <n>   samples in the moving RMS, 1 ... 1000000 (default 30)
               --threshold <g>    the RMS level to exceed, strictly: RMS > threshold
                                  (default 0.1)
@@ -324,22 +333,45 @@ struct PipelineCommand: ParsableCommand {
                                  where the filters start: in the steady state of
                                  each axis' first sample (default: gravity is no
                                  step), or at rest
+              --zero-phase       filter the whole input forward and backward, as
+                                 scipy's sosfiltfilt (odd padding): no delay, but
+                                 not causal (each output uses later samples), for
+                                 analysing recordings; linear filters only
               --config <file.json>
                   {"all": {...}, "x": {...}, "y": {...}, "z": {...}}, each with
                   "filter", "rmsWindow", "threshold", "count"; "all" is copied onto
                   each axis, then "x", "y", "z" override it, then the flags above
                   override every axis.
 
+            THE ARTICLES' DETECTORS AND ANGLES
+              --detector shake <on g> <off g>
+                  beside the RMS trigger, the articles' L0AccelerationIsShaking
+                  on consecutive raw samples: a shake when two axes each change
+                  by more than <on> (0.7); re-armed when no two change by more
+                  than <off> (0.2). Adds the column shake (1 while excited).
+              --min-interval <s> an onset (trigger or shake) within <s> seconds
+                                 of the last one reported is not reported (the
+                                 articles' minTimeDelta: strictly more must pass)
+              --orientation      adds angle = atan2(y, -x) (radians) and
+                                 orientation: portrait (-2.25 ... -0.75),
+                                 landscapeRight, portraitUpsideDown (0.75 ...
+                                 2.25), landscapeLeft (beyond +-2.25)
+              --yaw              adds yaw = asin(2 (qx qz - qw qy)) (radians)
+              --yaw-smoother 'kalman <q> <r> <p0>'
+                                 adds yaw_smoothed (and implies --yaw)
+
             OUTPUT
               CSV on standard output, or --output FILE (written whole or not at all;
               on standard output, rows before a bad input line have gone out):
-              t,x_raw,x_filtered,x_rms,x_trigger,y_raw,...,z_trigger (trigger 0 or 1).
+              t,x_raw,x_filtered,x_rms,x_trigger,y_raw,...,z_trigger (trigger 0 or 1),
+              then shake, angle,orientation, yaw,yaw_smoothed when asked for.
+              Every number reads back as the same Double.
               --svg FILE    Shake!'s screen: one graph per axis, red raw, green
                             filtered, blue RMS, pink trigger (drawn at the
                             threshold while triggered).
-              --events      one line per trigger onset: 'trigger x t=1.25 sample=75'
-                            (on standard output with --output, else on standard
-                            error).
+              --events      one line per onset: 'trigger x t=1.25 sample=75',
+                            'shake t=2.5 sample=150' (on standard output with
+                            --output, else on standard error).
 
             EXAMPLES
               mkfilter pipeline walk.csv --filter butterworthBP3rd05To3Hz \\

@@ -8,7 +8,9 @@ public enum PipelineProgram {
         Usage: mkfilter pipeline [<input.csv> | -] [--source sine|step|impulse [--amplitude <g>] [--frequency <Hz>]
                                  [--samples <n>] [--leading-zeros <n>]] [--sample-rate <Hz>] [--config <file.json>]
                                  [--filter <filter>] [--rms-window <n>] [--threshold <g>] [--count <m>]
-                                 [--initial-state steady|zero] [--output <file.csv>] [--svg <file.svg>] [--events]
+                                 [--initial-state steady|zero] [--zero-phase] [--detector shake <on g> <off g>]
+                                 [--min-interval <s>] [--orientation] [--yaw] [--yaw-smoother 'kalman <q> <r> <p0>']
+                                 [--output <file.csv>] [--svg <file.svg>] [--events]
         """
 
     /// Runs the command. `standardInput` is read when no file or source is
@@ -53,6 +55,33 @@ public enum PipelineProgram {
             case "--output", "-o": r.output = try cursor.value(for: word)
             case "--svg": r.svg = try cursor.value(for: word)
             case "--events": r.events = true
+            case "--zero-phase": r.zeroPhase = true
+            case "--detector":
+                // shake ON OFF, as three words or one.
+                var words = try cursor.value(for: word).split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                guard words.first == "shake" else {
+                    throw UsageError("--detector \(ArgumentValues.quoted(words.joined(separator: " "))) must be shake <on g> <off g> (the articles use shake 0.7 0.2); the RMS trigger always runs")
+                }
+                while words.count < 3 {
+                    guard let next = cursor.next() else { break }
+                    words.append(next)
+                }
+                guard words.count == 3 else { throw UsageError("--detector shake needs two thresholds: <on g> <off g> (the articles use 0.7 0.2)") }
+                let on = try ArgumentValues.number(words[1], for: "--detector shake", meaning: "the change in g on two axes that reports a shake")
+                let off = try ArgumentValues.number(words[2], for: "--detector shake", meaning: "the change in g below which it re-arms")
+                r.shakeThresholds = (on, off)
+            case "--min-interval":
+                let seconds = try cursor.number(for: word, meaning: "the shortest time between reported onsets, in s")
+                guard seconds >= 0 else { throw UsageError("--min-interval \(seconds) is not allowed; it must be 0 or more seconds") }
+                r.minimumInterval = seconds
+            case "--orientation": r.orientation = true
+            case "--yaw": r.yaw = true
+            case "--yaw-smoother":
+                let value = try cursor.value(for: word)
+                guard value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "kalman" else {
+                    throw UsageError("--yaw-smoother \(ArgumentValues.quoted(value)) must be kalman Q R P0 (the articles use 'kalman 0.1 0.1 0.1')")
+                }
+                r.yawSmoother = value
             case "--initial-state":
                 let value = try cursor.value(for: word)
                 switch value {
@@ -69,6 +98,9 @@ public enum PipelineProgram {
         if r.source != nil && r.input != nil { throw UsageError("give a CSV input or --source, not both") }
         if r.source == nil && (r.amplitude != nil || r.frequency != nil || r.samples != nil || r.leadingZeros != nil) {
             throw UsageError("--amplitude, --frequency, --samples and --leading-zeros go with --source")
+        }
+        if r.source != nil && (r.yaw || r.yawSmoother != nil) {
+            throw UsageError("--yaw reads the attitude quaternion of a recording (columns qw, qx, qy, qz); a --source has none")
         }
         return r
     }
