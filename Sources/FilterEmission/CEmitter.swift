@@ -110,17 +110,20 @@ public enum CEmitter {
     /// and their rounding errors.
     static func offsetSections(_ sections: [Biquad]) -> Code {
         let n = sections.count
-        var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e;\n"
+        var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e, wx, wy;\n"
         for (k, section) in sections.enumerated() {
             // The numbers SectionCascade<Float> stores.
-            let q = OffsetBiquad(section)
-            let f = { (x: Double) in literal(x, .float) }
+            let q = OffsetBiquad(section).numbers(as: Float.self)
+            let f = { (k: Int) in literal(q[k], .float) }
+            let (b0, k1, k2, d1, u, tn, c1, s, t, m1, m2) = (f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), f(10))
+            let (d1Low, uLow, c1Low, sLow) = (f(11), f(12), f(13), f(14))
             let i = 4 * k, o = 4 * (k + 1)
-            step += "    p1 = \(f(q.m1)) * w[\(o)]; p2 = \(f(q.m2)) * w[\(o + 1)]; large = p1 + p2;\n"
+            step += "    wx = w[\(i)] - \(tn) * w[\(i + 1)]; wy = w[\(o)] - \(t) * w[\(o + 1)];\n"
+            step += "    p1 = \(m1) * w[\(o)]; p2 = \(m2) * w[\(o + 1)]; large = p1 + p2;\n"
             step += "    e = (p1 - (large - (large - p1))) + (p2 - (large - p1));\n"
-            step += "    small = ((((\(f(q.b0)) * ((v + \(f(q.k1)) * w[\(i)]) + \(f(q.k2)) * w[\(i + 1)])"
-            step += " + (\(f(q.d1)) * (w[\(i)] - \(f(q.tn)) * w[\(i + 1)]) + \(f(q.u)) * w[\(i + 1)]))"
-            step += " - \(f(q.s)) * w[\(o + 1)]) - \(f(q.c1)) * (w[\(o)] - \(f(q.t)) * w[\(o + 1)])) + (\(f(q.m2)) * w[\(o + 3)] + \(f(q.m1)) * w[\(o + 2)])) + e;\n"
+            step += "    small = (((((\(b0) * ((v + \(k1) * w[\(i)]) + \(k2) * w[\(i + 1)])"
+            step += " + ((\(d1) * wx + \(u) * w[\(i + 1)]) + (\(d1Low) * wx + \(uLow) * w[\(i + 1)])))"
+            step += " - \(s) * w[\(o + 1)]) - \(c1) * wy) - (\(sLow) * w[\(o + 1)] + \(c1Low) * wy)) + (\(m2) * w[\(o + 3)] + \(m1) * w[\(o + 2)])) + e;\n"
             step += "    y = large + small;\n"
             step += "    back = y - large;\n"
             step += "    r = (large - (y - back)) + (small - back);\n"
@@ -130,7 +133,8 @@ public enum CEmitter {
         step += "    return v;\n"
         return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the coefficients about the nearest integers, "
                         + "with error feedback (mkfilter's FilterRuntime form, see OffsetBiquad): "
-                        + "small = b0 (x + k1 x1 + k2 x2) + d1 (x1 - tn x2) + u x2 - s y2 - c1 (y1 - t y2) + m2 r2 + m1 r1 + e, e the rounding error of m1 y1 + m2 y2; "
+                        + "small = b0 (x + k1 x1 + k2 x2) + (d1 + d1') (x1 - tn x2) + (u + u') x2 - (s + s') y2 - (c1 + c1') (y1 - t y2) + m2 r2 + m1 r1 + e, "
+                        + "the primed numbers the low parts of the remainders, e the rounding error of m1 y1 + m2 y2; "
                         + "y = (m1 y1 + m2 y2) + small; r = its rounding error. Compile without -ffast-math, which would remove r and e.",
                     state: "float w[\(4 * (n + 1))];",
                     initialisation: "    for (int i = 0; i < \(4 * (n + 1)); i++) f->w[i] = 0;\n",

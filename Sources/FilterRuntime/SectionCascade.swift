@@ -11,11 +11,15 @@
 ///   (`OffsetBiquad`), and error feedback.** With the section written as
 ///   integers m, k, t and small remainders c1, s, d1, u:
 ///
-///       F = b0 (x + k1 x1 + k2 x2) + d1 (x1 - tn x2) + u x2
-///       S = ((F - s y2) - c1 (y1 - t y2)) + (m2 r2 + m1 r1) + e
+///       F = b0 (x + k1 x1 + k2 x2) + (d1 (x1 - tn x2) + u x2) + (d1' (x1 - tn x2) + u' x2)
+///       S = ((F - s y2) - c1 (y1 - t y2)) - (s' y2 + c1' (y1 - t y2)) + (m2 r2 + m1 r1) + e
 ///       y = (m1 y1 + m2 y2) + S,   r = the rounding error of that last sum
 ///
-///   where e is the rounding error of m1 y1 + m2 y2 itself.
+///   where e is the rounding error of m1 y1 + m2 y2 itself, and d1', u', c1',
+///   s' are the low parts of the remainders (`OffsetBiquad.numbers(as:)`):
+///   with them the poles and zeros as run are the design's to about 1e-14,
+///   where Float's rounding alone would move a narrow band-pass's poles by up
+///   to 1e-4 of their distance from the unit circle.
 ///
 ///   For poles near z = 1, a1 ~ -2 and a2 ~ 1, so m1 y1 + m2 y2 = 2 y1 - y2:
 ///   integer multiples, and their sum's rounding is kept in e. The remainders
@@ -39,7 +43,7 @@
 @frozen
 public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable {
     /// Coefficients per section in `stride` slots: TDF-II b0 b1 b2 a1 a2; the
-    /// offset form b0 k1 k2 d1 d2 c1 c2 m1 m2.
+    /// offset form b0 k1 k2 d1 u tn c1 s t m1 m2 and the low parts of d1 u c1 s.
     @usableFromInline let coefficients: [Sample]
     /// The number of sections.
     @usableFromInline let count: Int
@@ -49,7 +53,7 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     /// section's output) its last two values and their rounding errors: v1 v2 r1 r2.
     @usableFromInline var state: [Sample]
 
-    @usableFromInline static var stride: Int { 12 }
+    @usableFromInline static var stride: Int { 16 }
 
     /// How the sections run.
     public enum Form: Sendable, Hashable {
@@ -77,7 +81,7 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
         for (k, s) in sections.enumerated() {
             let base = Self.stride * k
             if offsetForm {
-                for (i, x) in OffsetBiquad(s).numbers.enumerated() { c[base + i] = Sample(x) }
+                for (i, x) in OffsetBiquad(s).numbers(as: Sample.self).enumerated() { c[base + i] = Sample(x) }
             } else {
                 c[base] = Sample(s.b0)
                 c[base + 1] = Sample(s.b1)
@@ -100,13 +104,15 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     }
 
     /// The sections as they run: each coefficient as stored in `Sample`, in
-    /// Double (for the offset form, b = b0 k + d and a = c - m, exactly).
+    /// Double (for the offset form, each remainder its high and low parts
+    /// summed, b = b0 k + d and a = c - m, to Double's precision).
     public var sectionsAsRun: [Biquad] {
         (0..<count).map { k in
             let c = { (i: Int) in Double(coefficients[Self.stride * k + i]) }
             if isOffsetForm {
-                let d2 = c(4) - c(5) * c(3), c2 = c(7) - c(8) * c(6)
-                return Biquad(b0: c(0), b1: c(0) * c(1) + c(3), b2: c(0) * c(2) + d2, a1: c(6) - c(9), a2: c2 - c(10))
+                let q = OffsetBiquad(b0: c(0), k1: c(1), k2: c(2), d1: c(3) + c(11), u: c(4) + c(12), tn: c(5),
+                                     c1: c(6) + c(13), s: c(7) + c(14), t: c(8), m1: c(9), m2: c(10))
+                return q.section
             }
             return Biquad(b0: c(0), b1: c(1), b2: c(2), a1: c(3), a2: c(4))
         }
@@ -253,12 +259,16 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
 struct OffsetSection<Sample: BinaryFloatingPoint> {
     @usableFromInline let b0: Sample, k1: Sample, k2: Sample, d1: Sample, u: Sample, tn: Sample
     @usableFromInline let c1: Sample, s: Sample, t: Sample, m1: Sample, m2: Sample
+    /// The low parts of d1, u, c1 and s (`OffsetBiquad.numbers(as:)`).
+    @usableFromInline let d1Low: Sample, uLow: Sample, c1Low: Sample, sLow: Sample
 
-    /// The eleven numbers at `q`: b0 k1 k2 d1 u tn c1 s t m1 m2.
+    /// The fifteen numbers at `q`: b0 k1 k2 d1 u tn c1 s t m1 m2, then the low
+    /// parts of d1 u c1 s.
     @inlinable @inline(__always)
     init(_ q: UnsafePointer<Sample>) {
         (b0, k1, k2, d1, u, tn) = (q[0], q[1], q[2], q[3], q[4], q[5])
         (c1, s, t, m1, m2) = (q[6], q[7], q[8], q[9], q[10])
+        (d1Low, uLow, c1Low, sLow) = (q[11], q[12], q[13], q[14])
     }
 
     /// The output for input x (x1, x2 before it) and the section's last
@@ -266,13 +276,14 @@ struct OffsetSection<Sample: BinaryFloatingPoint> {
     /// rounding error (see `SectionCascade`).
     @inlinable @inline(__always)
     func step(_ x: Sample, _ x1: Sample, _ x2: Sample, _ y1: Sample, _ y2: Sample, _ r1: Sample, _ r2: Sample) -> (Sample, Sample) {
-        let forward = b0 * ((x + k1 * x1) + k2 * x2) + (d1 * (x1 - tn * x2) + u * x2)
+        let wx = x1 - tn * x2, wy = y1 - t * y2
+        let forward = b0 * ((x + k1 * x1) + k2 * x2) + ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2))
         // The large part, m1 y1 + m2 y2 (integer multiples, exact), summed with
         // its rounding error e kept (TwoSum).
         let p1 = m1 * y1, p2 = m2 * y2
         let large = p1 + p2
         let e = (p1 - (large - (large - p1))) + (p2 - (large - p1))
-        let small = (((forward - s * y2) - c1 * (y1 - t * y2)) + (m2 * r2 + m1 * r1)) + e
+        let small = ((((forward - s * y2) - c1 * wy) - (sLow * y2 + c1Low * wy)) + (m2 * r2 + m1 * r1)) + e
         let y = large + small
         // TwoSum: y + r == large + small exactly.
         let back = y - large
@@ -306,7 +317,7 @@ func transposed1<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed2<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3]
     for i in 0..<m {
         let v0 = x[i]
@@ -326,8 +337,8 @@ func transposed2<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed3<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
-    let b20 = q[24], b21 = q[25], b22 = q[26], a21 = q[27], a22 = q[28]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
+    let b20 = q[32], b21 = q[33], b22 = q[34], a21 = q[35], a22 = q[36]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3], s21 = s[4], s22 = s[5]
     for i in 0..<m {
         let v0 = x[i]
@@ -350,9 +361,9 @@ func transposed3<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed4<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
-    let b20 = q[24], b21 = q[25], b22 = q[26], a21 = q[27], a22 = q[28]
-    let b30 = q[36], b31 = q[37], b32 = q[38], a31 = q[39], a32 = q[40]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
+    let b20 = q[32], b21 = q[33], b22 = q[34], a21 = q[35], a22 = q[36]
+    let b30 = q[48], b31 = q[49], b32 = q[50], a31 = q[51], a32 = q[52]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3], s21 = s[4], s22 = s[5], s31 = s[6], s32 = s[7]
     for i in 0..<m {
         let v0 = x[i]
@@ -378,10 +389,10 @@ func transposed4<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed5<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
-    let b20 = q[24], b21 = q[25], b22 = q[26], a21 = q[27], a22 = q[28]
-    let b30 = q[36], b31 = q[37], b32 = q[38], a31 = q[39], a32 = q[40]
-    let b40 = q[48], b41 = q[49], b42 = q[50], a41 = q[51], a42 = q[52]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
+    let b20 = q[32], b21 = q[33], b22 = q[34], a21 = q[35], a22 = q[36]
+    let b30 = q[48], b31 = q[49], b32 = q[50], a31 = q[51], a32 = q[52]
+    let b40 = q[64], b41 = q[65], b42 = q[66], a41 = q[67], a42 = q[68]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3], s21 = s[4], s22 = s[5], s31 = s[6], s32 = s[7], s41 = s[8], s42 = s[9]
     for i in 0..<m {
         let v0 = x[i]
@@ -410,11 +421,11 @@ func transposed5<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed6<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
-    let b20 = q[24], b21 = q[25], b22 = q[26], a21 = q[27], a22 = q[28]
-    let b30 = q[36], b31 = q[37], b32 = q[38], a31 = q[39], a32 = q[40]
-    let b40 = q[48], b41 = q[49], b42 = q[50], a41 = q[51], a42 = q[52]
-    let b50 = q[60], b51 = q[61], b52 = q[62], a51 = q[63], a52 = q[64]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
+    let b20 = q[32], b21 = q[33], b22 = q[34], a21 = q[35], a22 = q[36]
+    let b30 = q[48], b31 = q[49], b32 = q[50], a31 = q[51], a32 = q[52]
+    let b40 = q[64], b41 = q[65], b42 = q[66], a41 = q[67], a42 = q[68]
+    let b50 = q[80], b51 = q[81], b52 = q[82], a51 = q[83], a52 = q[84]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3], s21 = s[4], s22 = s[5], s31 = s[6], s32 = s[7], s41 = s[8], s42 = s[9], s51 = s[10], s52 = s[11]
     for i in 0..<m {
         let v0 = x[i]
@@ -446,12 +457,12 @@ func transposed6<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed7<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
-    let b20 = q[24], b21 = q[25], b22 = q[26], a21 = q[27], a22 = q[28]
-    let b30 = q[36], b31 = q[37], b32 = q[38], a31 = q[39], a32 = q[40]
-    let b40 = q[48], b41 = q[49], b42 = q[50], a41 = q[51], a42 = q[52]
-    let b50 = q[60], b51 = q[61], b52 = q[62], a51 = q[63], a52 = q[64]
-    let b60 = q[72], b61 = q[73], b62 = q[74], a61 = q[75], a62 = q[76]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
+    let b20 = q[32], b21 = q[33], b22 = q[34], a21 = q[35], a22 = q[36]
+    let b30 = q[48], b31 = q[49], b32 = q[50], a31 = q[51], a32 = q[52]
+    let b40 = q[64], b41 = q[65], b42 = q[66], a41 = q[67], a42 = q[68]
+    let b50 = q[80], b51 = q[81], b52 = q[82], a51 = q[83], a52 = q[84]
+    let b60 = q[96], b61 = q[97], b62 = q[98], a61 = q[99], a62 = q[100]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3], s21 = s[4], s22 = s[5], s31 = s[6], s32 = s[7], s41 = s[8], s42 = s[9], s51 = s[10], s52 = s[11], s61 = s[12], s62 = s[13]
     for i in 0..<m {
         let v0 = x[i]
@@ -486,13 +497,13 @@ func transposed7<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: U
 func transposed8<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: UnsafeMutablePointer<Sample>,
                                                _ x: UnsafePointer<Sample>, _ y: UnsafeMutablePointer<Sample>, _ m: Int) {
     let b00 = q[0], b01 = q[1], b02 = q[2], a01 = q[3], a02 = q[4]
-    let b10 = q[12], b11 = q[13], b12 = q[14], a11 = q[15], a12 = q[16]
-    let b20 = q[24], b21 = q[25], b22 = q[26], a21 = q[27], a22 = q[28]
-    let b30 = q[36], b31 = q[37], b32 = q[38], a31 = q[39], a32 = q[40]
-    let b40 = q[48], b41 = q[49], b42 = q[50], a41 = q[51], a42 = q[52]
-    let b50 = q[60], b51 = q[61], b52 = q[62], a51 = q[63], a52 = q[64]
-    let b60 = q[72], b61 = q[73], b62 = q[74], a61 = q[75], a62 = q[76]
-    let b70 = q[84], b71 = q[85], b72 = q[86], a71 = q[87], a72 = q[88]
+    let b10 = q[16], b11 = q[17], b12 = q[18], a11 = q[19], a12 = q[20]
+    let b20 = q[32], b21 = q[33], b22 = q[34], a21 = q[35], a22 = q[36]
+    let b30 = q[48], b31 = q[49], b32 = q[50], a31 = q[51], a32 = q[52]
+    let b40 = q[64], b41 = q[65], b42 = q[66], a41 = q[67], a42 = q[68]
+    let b50 = q[80], b51 = q[81], b52 = q[82], a51 = q[83], a52 = q[84]
+    let b60 = q[96], b61 = q[97], b62 = q[98], a61 = q[99], a62 = q[100]
+    let b70 = q[112], b71 = q[113], b72 = q[114], a71 = q[115], a72 = q[116]
     var s01 = s[0], s02 = s[1], s11 = s[2], s12 = s[3], s21 = s[4], s22 = s[5], s31 = s[6], s32 = s[7], s41 = s[8], s42 = s[9], s51 = s[10], s52 = s[11], s61 = s[12], s62 = s[13], s71 = s[14], s72 = s[15]
     for i in 0..<m {
         let v0 = x[i]
@@ -554,7 +565,7 @@ func offset2<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: Unsaf
     var (n01, n02) = history
     var n11 = s[4], n12 = s[5], r11 = s[6], r12 = s[7]
     var n21 = s[8], n22 = s[9], r21 = s[10], r22 = s[11]
-    let q0 = OffsetSection(q + 0), q1 = OffsetSection(q + 12)
+    let q0 = OffsetSection(q + 0), q1 = OffsetSection(q + 16)
     for i in 0..<m {
         let v0 = x[i]
         let (v1, e1) = q0.step(v0, n01, n02, n11, n12, r11, r12)
@@ -579,7 +590,7 @@ func offset3<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: Unsaf
     var n11 = s[4], n12 = s[5], r11 = s[6], r12 = s[7]
     var n21 = s[8], n22 = s[9], r21 = s[10], r22 = s[11]
     var n31 = s[12], n32 = s[13], r31 = s[14], r32 = s[15]
-    let q0 = OffsetSection(q + 0), q1 = OffsetSection(q + 12), q2 = OffsetSection(q + 24)
+    let q0 = OffsetSection(q + 0), q1 = OffsetSection(q + 16), q2 = OffsetSection(q + 32)
     for i in 0..<m {
         let v0 = x[i]
         let (v1, e1) = q0.step(v0, n01, n02, n11, n12, r11, r12)
@@ -608,7 +619,7 @@ func offset4<Sample: BinaryFloatingPoint>(_ q: UnsafePointer<Sample>, _ s: Unsaf
     var n21 = s[8], n22 = s[9], r21 = s[10], r22 = s[11]
     var n31 = s[12], n32 = s[13], r31 = s[14], r32 = s[15]
     var n41 = s[16], n42 = s[17], r41 = s[18], r42 = s[19]
-    let q0 = OffsetSection(q + 0), q1 = OffsetSection(q + 12), q2 = OffsetSection(q + 24), q3 = OffsetSection(q + 36)
+    let q0 = OffsetSection(q + 0), q1 = OffsetSection(q + 16), q2 = OffsetSection(q + 32), q3 = OffsetSection(q + 48)
     for i in 0..<m {
         let v0 = x[i]
         let (v1, e1) = q0.step(v0, n01, n02, n11, n12, r11, r12)

@@ -85,11 +85,13 @@ func offsetStep<Sample: BinaryFloatingPoint & SIMDScalar>(
 ) -> (SIMD4<Sample>, SIMD4<Sample>) {
     let (b0, k1, k2, d1, u, tn) = (q[0], q[1], q[2], q[3], q[4], q[5])
     let (c1, s, t, m1, m2) = (q[6], q[7], q[8], q[9], q[10])
-    let forward = b0 * ((x + k1 * x1) + k2 * x2) + (d1 * (x1 - tn * x2) + u * x2)
+    let (d1Low, uLow, c1Low, sLow) = (q[11], q[12], q[13], q[14])
+    let wx = x1 - tn * x2, wy = y1 - t * y2
+    let forward = b0 * ((x + k1 * x1) + k2 * x2) + ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2))
     let p1 = m1 * y1, p2 = m2 * y2
     let large = p1 + p2
     let e = (p1 - (large - (large - p1))) + (p2 - (large - p1))
-    let small = (((forward - s * y2) - c1 * (y1 - t * y2)) + (m2 * r2 + m1 * r1)) + e
+    let small = ((((forward - s * y2) - c1 * wy) - (sLow * y2 + c1Low * wy)) + (m2 * r2 + m1 * r1)) + e
     let y = large + small
     let back = y - large
     let r = (large - (y - back)) + (small - back)

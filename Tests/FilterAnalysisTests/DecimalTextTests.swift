@@ -21,9 +21,9 @@ import Testing
     static func doubles(_ count: Int) -> [Double] {
         var g = Generator(state: 0x2545_F491_4F6C_DD1D)
         var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 1.0 / 3, 1.0 / 60, 100, 1e15, 1e16, 9007199254740992, 9007199254740994,
-                                1e23, 5e-324, -5e-324, Double.leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
+                                1e23, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
                                 Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 0.0001, 0.00001, 1e-4.nextDown,
-                                0x1p53, 0x1p53.nextUp, 123456789012345678, 2.5e-7, 1e300, 1e-300]
+                                0x1p53, 0x1p53.nextUp, 123456789012345680, 2.5e-7, 1e300, 1e-300]
         for e in -1074 ... 1023 {
             let p = Double(sign: .plus, exponent: e, significand: 1)
             values += [p, p.nextUp, p.nextDown]

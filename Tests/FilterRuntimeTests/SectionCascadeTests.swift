@@ -67,10 +67,14 @@ import Testing
             let (c, d) = (float.process(Float(x)), offsetFloat.process(Float(x)))
             #expect(a == b && c == d)
         }
-        // As run: Double keeps the coefficients, Float rounds b and c = a + m (a = c - m exactly).
+        // As run: Double keeps the coefficients; Float rounds b0, and keeps the
+        // remainder c1 = a1 + m1 as a high and a low Float (a1 = c1 - m1).
         #expect(SectionCascade<Double>(Self.sections).sectionsAsRun == Self.sections)
         let asRun = SectionCascade<Float>(Self.sections).sectionsAsRun[0]
-        #expect(asRun.a1 == Double(Float(-1.98731 + 2)) - 2 && asRun.b0 == Double(Float(1.2e-4)))
+        let c1 = -1.98731 + 2, high = Double(Float(c1)), low = Double(Float(c1 - high))
+        #expect(low != 0 && asRun.a1 == (high + low) - 2 && asRun.b0 == Double(Float(1.2e-4)))
+        // To about Float's precision squared: 2^-48 of c1, where rounding c1 once is off by up to 2^-25 of it.
+        #expect(abs(asRun.a1 - -1.98731) <= 0x1p-48 * c1 + 0x1p-52 && abs(high - c1) > 0x1p-40 * c1)
     }
 
     /// After `reset(toSteadyStateFor: x)`, the constant input x leaves every
