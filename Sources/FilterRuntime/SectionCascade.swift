@@ -12,10 +12,14 @@
 ///   integers m, k, t and small remainders c1, s, d1, u:
 ///
 ///       F = b0 (x + k1 x1 + k2 x2) + (d1 (x1 - tn x2) + u x2) + (d1' (x1 - tn x2) + u' x2)
-///       S = ((F - s y2) - c1 (y1 - t y2)) - (s' y2 + c1' (y1 - t y2)) + (m2 r2 + m1 r1) + e
-///       y = (m1 y1 + m2 y2) + S,   r = the rounding error of that last sum
+///       L = (m1 y1 + m2 y2) + F
+///       S = (-s y2 - c1 (y1 - t y2)) - (s' y2 + c1' (y1 - t y2)) + (m2 r2 + m1 r1) + (e + f)
+///       y = L + S,   r = the rounding error of that last sum
 ///
-///   where e is the rounding error of m1 y1 + m2 y2 itself, and d1', u', c1',
+///   where e is the rounding error of m1 y1 + m2 y2 itself and f that of L
+///   (F and m1 y1 + m2 y2 can cancel: summed with the small terms first, an
+///   impulse into a section with zeros and poles near z = 1 came out 9e-4 off
+///   in its second sample, 4e-3 of the peak in a narrow band-pass), and d1', u', c1',
 ///   s' are the low parts of the remainders (`OffsetBiquad.numbers(as:)`):
 ///   with them the poles and zeros as run are the design's to about 1e-14,
 ///   where Float's rounding alone would move a narrow band-pass's poles by up
@@ -279,11 +283,18 @@ struct OffsetSection<Sample: BinaryFloatingPoint> {
         let wx = x1 - tn * x2, wy = y1 - t * y2
         let forward = b0 * ((x + k1 * x1) + k2 * x2) + ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2))
         // The large part, m1 y1 + m2 y2 (integer multiples, exact), summed with
-        // its rounding error e kept (TwoSum).
+        // its rounding error e kept (TwoSum); then the feed-forward part, which
+        // may cancel it (an impulse into a section with zeros and poles near
+        // z = 1), with its rounding error f kept too.
         let p1 = m1 * y1, p2 = m2 * y2
-        let large = p1 + p2
-        let e = (p1 - (large - (large - p1))) + (p2 - (large - p1))
-        let small = ((((forward - s * y2) - c1 * wy) - (sLow * y2 + c1Low * wy)) + (m2 * r2 + m1 * r1)) + e
+        let sum = p1 + p2
+        let e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1))
+        let large = sum + forward
+        let part = large - sum
+        let f = (sum - (large - part)) + (forward - part)
+        let remainder = -(s * y2) - c1 * wy
+        let lowTerms = sLow * y2 + c1Low * wy
+        let small = ((remainder - lowTerms) + (m2 * r2 + m1 * r1)) + (e + f)
         let y = large + small
         // TwoSum: y + r == large + small exactly.
         let back = y - large

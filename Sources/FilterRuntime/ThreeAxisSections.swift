@@ -89,9 +89,14 @@ func offsetStep<Sample: BinaryFloatingPoint & SIMDScalar>(
     let wx = x1 - tn * x2, wy = y1 - t * y2
     let forward = b0 * ((x + k1 * x1) + k2 * x2) + ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2))
     let p1 = m1 * y1, p2 = m2 * y2
-    let large = p1 + p2
-    let e = (p1 - (large - (large - p1))) + (p2 - (large - p1))
-    let small = ((((forward - s * y2) - c1 * wy) - (sLow * y2 + c1Low * wy)) + (m2 * r2 + m1 * r1)) + e
+    let sum = p1 + p2
+    let e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1))
+    let large = sum + forward
+    let part = large - sum
+    let f = (sum - (large - part)) + (forward - part)
+    let remainder = -(s * y2) - c1 * wy
+    let lowTerms = sLow * y2 + c1Low * wy
+    let small = ((remainder - lowTerms) + (m2 * r2 + m1 * r1)) + (e + f)
     let y = large + small
     let back = y - large
     let r = (large - (y - back)) + (small - back)
