@@ -11,15 +11,16 @@
 ///   (`OffsetBiquad`), and error feedback.** With the section written as
 ///   integers m, k, t and small remainders c1, s, d1, u:
 ///
-///       F = b0 (x + k1 x1 + k2 x2) + (d1 (x1 - tn x2) + u x2) + (d1' (x1 - tn x2) + u' x2)
+///       F = b0 (x + k1 x1 + k2 x2),   D = (d1 (x1 - tn x2) + u x2) + (d1' (x1 - tn x2) + u' x2)
 ///       L = (m1 y1 + m2 y2) + F
-///       S = (-s y2 - c1 (y1 - t y2)) - (s' y2 + c1' (y1 - t y2)) + (m2 r2 + m1 r1) + (e + f)
+///       S = (D + (-s y2 - c1 (y1 - t y2))) - (s' y2 + c1' (y1 - t y2)) + (m2 r2 + m1 r1) + (e + f)
 ///       y = L + S,   r = the rounding error of that last sum
 ///
 ///   where e is the rounding error of m1 y1 + m2 y2 itself and f that of L
 ///   (F and m1 y1 + m2 y2 can cancel: summed with the small terms first, an
 ///   impulse into a section with zeros and poles near z = 1 came out 9e-4 off
-///   in its second sample, 4e-3 of the peak in a narrow band-pass), and d1', u', c1',
+///   in its second sample, 4e-3 of the peak in a narrow band-pass; D, the
+///   remainders' small part, joins the small terms, not F), and d1', u', c1',
 ///   s' are the low parts of the remainders (`OffsetBiquad.numbers(as:)`):
 ///   with them the poles and zeros as run are the design's to about 1e-14,
 ///   where Float's rounding alone would move a narrow band-pass's poles by up
@@ -281,7 +282,10 @@ struct OffsetSection<Sample: BinaryFloatingPoint> {
     @inlinable @inline(__always)
     func step(_ x: Sample, _ x1: Sample, _ x2: Sample, _ y1: Sample, _ y2: Sample, _ r1: Sample, _ r2: Sample) -> (Sample, Sample) {
         let wx = x1 - tn * x2, wy = y1 - t * y2
-        let forward = b0 * ((x + k1 * x1) + k2 * x2) + ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2))
+        // The feed-forward part in two: b0 times the integer combination, and
+        // the remainders' part, small where the first is not.
+        let forward = b0 * ((x + k1 * x1) + k2 * x2)
+        let forwardRemainder = (d1 * wx + u * x2) + (d1Low * wx + uLow * x2)
         // The large part, m1 y1 + m2 y2 (integer multiples, exact), summed with
         // its rounding error e kept (TwoSum); then the feed-forward part, which
         // may cancel it (an impulse into a section with zeros and poles near
@@ -294,7 +298,7 @@ struct OffsetSection<Sample: BinaryFloatingPoint> {
         let f = (sum - (large - part)) + (forward - part)
         let remainder = -(s * y2) - c1 * wy
         let lowTerms = sLow * y2 + c1Low * wy
-        let small = ((remainder - lowTerms) + (m2 * r2 + m1 * r1)) + (e + f)
+        let small = (((forwardRemainder + remainder) - lowTerms) + (m2 * r2 + m1 * r1)) + (e + f)
         let y = large + small
         // TwoSum: y + r == large + small exactly.
         let back = y - large

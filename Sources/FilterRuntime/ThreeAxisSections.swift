@@ -87,7 +87,8 @@ func offsetStep<Sample: BinaryFloatingPoint & SIMDScalar>(
     let (c1, s, t, m1, m2) = (q[6], q[7], q[8], q[9], q[10])
     let (d1Low, uLow, c1Low, sLow) = (q[11], q[12], q[13], q[14])
     let wx = x1 - tn * x2, wy = y1 - t * y2
-    let forward = b0 * ((x + k1 * x1) + k2 * x2) + ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2))
+    let forward = b0 * ((x + k1 * x1) + k2 * x2)
+    let forwardRemainder = (d1 * wx + u * x2) + (d1Low * wx + uLow * x2)
     let p1 = m1 * y1, p2 = m2 * y2
     let sum = p1 + p2
     let e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1))
@@ -96,7 +97,7 @@ func offsetStep<Sample: BinaryFloatingPoint & SIMDScalar>(
     let f = (sum - (large - part)) + (forward - part)
     let remainder = -(s * y2) - c1 * wy
     let lowTerms = sLow * y2 + c1Low * wy
-    let small = ((remainder - lowTerms) + (m2 * r2 + m1 * r1)) + (e + f)
+    let small = (((forwardRemainder + remainder) - lowTerms) + (m2 * r2 + m1 * r1)) + (e + f)
     let y = large + small
     let back = y - large
     let r = (large - (y - back)) + (small - back)
