@@ -211,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FilterEmissionTests",
-            dependencies: ["FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI"]
+            dependencies: ["FilterApplication", "FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI"]
         ),
         .testTarget(
             name: "GeneratedFiltersTests",

@@ -17,6 +17,8 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
     case cmsis
     /// Swift for Accelerate's `vDSP.Biquad` (sections).
     case vdsp
+    /// JavaScript: sections, a step function and state, for the browser and node.
+    case js
 
     /// Fisher's gencode language, for the gencode formats.
     var gencodeLanguage: Gencode.Language? {
@@ -89,6 +91,7 @@ public struct EmissionRequest: Sendable {
             case .c: return try CEmitter.header([template], prefix: namespace ?? "mkfilter", precision: cPrecision, renderer: renderer)
             case .cmsis: return try CMSISEmitter.header([template], prefix: namespace ?? "mkfilter", renderer: renderer)
             case .vdsp: return try VDSPEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
+            case .js: return try JSEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
             default: return try JSONEmitter.document([filter])
             }
         } catch let error as ApplicationError {
@@ -105,6 +108,7 @@ public struct EmissionRequest: Sendable {
         case .c: return "c/filters.h.mustache"
         case .cmsis: return "c/cmsis.h.mustache"
         case .vdsp: return "swift/vdsp.mustache"
+        case .js: return "js/filters.mustache"
         case .cXyc: return "c/gencode-xyc.mustache"
         case .cF: return "c/gencode-f.mustache"
         case .cAnsic:
