@@ -86,13 +86,14 @@ public enum JSEmitter {
     }
 
     /// `text` for a `//` comment: line terminators and control characters
-    /// as spaces (`SwiftSource.commentText`), and a space after `<` before `/`
-    /// or `!`, so that neither `</script>` nor `<!--` appears.
+    /// as spaces (`SwiftSource.commentText`), and a space after every `<` that
+    /// a space does not follow, so that no tag (`</script>`, `<script>`) nor
+    /// `<!--` appears.
     public static func commentText(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var previous: Unicode.Scalar? = nil
         for scalar in SwiftSource.commentText(text).unicodeScalars {
-            if previous == "<" && (scalar == "/" || scalar == "!") { out.append(" ") }
+            if previous == "<" && scalar != " " { out.append(" ") }
             out.append(scalar)
             previous = scalar
         }

@@ -85,6 +85,7 @@ import Testing
         let templates = try hostile.enumerated().map { try TemplateBuilder.template(for: design, name: "f\($0.offset) " + $0.element, description: $0.element, tag: 0) }
         let source = try JSEmitter.source(templates, namespace: "Hostile")
         #expect(!source.lowercased().contains("</script"))
+        #expect(!source.lowercased().contains("<script"))
         #expect(!source.contains("<!--"))
         guard let run = try Self.node(source, """
             const H = require("./filters.js");
