@@ -1,5 +1,6 @@
 /// The design page's JavaScript, which only enhances the page: a copy button
-/// beside each code block, and the form submitted when a menu changes.
+/// beside each code block, the form submitted when a menu changes, and empty
+/// fields left out of the URL.
 enum PageScripts {
     static let design = #"""
         "use strict";
@@ -31,6 +32,16 @@ enum PageScripts {
             actions.prepend(button);
           }
           const form = document.getElementById("design-form");
+          // Empty fields are absent anyway: leave them out of the URL, so a shared link is short.
+          form.addEventListener("submit", () => {
+            for (const field of form.querySelectorAll("input, select")) {
+              if (field.value === "") field.disabled = true;
+            }
+          });
+          // Coming back to the page (the back button) re-enables them.
+          window.addEventListener("pageshow", () => {
+            for (const field of form.querySelectorAll("input, select")) field.disabled = false;
+          });
           for (const menu of form.querySelectorAll("select")) {
             menu.addEventListener("change", () => form.requestSubmit());
           }
