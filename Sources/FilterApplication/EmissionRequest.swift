@@ -58,6 +58,10 @@ public struct EmissionRequest: Sendable {
     /// The first line of the listing that gencode's formats echo (Fisher's
     /// command line with `-l`).
     public var listingCommandLine: String
+    /// The filter already built from `design` with this name, description and
+    /// tag, if any (building it is most of the work: a page emitting ten
+    /// formats of one design builds it once).
+    public var designedFilter: DesignedFilter?
 
     /// A request for `design` in `format`; see the properties for the rest.
     public init(design: Design, format: EmissionFormat, listingCommandLine: String) {
@@ -83,7 +87,7 @@ public struct EmissionRequest: Sendable {
                 return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
             }
             let filterName = name ?? Self.defaultName(design.recipe)
-            let filter = try DesignedFilter(design, name: filterName, description: description, tag: tag)
+            let filter = try designedFilter ?? DesignedFilter(design, name: filterName, description: description, tag: tag)
             let template = filter.template
             let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
             switch format {

@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterEmission
 import FilterJSON
 import FilterSets
 import FisherCompatibility
@@ -54,7 +55,13 @@ public struct QueryDesignRequest: Sendable {
             throw ApplicationError("family: a pass-through filter has nothing to design; choose a family", field: "family")
         }
         let result = try DesignRequest(recipe: recipe).run()
-        return QueryDesign(recipe: recipe, result: result, name: name, description: description, tag: tag, extras: extras)
+        let filterName = name ?? EmissionRequest.defaultName(recipe)
+        let filter: DesignedFilter
+        do { filter = try DesignedFilter(result.design, name: filterName, description: description ?? "", tag: tag) } catch {
+            throw ApplicationError(error.description)
+        }
+        return QueryDesign(recipe: recipe, result: result, filter: filter, name: name, description: description, tag: tag,
+                           extras: extras)
     }
 
     /// "field: message", as a page shows it beside the field.
@@ -69,6 +76,9 @@ public struct QueryDesign: Sendable {
     public let recipe: FilterRecipe
     /// The design.
     public let result: DesignResult
+    /// The filter built from it with its name, description and tag: the
+    /// template (coefficients, sections) every format is written from.
+    public let filter: DesignedFilter
     /// The name, description and tag given (`name=`, `description=`, `tag=`).
     public let name: String?, description: String?, tag: Int
     /// The caller's extra fields that were given.
@@ -94,6 +104,7 @@ public struct QueryDesign: Sendable {
         request.name = name
         request.description = description ?? ""
         request.tag = tag
+        request.designedFilter = filter
         return try request.run()
     }
 

@@ -25,6 +25,10 @@ public struct DesignPlotsRequest: Sendable {
     /// share a page.
     public var idPrefix = "plot-"
 
+    /// The template of `design` when it has been built already (its name does
+    /// not matter here); nil: built here.
+    public var template: DigitalFilterTemplate?
+
     /// A request for the plots of `design`; see the properties for the rest.
     public init(design: Design) { self.design = design }
 
@@ -38,8 +42,10 @@ public struct DesignPlotsRequest: Sendable {
             throw ApplicationError("the design has no finite passband gain G (\(design.infiniteGainCause)), so its response cannot be normalised")
         }
         let template: DigitalFilterTemplate
-        do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
-            throw ApplicationError(error.description)
+        if let given = self.template { template = given } else {
+            do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
+                throw ApplicationError(error.description)
+            }
         }
         let filter = RealizedFilter.runtime(template, as: Double.self)
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }

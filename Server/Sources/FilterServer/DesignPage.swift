@@ -28,6 +28,7 @@ enum DesignPage {
         do throws(ApplicationError) {
             let design = try QueryDesignRequest(query: query, extraFields: pageFields).run()
             var plots = DesignPlotsRequest(design: design.result.design)
+            plots.template = design.filter.template
             plots.frequencyAxis = design.extras["axis"].flatMap(AxisScale.init(rawValue:))
             if let axis = design.extras["axis"], plots.frequencyAxis == nil {
                 throw ApplicationError("axis: \(axis.debugDescription) is not an axis; use log or linear", field: "axis")

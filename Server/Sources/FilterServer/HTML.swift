@@ -3,6 +3,7 @@ public enum HTML {
     /// `text` safe in element content and in a quoted attribute value:
     /// `&`, `<`, `>`, `"` and `'` as character references.
     public static func escaped(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -27,6 +27,7 @@ enum LivePage {
             var request = EmissionRequest(design: design.result.design, format: .js, listingCommandLine: design.commandLine + " -l")
             request.name = design.filterName
             request.namespace = "LiveFilters"
+            request.designedFilter = design.filter
             let code = try request.run()
             let link = DesignPage.link(design)
             html = PageStyle.head(title: "mkfilter live: " + design.filterName)
