@@ -91,7 +91,7 @@ public struct DesignPlotsRequest: Sendable {
                                               points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
                           xRange: xRange, xScale: axis)
         let delays = alphas.map { form.groupDelay(atAlpha: $0) }
-        let finiteDelays = delays.filter(\.isFinite)
+        let finiteDelays = delays.filter { $0.isFinite }
         // Near a zero on the unit circle the delay spikes: clip the axis to the 1st-99th percentile, padded.
         let sorted = finiteDelays.sorted()
         let delayRange: ClosedRange<Double>? = sorted.isEmpty ? nil : {

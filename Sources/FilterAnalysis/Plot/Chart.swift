@@ -236,8 +236,8 @@ public struct PlotPage: Sendable {
         }
 
         let log = chart.xScale == .log
-        let xs = chart.series.flatMap { $0.points.map(\.0) }.filter { $0.isFinite && (!log || $0 > 0) }
-        let ys = chart.series.flatMap { $0.points.compactMap(\.1) }.filter(\.isFinite)
+        let xs = chart.series.flatMap { $0.points.map { $0.0 } }.filter { $0.isFinite && (!log || $0 > 0) }
+        let ys = chart.series.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
         var xRange = chart.xRange ?? Self.range(of: xs)
         if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
         let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
