@@ -10,6 +10,13 @@ let package = Package(
         .library(name: "FilterRuntime", targets: ["FilterRuntime"]),
         .library(name: "AccelerometerPipeline", targets: ["AccelerometerPipeline"]),
         .library(name: "GeneratedFilters", targets: ["GeneratedFilters"]),
+        // The application layer for Server/ (`mkfilter serve`), which depends on
+        // this package by path; nothing here depends on an HTTP server.
+        .library(
+            name: "MkfilterServerSupport",
+            targets: ["FilterApplication", "FilterApplicationAnalysis", "FilterAnalysis", "FilterDesign",
+                      "FilterEmission", "FilterJSON", "FilterSets"]
+        ),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
         .executable(name: "filter-generator", targets: ["filter-generator"]),
         .plugin(name: "FilterGenerator", targets: ["FilterGenerator"]),
@@ -211,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FilterEmissionTests",
-            dependencies: ["FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI"]
+            dependencies: ["FilterApplication", "FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI"]
         ),
         .testTarget(
             name: "GeneratedFiltersTests",

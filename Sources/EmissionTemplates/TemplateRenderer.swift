@@ -10,6 +10,25 @@ import Mustache
 public struct TemplateRenderer: Sendable {
     /// Template texts by name (path under Templates/).
     public let sources: [String: String]
+    /// Each source parsed once (a server renders thousands of times), or why it does not parse.
+    private let parsed: [String: Parsed]
+
+    /// A template parsed, and the names its view must provide.
+    private struct Parsed: Sendable {
+        var template: MustacheTemplate?
+        var error: String
+        var names: Set<String>
+    }
+
+    /// A renderer of `sources` (template texts by name), each parsed here once.
+    public init(sources: [String: String]) {
+        self.sources = sources
+        parsed = sources.mapValues { source in
+            do { return Parsed(template: try MustacheTemplate(string: source), error: "", names: Self.variableNames(in: source)) } catch {
+                return Parsed(template: nil, error: "\(error)", names: [])
+            }
+        }
+    }
 
     /// The templates compiled into the binary.
     public static let embedded = TemplateRenderer(sources: EmbeddedTemplates.all)
@@ -23,12 +42,9 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders template `name` with `view`.
     public func render(_ name: String, _ view: [String: Any]) throws(EmissionError) -> String {
-        guard let source = sources[name] else { throw EmissionError("no template named \(name)") }
-        let template: MustacheTemplate
-        do { template = try MustacheTemplate(string: source) } catch {
-            throw EmissionError("template \(name) does not parse: \(error)")
-        }
-        for key in Self.variableNames(in: source) where view[key] == nil {
+        guard let entry = parsed[name] else { throw EmissionError("no template named \(name)") }
+        guard let template = entry.template else { throw EmissionError("template \(name) does not parse: \(entry.error)") }
+        for key in entry.names where view[key] == nil {
             throw EmissionError("template \(name) uses {{\(key)}}, which this emitter does not provide; known keys: \(view.keys.sorted().joined(separator: ", "))")
         }
         let text = template.render(view)

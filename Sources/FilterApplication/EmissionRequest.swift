@@ -17,6 +17,8 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
     case cmsis
     /// Swift for Accelerate's `vDSP.Biquad` (sections).
     case vdsp
+    /// JavaScript: sections, a step function and state, for the browser and node.
+    case js
 
     /// Fisher's gencode language, for the gencode formats.
     var gencodeLanguage: Gencode.Language? {
@@ -56,6 +58,10 @@ public struct EmissionRequest: Sendable {
     /// The first line of the listing that gencode's formats echo (Fisher's
     /// command line with `-l`).
     public var listingCommandLine: String
+    /// The filter already built from `design` with this name, description and
+    /// tag, if any (building it is most of the work: a page emitting ten
+    /// formats of one design builds it once).
+    public var designedFilter: DesignedFilter?
 
     /// A request for `design` in `format`; see the properties for the rest.
     public init(design: Design, format: EmissionFormat, listingCommandLine: String) {
@@ -81,7 +87,7 @@ public struct EmissionRequest: Sendable {
                 return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
             }
             let filterName = name ?? Self.defaultName(design.recipe)
-            let filter = try DesignedFilter(design, name: filterName, description: description, tag: tag)
+            let filter = try designedFilter ?? DesignedFilter(design, name: filterName, description: description, tag: tag)
             let template = filter.template
             let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
             switch format {
@@ -89,6 +95,7 @@ public struct EmissionRequest: Sendable {
             case .c: return try CEmitter.header([template], prefix: namespace ?? "mkfilter", precision: cPrecision, renderer: renderer)
             case .cmsis: return try CMSISEmitter.header([template], prefix: namespace ?? "mkfilter", renderer: renderer)
             case .vdsp: return try VDSPEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
+            case .js: return try JSEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
             default: return try JSONEmitter.document([filter])
             }
         } catch let error as ApplicationError {
@@ -105,6 +112,7 @@ public struct EmissionRequest: Sendable {
         case .c: return "c/filters.h.mustache"
         case .cmsis: return "c/cmsis.h.mustache"
         case .vdsp: return "swift/vdsp.mustache"
+        case .js: return "js/filters.mustache"
         case .cXyc: return "c/gencode-xyc.mustache"
         case .cF: return "c/gencode-f.mustache"
         case .cAnsic:

@@ -92,6 +92,9 @@ public struct PlotPage: Sendable {
     /// Lines drawn in red under the subtitle (e.g. "unstable as run"); empty
     /// for none.
     public var warnings: [String]
+    /// Prepended to the document's element ids (its clip paths), so that
+    /// several plots inlined in one HTML page do not share an id.
+    public var idPrefix = ""
 
     /// A page; see the properties.
     public init(title: String, subtitle: String = "", panels: [Panel], warnings: [String] = []) {
@@ -107,9 +110,9 @@ public struct PlotPage: Sendable {
     static let header = 62.0
     static let warningHeight = 18.0
 
-    /// The SVG document.
+    /// The SVG document; without a title or subtitle, no space is kept for them.
     public func svg() -> String {
-        let header = Self.header + Double(warnings.count) * Self.warningHeight
+        let header = (title.isEmpty && subtitle.isEmpty ? 8 : Self.header) + Double(warnings.count) * Self.warningHeight
         let height = header + panels.reduce(0) {
             if case .chart = $1 { return $0 + Self.chartHeight } else { return $0 + Self.poleZeroHeight }
         } + 10
@@ -117,17 +120,17 @@ public struct PlotPage: Sendable {
         svg.text(title, x: Self.width / 2, y: 26, anchor: "middle", size: 18, weight: "bold")
         if !subtitle.isEmpty { svg.text(subtitle, x: Self.width / 2, y: 46, anchor: "middle", size: 12, color: "#555") }
         for (k, warning) in warnings.enumerated() {
-            svg.text("\u{26A0} " + warning, x: Self.width / 2, y: Self.header + 4 + Double(k) * Self.warningHeight,
+            svg.text("\u{26A0} " + warning, x: Self.width / 2, y: header - Double(warnings.count - k) * Self.warningHeight + 4,
                      anchor: "middle", size: 13, weight: "bold", color: "#c0392b")
         }
         var top = header
         for (index, panel) in panels.enumerated() {
             switch panel {
             case .chart(let chart):
-                draw(chart, into: &svg, top: top, id: "plot\(index)")
+                draw(chart, into: &svg, top: top, id: idPrefix + "plot\(index)")
                 top += Self.chartHeight
             case .poleZero(let diagram):
-                draw(diagram, into: &svg, top: top)
+                draw(diagram, into: &svg, top: top, idPrefix: idPrefix)
                 top += Self.poleZeroHeight
             }
         }
@@ -233,8 +236,8 @@ public struct PlotPage: Sendable {
         }
 
         let log = chart.xScale == .log
-        let xs = chart.series.flatMap { $0.points.map(\.0) }.filter { $0.isFinite && (!log || $0 > 0) }
-        let ys = chart.series.flatMap { $0.points.compactMap(\.1) }.filter(\.isFinite)
+        let xs = chart.series.flatMap { $0.points.map { $0.0 } }.filter { $0.isFinite && (!log || $0 > 0) }
+        let ys = chart.series.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
         var xRange = chart.xRange ?? Self.range(of: xs)
         if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
         let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
@@ -332,7 +335,7 @@ public struct PlotPage: Sendable {
         return drawn
     }
 
-    private func draw(_ diagram: PoleZeroChart, into svg: inout SVGWriter, top: Double) {
+    private func draw(_ diagram: PoleZeroChart, into svg: inout SVGWriter, top: Double, idPrefix: String) {
         let all = (diagram.poles + diagram.zeros).filter { $0.real.isFinite && $0.imaginary.isFinite }
         let extent = max(1.25, (all.map { max(abs($0.real), abs($0.imaginary)) }.max() ?? 0) * 1.1)
         let whole = PlaneView(center: Complex(0, 0), halfWidth: extent)
@@ -341,13 +344,13 @@ public struct PlotPage: Sendable {
         let size = Self.poleZeroHeight - 90
         let planeTop = top + 38
         if let zoom {
-            drawPlane(diagram, whole, into: &svg, x: 60, y: planeTop, size: size, id: "pz-whole", marking: zoom)
-            drawPlane(diagram, zoom, into: &svg, x: 60 + size + 70, y: planeTop, size: size, id: "pz-zoom", marking: nil)
+            drawPlane(diagram, whole, into: &svg, x: 60, y: planeTop, size: size, id: idPrefix + "pz-whole", marking: zoom)
+            drawPlane(diagram, zoom, into: &svg, x: 60 + size + 70, y: planeTop, size: size, id: idPrefix + "pz-zoom", marking: nil)
             svg.text("zoomed in on the grey box", x: 60 + size + 70 + size / 2, y: planeTop - 6,
                      anchor: "middle", size: 11, color: "#555")
             drawPoleZeroLegend(diagram, into: &svg, x: 60, y: planeTop + size + 34, horizontal: true)
         } else {
-            drawPlane(diagram, whole, into: &svg, x: Self.width / 2 - size / 2, y: planeTop, size: size, id: "pz-whole", marking: nil)
+            drawPlane(diagram, whole, into: &svg, x: Self.width / 2 - size / 2, y: planeTop, size: size, id: idPrefix + "pz-whole", marking: nil)
             drawPoleZeroLegend(diagram, into: &svg, x: Self.width / 2 + size / 2 + 16, y: planeTop + size / 2 - 40, horizontal: false)
         }
     }

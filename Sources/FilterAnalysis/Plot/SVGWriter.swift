@@ -17,6 +17,10 @@ public struct SVGWriter: Sendable {
     /// `&`, `<`, `>`, `"` and `'` as entities; other control characters dropped
     /// (XML 1.0 does not allow them).
     public static func escaped(_ text: String) -> String {
+        // Most text (numbers, colours) is printable ASCII with nothing to escape.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+            return text
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -34,9 +38,28 @@ public struct SVGWriter: Sendable {
         return out
     }
 
-    /// A coordinate as text (2 decimals; non-finite values must not reach here).
+    /// A coordinate as text (2 decimals; non-finite values must not reach here):
+    /// C's `%.2f` without trailing zeros, `-0` as `0`.
+    ///
+    /// Plots print tens of thousands of these (a web page renders six per
+    /// request), so the usual case is done in integers: x * 100 rounded,
+    /// which is `%.2f`'s exact rounding whenever the product is not within
+    /// 1e-6 of a half (the product's rounding error is far smaller than that
+    /// below 1e13); halves and huge values go through `%.2f` itself.
     static func number(_ x: Double) -> String {
         precondition(x.isFinite, "an SVG coordinate must be finite")
+        let scaled = x * 100
+        if abs(x) < 1e13, abs(abs(scaled - scaled.rounded(.towardZero)) - 0.5) > 1e-6 {
+            let n = Int64(scaled.rounded())
+            if n == 0 { return "0" }
+            let magnitude = n.magnitude
+            var text = (n < 0 ? "-" : "") + String(magnitude / 100)
+            let cents = magnitude % 100
+            if cents != 0 {
+                text += cents % 10 == 0 ? "." + String(cents / 10) : (cents < 10 ? ".0" : ".") + String(cents)
+            }
+            return text
+        }
         var text = formatC("%.2f", x)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

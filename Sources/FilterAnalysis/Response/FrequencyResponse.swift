@@ -18,7 +18,7 @@ public struct FrequencyResponse: Sendable {
     }
 
     /// |H|.
-    public var magnitudes: [Double] { values.map(\.length) }
+    public var magnitudes: [Double] { values.map { $0.length } }
 
     /// 20 log10 |H|; nil where |H| is exactly zero (a zero on the unit circle).
     public var decibels: [Double?] { values.map { $0.length > 0 ? 20 * Double.log10($0.length) : nil } }

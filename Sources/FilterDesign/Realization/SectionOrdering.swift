@@ -40,7 +40,7 @@ enum SectionOrdering {
 
         // 1. Greedy order on the normalised responses, from the last section.
         let normalised = responses.map { r -> [Complex<Double>] in
-            let peak = r.map(\.length).max() ?? 1
+            let peak = r.map { $0.length }.max() ?? 1
             return peak > 0 && peak.isFinite ? r.map { $0 / Complex(peak, 0) } : r
         }
         var remaining = Array(monic.indices), order: [Int] = []
@@ -61,7 +61,7 @@ enum SectionOrdering {
             let scale: Double
             if position < order.count - 1 {
                 let next = product(cumulative, responses[i])
-                let m = next.map(\.length).max() ?? 1
+                let m = next.map { $0.length }.max() ?? 1
                 let e = m > 0 && m.isFinite ? (1 / m).exponent : 0
                 scale = Double(sign: .plus, exponent: e, significand: 1)
                 cumulative = next.map { $0 * Complex(scale, 0) }
@@ -103,7 +103,7 @@ enum SectionOrdering {
     }
 
     static func normalise(_ a: [Complex<Double>]) -> [Complex<Double>] {
-        let m = a.map(\.length).max() ?? 1
+        let m = a.map { $0.length }.max() ?? 1
         return m > 0 && m.isFinite ? a.map { $0 / Complex(m, 0) } : a
     }
 }

@@ -81,13 +81,13 @@ public struct MkfilterCommand: ParsableCommand {
                              (what spec files and the plugins use).
 
             CODE (instead of the report)
-              --emit <kind>  swift, c, cmsis, vdsp, json, or Fisher's gencode
-                             c-ansic, c-xyc, c-f; with --name, --description,
-                             --tag, --namespace, --precision float|double (c),
-                             --template <file> and --output <file>. The
-                             Swift enum (--namespace) defaults to the output
-                             file's name, else the filter's: LowPass.swift
-                             gives enum LowPass.
+              --emit <kind>  swift, c, cmsis, vdsp, json, js (JavaScript), or
+                             Fisher's gencode c-ansic, c-xyc, c-f; with --name,
+                             --description, --tag, --namespace, --precision
+                             float|double (c), --template <file> and
+                             --output <file>. The Swift enum (--namespace)
+                             defaults to the output file's name, else the
+                             filter's: LowPass.swift gives enum LowPass.
               --realization sections|direct
                              second-order sections (the default: accurate at
                              any order, in Float too) or Fisher's recurrence.
@@ -104,9 +104,10 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter -Bu -Lp -o 2 --sample-rate 60 --corner 5 --emit swift
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
+              mkfilter serve --port 8080
             """,
         subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self,
-                      ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self],
+                      ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self, ServeCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
     )

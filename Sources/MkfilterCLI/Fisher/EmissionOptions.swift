@@ -19,7 +19,7 @@ struct EmissionOptions: Equatable {
 
     /// Our options, with what their value means.
     static let options: [String: String] = [
-        "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis or vdsp",
+        "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis, vdsp or js",
         "--name": "the filter's name, which becomes its identifier",
         "--description": "a description for the generated code",
         "--tag": "an integer tag, -1000000000 ... 1000000000",

@@ -1,0 +1,55 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// `mkfilter serve`: the design page, its API and Shake!'s live screen, on
+// Hummingbird 2. Its own package so that the root package (the command line,
+// the runtime, the build plugin) never builds an HTTP server: `mkfilter serve`
+// builds this once (`swift build --package-path Server -c release`) and hands
+// over to its executable.
+let package = Package(
+    name: "mkfilter-server",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mkfilter-server", targets: ["mkfilter-server"]),
+    ],
+    dependencies: [
+        // MARK: Dependencies
+        .package(name: "mkfilter", path: ".."),
+        // No default traits: neither swift-configuration nor full Foundation is needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already Hummingbird's; named for the logger and the listening channel.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // MARK: Server
+        // Routes, the page's HTML and the API: thin, over the application layer.
+        .target(
+            name: "FilterServer",
+            dependencies: [
+                .product(name: "MkfilterServerSupport", package: "mkfilter"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // --host/--port, then the server until SIGINT or SIGTERM.
+        .executableTarget(
+            name: "mkfilter-server",
+            dependencies: ["FilterServer", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+
+        // MARK: Tests
+        // `swift test --package-path Server -c release` (the release build CI made already).
+        .testTarget(
+            name: "RouteTests",
+            dependencies: [
+                "FilterServer",
+                .product(name: "MkfilterServerSupport", package: "mkfilter"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,168 @@
+import FilterAnalysis
+import FilterApplication
+import FilterApplicationAnalysis
+import FilterDesign
+import FilterSets
+import Hummingbird
+
+/// The design page: Fisher's form and answer page again. A GET form with the
+/// filter set file's field names, so the URL reproduces the design; the
+/// report, the plots, every emitter's code with copy and download, the
+/// response CSV and the filter set entry. It works without JavaScript, which
+/// only adds copy buttons and submits when a menu changes. Every reflected
+/// text is escaped (`HTML.escaped`).
+enum DesignPage {
+    /// Fields of the page beside the recipe's: the frequency axis and the magnitude scale.
+    static let pageFields: Set<String> = ["axis", "scale"]
+
+    /// The page for `query` (nil or empty: Shake!'s band-pass); a 400 page
+    /// naming the field for a bad query, 413 for one too long, 422 when the
+    /// fields are fine but the filter cannot be made.
+    static func response(query rawQuery: String?) -> Response {
+        let query = (rawQuery ?? "").isEmpty ? QueryDesignRequest.shakeQuery : rawQuery ?? ""
+        let values = FormValues.parse(query)
+        if query.utf8.count > RecipeQuery.maximumLength {
+            let error = ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
+            return page(values: [:], design: nil, error: error, status: .contentTooLarge)
+        }
+        do throws(ApplicationError) {
+            let design = try QueryDesignRequest(query: query, extraFields: pageFields).run()
+            var plots = DesignPlotsRequest(design: design.result.design)
+            plots.template = design.filter.template
+            plots.frequencyAxis = design.extras["axis"].flatMap(AxisScale.init(rawValue:))
+            if let axis = design.extras["axis"], plots.frequencyAxis == nil {
+                throw ApplicationError("axis: \(axis.debugDescription) is not an axis; use log or linear", field: "axis")
+            }
+            if let scale = design.extras["scale"] {
+                guard ["db", "linear"].contains(scale) else {
+                    throw ApplicationError("scale: \(scale.debugDescription) is not a scale; use db or linear", field: "scale")
+                }
+                plots.scale = scale
+            }
+            return page(values: values, design: (design, try plots.run()), error: nil, status: .ok)
+        } catch {
+            return page(values: values, design: nil, error: error, status: APIError.status(error))
+        }
+    }
+
+    static func page(values: [String: String], design: (QueryDesign, DesignPlots)?, error: ApplicationError?,
+                     status: HTTPResponse.Status) -> Response {
+        var html = PageStyle.head(title: design.map { "mkfilter: " + $0.0.filterName } ?? "mkfilter: design a filter")
+        let query = design.map { link($0.0) } ?? ""
+        html += PageStyle.header(current: "design", query: query)
+        html += "<main>\n"
+        html += form(values, error: error)
+        if let error {
+            html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
+        }
+        if let design { html += answer(design.0, design.1, query: query) }
+        html += "</main>\n<script>\n" + PageScripts.design + "</script>\n</body>\n</html>\n"
+        return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    /// The query that links to this design from the page (API, downloads, /live).
+    static func link(_ design: QueryDesign) -> String {
+        design.canonicalQuery + (design.tag != 0 ? "&tag=\(design.tag)" : "")
+    }
+
+    // MARK: The form
+
+    static let families = FilterFamily.Name.allCases.map(\.rawValue)
+    static let bands = ["lowPass", "highPass", "bandPass", "bandStop", "allPass"]
+    static let transforms = ["bilinear", "bilinearWithoutPrewarp", "matchedZ"]
+
+    static func form(_ values: [String: String], error: ApplicationError?) -> String {
+        func input(_ name: String, _ label: String, _ hint: String, size: Int = 10) -> String {
+            let invalid = error?.field == name
+            return "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span>"
+                + "<input name=\"\(name)\" id=\"field-\(name)\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
+                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
+                + "<small>\(hint)</small></label>\n"
+        }
+        func select(_ name: String, _ label: String, _ options: [String], empty: String?) -> String {
+            let invalid = error?.field == name
+            let current = values[name] ?? ""
+            var html = "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span><select name=\"\(name)\" id=\"field-\(name)\""
+                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
+            if let empty { html += "<option value=\"\"\(current.isEmpty ? " selected" : "")>\(empty)</option>" }
+            // A value the menu does not offer is shown as given (the error names it).
+            for option in (options.contains(current) || current.isEmpty ? options : options + [current]) {
+                html += "<option value=\"\(HTML.escaped(option))\"\(option == current ? " selected" : "")>\(HTML.escaped(option))</option>"
+            }
+            return html + "</select></label>\n"
+        }
+        var html = "<form method=\"get\" action=\"/\" id=\"design-form\">\n<fieldset><legend>Filter</legend>\n"
+        html += select("family", "family", families, empty: nil)
+        html += select("band", "band", bands, empty: "(none)")
+        html += input("order", "order", "1 ... 24", size: 4)
+        html += input("corners", "corners (Hz)", "one, or two: 0.5,3", size: 12)
+        html += input("sampleRate", "sample rate (Hz)", "e.g. 60", size: 6)
+        html += "</fieldset>\n<fieldset><legend>Family options</legend>\n"
+        html += input("ripple", "ripple (dB)", "chebyshev, elliptic", size: 6)
+        html += input("attenuation", "attenuation (dB)", "chebyshev2, elliptic", size: 6)
+        html += input("q", "Q", "resonator; or Inf", size: 6)
+        html += select("transform", "transform", transforms, empty: "(bilinear)")
+        html += select("realization", "realization", ["sections", "direct"], empty: "(sections)")
+        html += "</fieldset>\n<fieldset><legend>Or from a specification (instead of order and corners)</legend>\n"
+        html += input("passband", "passband edges (Hz)", "one or two", size: 10)
+        html += input("stopband", "stopband edges (Hz)", "one or two", size: 10)
+        html += input("passbandLoss", "passband loss (dB)", "at most", size: 6)
+        html += input("stopbandAttenuation", "stopband attenuation (dB)", "at least", size: 6)
+        html += "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
+        html += input("name", "name", "its identifier in code", size: 24)
+        html += input("description", "description", "for the doc comment", size: 36)
+        html += select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
+        html += select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
+        html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
+        html += "<a href=\"/\">Shake!'s 0.5-3 Hz band-pass</a></p>\n</form>\n"
+        return html
+    }
+
+    // MARK: The answer
+
+    static func answer(_ design: QueryDesign, _ plots: DesignPlots, query: String) -> String {
+        let q = HTML.escaped(query)
+        var html = "<section id=\"summary\"><h2>" + HTML.escaped(design.filterName) + "</h2>\n"
+        if let description = design.description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
+        html += "<p><code>" + HTML.escaped(design.commandLine) + "</code></p>\n"
+        html += "<p><a href=\"/live?\(q)\" id=\"live-link\">Run it on Shake!'s screen (/live)</a> · "
+        html += "<a href=\"/api/design?\(q)\">JSON</a> · <a href=\"/api/response?\(q)\" id=\"csv-link\">response CSV</a> · "
+        html += "<a href=\"/?\(q)\">link to this design</a></p>\n"
+        for warning in design.result.warnings + plots.warnings { html += "<p class=\"error\">" + HTML.escaped(warning) + "</p>\n" }
+        html += "</section>\n"
+
+        html += "<section id=\"plots\"><h2>Plots</h2>\n<div class=\"plots\">\n"
+        for plot in plots.all {
+            html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
+        }
+        html += "</div></section>\n"
+
+        html += "<section id=\"report\"><h2>Fisher's report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
+
+        html += "<section id=\"code\"><h2>Code</h2>\n"
+        for format in CodeFormat.allCases {
+            html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
+            html += "<summary>" + HTML.escaped(format.title) + "</summary>\n"
+            do {
+                let text = try format.text(design)
+                html += "<div class=\"actions\"><a class=\"download\" href=\"/api/code?\(q)&amp;format=\(format.rawValue)&amp;download=1\" download=\""
+                    + HTML.escaped(format.fileName(filterName: design.filterName)) + "\">Download "
+                    + HTML.escaped(format.fileName(filterName: design.filterName)) + "</a></div>\n"
+                html += "<pre><code>" + HTML.escaped(text) + "</code></pre>"
+            } catch {
+                html += "<p class=\"note\">" + HTML.escaped(error.description) + "</p>"
+            }
+            html += "</details>\n"
+        }
+        html += "</section>\n"
+
+        html += "<section id=\"files\"><h2>Files</h2>\n"
+        html += "<p><a href=\"/api/response?\(q)\" download=\"response.csv\">The response as CSV</a> "
+        html += "(<code>alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples</code>, as <code>mkfilter response</code> writes it).</p>\n"
+        html += "<details class=\"code\" id=\"code-filterset\" open><summary>Its entry in a <code>*.filters.json</code> file</summary>\n"
+        html += "<div class=\"actions\"><a class=\"download\" href=\"/api/filters.json?\(q)&amp;download=1\" download=\""
+            + HTML.escaped(FilterRoutes.fileStem(design)) + ".filters.json\">Download</a></div>\n"
+        html += "<pre><code>" + HTML.escaped(design.filterSetFile) + "</code></pre></details>\n</section>\n"
+        return html
+    }
+}

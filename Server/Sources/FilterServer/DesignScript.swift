@@ -1,0 +1,51 @@
+/// The design page's JavaScript, which only enhances the page: a copy button
+/// beside each code block, the form submitted when a menu changes, and empty
+/// fields left out of the URL.
+enum PageScripts {
+    static let design = #"""
+        "use strict";
+        (() => {
+          for (const block of document.querySelectorAll("details.code")) {
+            const pre = block.querySelector("pre");
+            const actions = block.querySelector(".actions");
+            if (!pre || !actions) continue;
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = "copy";
+            button.textContent = "Copy";
+            button.addEventListener("click", async () => {
+              const text = pre.textContent;
+              try {
+                await navigator.clipboard.writeText(text);
+              } catch (e) {
+                // No clipboard API (an insecure origin): select the text and copy it.
+                const range = document.createRange();
+                range.selectNodeContents(pre);
+                const selection = window.getSelection();
+                selection.removeAllRanges();
+                selection.addRange(range);
+                document.execCommand("copy");
+              }
+              button.textContent = "Copied";
+              setTimeout(() => { button.textContent = "Copy"; }, 1500);
+            });
+            actions.prepend(button);
+          }
+          const form = document.getElementById("design-form");
+          // Empty fields are absent anyway: leave them out of the URL, so a shared link is short.
+          form.addEventListener("submit", () => {
+            for (const field of form.querySelectorAll("input, select")) {
+              if (field.value === "") field.disabled = true;
+            }
+          });
+          // Coming back to the page (the back button) re-enables them.
+          window.addEventListener("pageshow", () => {
+            for (const field of form.querySelectorAll("input, select")) field.disabled = false;
+          });
+          for (const menu of form.querySelectorAll("select")) {
+            menu.addEventListener("change", () => form.requestSubmit());
+          }
+        })();
+
+        """#
+}

@@ -1,0 +1,90 @@
+import FilterApplication
+import FilterApplicationAnalysis
+import FilterSets
+import Hummingbird
+
+/// The server's routes, each a thin call into the application layer:
+///
+/// - `GET /` the design page (Shake!'s band-pass when there is no query);
+/// - `GET /live` Shake!'s screen for the page's design;
+/// - `GET /api/design` the `--emit json` document;
+/// - `GET /api/response` the response CSV (`points`, 2 ... `maximumPoints`);
+/// - `GET /api/code` one format's code (`format`), `GET /api/filters.json`
+///   the design as a filter set file.
+///
+/// A bad query is a 4xx with `{"error": ..., "field": ...}` (pages: the page
+/// with the message), a query longer than `RecipeQuery.maximumLength` a 413.
+public enum FilterRoutes {
+    /// The most frequencies `/api/response` computes.
+    public static let maximumPoints = 65_537
+
+    /// The router with every route.
+    public static func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/") { request, _ in DesignPage.response(query: request.uri.query) }
+        router.get("/live") { request, _ in LivePage.response(query: request.uri.query) }
+        router.get("/api/design") { request, _ in api(request) { design, _ in try jsonDocument(design) } }
+        router.get("/api/response") { request, _ in api(request, extra: ["points"]) { design, extras in try responseCSV(design, extras) } }
+        router.get("/api/code") { request, _ in api(request, extra: ["format", "download"]) { design, extras in try code(design, extras) } }
+        router.get("/api/filters.json") { request, _ in
+            api(request, extra: ["download"]) { design, extras in
+                Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
+                               download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
+            }
+        }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        return router
+    }
+
+    /// Reads the query, designs, and answers with `body`; every failure as a JSON error.
+    static func api(_ request: Request, extra: Set<String> = [],
+                    _ body: (QueryDesign, [String: String]) throws -> Response) -> Response {
+        let query = request.uri.query ?? ""
+        if query.utf8.count > RecipeQuery.maximumLength {
+            return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
+        }
+        do {
+            let design = try QueryDesignRequest(query: query, extraFields: extra).run()
+            return try body(design, design.extras)
+        } catch let error as ApplicationError {
+            return APIError.response(error)
+        } catch {
+            // Nothing else is thrown; should anything be, it is still the request's problem, not a 5xx.
+            return APIError.response(.unprocessableContent, "\(error)", field: nil)
+        }
+    }
+
+    /// Exactly `mkfilter ... --emit json`.
+    static func jsonDocument(_ design: QueryDesign) throws(ApplicationError) -> Response {
+        Responses.text(try design.code(.json), contentType: "application/json; charset=utf-8")
+    }
+
+    /// `mkfilter response ... --points N`.
+    static func responseCSV(_ design: QueryDesign, _ extras: [String: String]) throws(ApplicationError) -> Response {
+        var request = ResponseRequest(design: design.result.design, kind: .response)
+        if let text = extras["points"] {
+            guard let n = Int(text), (2...maximumPoints).contains(n) else {
+                throw ApplicationError("points: \(text.debugDescription) is not an integer in 2 ... \(maximumPoints)", field: "points")
+            }
+            request.points = n
+        }
+        return Responses.text(try request.run().csv, contentType: "text/csv; charset=utf-8")
+    }
+
+    /// One format's code, as a download when `download` is given.
+    static func code(_ design: QueryDesign, _ extras: [String: String]) throws(ApplicationError) -> Response {
+        let name = extras["format"] ?? "swift"
+        guard let format = CodeFormat(rawValue: name) else {
+            throw ApplicationError("format: \(name.debugDescription) is not a format; use one of \(CodeFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                                   field: "format")
+        }
+        return Responses.text(try format.text(design), contentType: format.contentType,
+                              download: extras["download"] == nil ? nil : format.fileName(filterName: design.filterName))
+    }
+
+    /// The file name stem for downloads.
+    static func fileStem(_ design: QueryDesign) -> String {
+        let stem = CodeFormat.swift.fileName(filterName: design.filterName)
+        return String(stem.dropLast(".swift".count))
+    }
+}

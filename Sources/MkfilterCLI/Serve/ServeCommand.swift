@@ -1,0 +1,61 @@
+import ArgumentParser
+
+/// `mkfilter serve`: the design page, its API and Shake!'s live screen.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the design page, its API and Shake!'s live screen on the web.",
+        usage: "mkfilter serve [--port <n>] [--host <address>] [--rebuild]",
+        discussion: """
+            Fisher's interactive page again: a form with the filter set file's
+            fields, the report, the plots and every emitter's code; /live runs the
+            design on a phone's accelerometer (or a simulated one) as Shake!'s
+            screen did. It prints the address to open when ready; Ctrl-C stops it.
+
+            The server is its own package (Server/, on Hummingbird), so that the
+            rest of mkfilter builds without it: the first 'mkfilter serve' builds
+            it once (swift build --package-path Server -c release, a few
+            minutes), later ones start at once. MKFILTER_SERVER names another
+            mkfilter-server binary.
+
+            API (QUERY: the form's fields, e.g. family=butterworth&band=bandPass&
+            order=3&corners=0.5,3&sampleRate=60)
+              GET /api/design?QUERY           what --emit json writes
+              GET /api/response?QUERY&points=N
+                                              what 'mkfilter response' writes
+              GET /api/code?QUERY&format=F    F: swift, c, cmsis, vdsp, js, json,
+                                              listing, c-ansic, c-xyc, c-f
+              A bad query: 400 (413 when too long) and {"error": ..., "field": ...}.
+
+            OPTIONS
+              --port <n>         0 ... 65535 (default 8080; 0: any free port)
+              --host <address>   the address to listen on (default 127.0.0.1,
+                                 this machine only; 0.0.0.0 for a phone on the
+                                 same network)
+              --rebuild          build the server again first (after an update)
+
+            EXAMPLE
+              mkfilter serve --port 8080
+            """,
+        helpNames: [.long]
+    )
+
+    @Option(help: "The port, 0 ... 65535 (0: any free port).")
+    var port: Int = 8080
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Flag(help: "Build the server again first.")
+    var rebuild = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 ... 65535") }
+        guard !host.isEmpty else { throw ValidationError("--host needs an address") }
+    }
+
+    func run() throws {
+        let result = ServeProgram.run(host: host, port: port, rebuild: rebuild)
+        try emit(result)
+    }
+}

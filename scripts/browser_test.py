@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""The design page and /live in headless Chromium (Debian's chromium and
+chromium-driver, driven by selenium from PyPI).
+
+    python3 scripts/browser_test.py [--url http://127.0.0.1:PORT/] [--mkfilter .build/debug/mkfilter]
+
+Without --url it starts Server/.build/release/mkfilter-server on a free
+loopback port and stops it at the end. It loads Shake!'s band-pass from a URL,
+changes the order through the form and sees the report, the plots and the code
+change, copies the Swift code, runs /live on the simulated source and sees the
+plots move and the trigger fire, records a few seconds and (with --mkfilter)
+runs `mkfilter pipeline` on the recording; the browser's console must stay free
+of errors. Prints what it measured; exits 1 on any failure.
+"""
+import argparse
+import csv
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SHAKE = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&name=Shake%20band%20pass"
+
+
+def start_server():
+    """mkfilter-server on a free port; returns (process, base URL)."""
+    binary = ROOT / "Server/.build/release/mkfilter-server"
+    if not binary.exists():
+        sys.exit(f"{binary} is missing: swift build --package-path Server -c release --product mkfilter-server")
+    process = subprocess.Popen([str(binary), "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"(http://\S+)", line)
+    if not match:
+        process.kill()
+        sys.exit(f"the server did not print its address: {line!r}")
+    return process, match.group(1)
+
+
+def browser(download_dir):
+    options = webdriver.ChromeOptions()
+    for name in ["chromium", "chromium-browser", "google-chrome"]:
+        for folder in ["/usr/bin", "/usr/local/bin"]:
+            if os.path.exists(f"{folder}/{name}"):
+                options.binary_location = f"{folder}/{name}"
+                break
+        if options.binary_location:
+            break
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,2000"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.add_experimental_option("prefs", {"download.default_directory": str(download_dir),
+                                              "download.prompt_for_download": False})
+    driver_path = next((p for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] if os.path.exists(p)), None)
+    service = Service(executable_path=driver_path) if driver_path else Service()
+    return webdriver.Chrome(options=options, service=service)
+
+
+class Check:
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, condition, message):
+        print(("ok   " if condition else "FAIL ") + message)
+        if not condition:
+            self.failures.append(message)
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", help="a running server's base URL (default: start one)")
+    parser.add_argument("--mkfilter", help="the mkfilter binary, to run `mkfilter pipeline` on the recording")
+    args = parser.parse_args()
+    server = None
+    base = args.url
+    if not base:
+        server, base = start_server()
+    base = base.rstrip("/")
+    check = Check()
+    downloads = pathlib.Path(tempfile.mkdtemp(prefix="mkfilter-browser-"))
+    driver = browser(downloads)
+    try:
+        # 1. A design from a URL.
+        started = time.monotonic()
+        driver.get(f"{base}/?{SHAKE}")
+        loaded = time.monotonic() - started
+        check(driver.title == "mkfilter: Shake band pass", f"title {driver.title!r}")
+        report = driver.find_element(By.CSS_SELECTOR, "#report pre").text
+        check("-Bu -Bp -o 3" in report, "Fisher's report of the 3rd-order band-pass")
+        plots = driver.find_elements(By.CSS_SELECTOR, "#plots figure svg")
+        check(len(plots) == 6, f"{len(plots)} plots (magnitude, phase, group delay, impulse, step, pole-zero)")
+        magnitude = driver.find_element(By.CSS_SELECTOR, "#plot-magnitude svg").get_attribute("innerHTML")
+        swift = driver.find_element(By.CSS_SELECTOR, "#code-swift pre").text
+        check("FilterRuntime.DigitalFilterTemplate(" in swift and "order: 3" in swift, "the Swift template, order 3")
+        blocks = driver.find_elements(By.CSS_SELECTOR, "details.code")
+        check(len(blocks) == 11, f"{len(blocks)} code blocks (10 formats and the filter set entry)")
+        copy = driver.find_element(By.CSS_SELECTOR, "#code-swift button.copy")
+        copy.click()
+        WebDriverWait(driver, 5).until(lambda d: copy.text == "Copied")
+        check(copy.text == "Copied", "the copy button copies the Swift template")
+
+        # 2. The order changed through the form.
+        order = driver.find_element(By.ID, "field-order")
+        order.clear()
+        order.send_keys("4")
+        driver.find_element(By.ID, "design-button").click()
+        WebDriverWait(driver, 10).until(lambda d: "order=4" in d.current_url)
+        check("order=4" in driver.current_url, f"the URL reproduces the new design: {driver.current_url}")
+        check("-Bu -Bp -o 4" in driver.find_element(By.CSS_SELECTOR, "#report pre").text, "the report is the 4th-order one")
+        new_magnitude = driver.find_element(By.CSS_SELECTOR, "#plot-magnitude svg").get_attribute("innerHTML")
+        check(new_magnitude != magnitude, "the magnitude plot changed")
+        new_swift = driver.find_element(By.CSS_SELECTOR, "#code-swift pre").text
+        check(new_swift != swift and "order: 4" in new_swift, "the Swift code changed to order 4")
+        errors = console_errors(driver)
+        check(not errors, f"no console errors on the design page {errors}")
+
+        # 3. /live on the simulated source.
+        driver.find_element(By.ID, "live-link").click()
+        WebDriverWait(driver, 10).until(lambda d: "/live" in d.current_url)
+        status = driver.find_element(By.ID, "live-status")
+        WebDriverWait(driver, 10).until(lambda d: int(status.get_attribute("data-samples")) > 60)
+        first = driver.execute_script("return document.getElementById('live-y').toDataURL()")
+        samples_before = int(status.get_attribute("data-samples"))
+        time.sleep(1.0)
+        second = driver.execute_script("return document.getElementById('live-y').toDataURL()")
+        samples_after = int(status.get_attribute("data-samples"))
+        check(samples_after > samples_before, f"the simulated source runs ({samples_before} -> {samples_after} samples)")
+        check(first != second, "the live plot updates")
+        driver.find_element(By.ID, "live-record").click()
+
+        def triggers(d):
+            counts = re.findall(r"[xyz] (\d+)", status.text.split("triggers")[-1])
+            return sum(int(c) for c in counts)
+        WebDriverWait(driver, 15).until(lambda d: triggers(d) > 0)
+        check(triggers(driver) > 0, f"a shake burst fires the trigger ({status.text})")
+        driver.find_element(By.ID, "live-record").click()
+        recording = downloads / "shake-recording.csv"
+        deadline = time.monotonic() + 10
+        while not recording.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        check(recording.exists(), "the recording downloads")
+        if recording.exists():
+            rows = list(csv.reader(recording.open()))
+            check(rows[0] == ["t", "x", "y", "z"] and len(rows) > 60, f"the recording is t,x,y,z CSV ({len(rows) - 1} samples)")
+            if args.mkfilter:
+                result = subprocess.run([args.mkfilter, "pipeline", str(recording), "--filter", "-Bu -Bp -o 3 --corner 0.5 3",
+                                         "--events"], capture_output=True, text=True)
+                check(result.returncode == 0, f"mkfilter pipeline reads the recording {result.stderr.strip()[:200]}")
+        errors = console_errors(driver)
+        check(not errors, f"no console errors on /live {errors}")
+        print(f"design page loaded in {loaded * 1000:.0f} ms; /live ran {samples_after} samples")
+    finally:
+        driver.quit()
+        if server:
+            server.terminate()
+            server.wait(timeout=10)
+    if check.failures:
+        print(f"{len(check.failures)} browser check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("browser test passed")
+
+
+if __name__ == "__main__":
+    main()

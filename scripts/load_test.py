@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Load on mkfilter-server over loopback: 16 concurrent clients x 100 requests,
+a mix of design pages, /live, the JSON API, response CSVs and code downloads
+for distinct designs (family, band, order, corners vary). Every request must
+answer 200; prints p50, p99 and the worst latency.
+
+    python3 scripts/load_test.py [--url http://127.0.0.1:PORT/] [--clients 16] [--requests 100] [--max-p99-ms N]
+
+Without --url it starts Server/.build/release/mkfilter-server on a free port.
+Each client keeps one HTTP/1.1 connection. Exits 1 on any error (or when the
+p99 exceeds --max-p99-ms, if given).
+"""
+import argparse
+import http.client
+import pathlib
+import random
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def designs(count, seed=1):
+    """Distinct valid queries."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        family = rng.choice(["butterworth", "bessel", "chebyshev", "chebyshev2", "elliptic"])
+        band = rng.choice(["lowPass", "highPass", "bandPass", "bandStop"])
+        order = rng.randint(1, 8)
+        fs = rng.choice([50, 60, 100, 200])
+        low = round(rng.uniform(0.02, 0.2) * fs, 3)
+        high = round(low + rng.uniform(0.05, 0.2) * fs, 3)
+        fields = {"family": family, "band": band, "order": order, "sampleRate": fs,
+                  "corners": f"{low},{high}" if band in ("bandPass", "bandStop") else low}
+        if family in ("chebyshev", "elliptic"):
+            fields["ripple"] = rng.choice([0.1, 0.5, 1])
+        if family in ("chebyshev2", "elliptic"):
+            fields["attenuation"] = rng.choice([40, 60])
+        out.append(urllib.parse.urlencode(fields))
+    return out
+
+
+def paths(queries, rng):
+    query = rng.choice(queries)
+    kind = rng.random()
+    if kind < 0.25:
+        return f"/?{query}"
+    if kind < 0.35:
+        return f"/live?{query}"
+    if kind < 0.65:
+        return f"/api/design?{query}"
+    if kind < 0.85:
+        return f"/api/response?{query}&points=513"
+    return f"/api/code?{query}&format={rng.choice(['swift', 'c', 'js', 'cmsis', 'listing'])}"
+
+
+def client(host, port, count, queries, seed, latencies, errors, lock):
+    rng = random.Random(seed)
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    for _ in range(count):
+        path = paths(queries, rng)
+        started = time.perf_counter()
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            body = response.read()
+            elapsed = time.perf_counter() - started
+            with lock:
+                latencies.append(elapsed)
+                if response.status != 200 or not body:
+                    errors.append(f"{response.status} {path}")
+        except Exception as error:  # a refused or dropped connection counts as an error
+            with lock:
+                errors.append(f"{type(error).__name__} {path}")
+            connection.close()
+            connection = http.client.HTTPConnection(host, port, timeout=30)
+    connection.close()
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url")
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--max-p99-ms", type=float)
+    args = parser.parse_args()
+    server = None
+    url = args.url
+    if not url:
+        server = subprocess.Popen([str(ROOT / "Server/.build/release/mkfilter-server"), "--port", "0"],
+                                  stdout=subprocess.PIPE, text=True)
+        url = re.search(r"(http://\S+)", server.stdout.readline()).group(1)
+    parsed = urllib.parse.urlparse(url)
+    queries = designs(200)
+    latencies, errors, lock = [], [], threading.Lock()
+    threads = [threading.Thread(target=client, args=(parsed.hostname, parsed.port, args.requests, queries, k,
+                                                     latencies, errors, lock))
+               for k in range(args.clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - started
+    if server:
+        server.terminate()
+        server.wait(timeout=10)
+    total = args.clients * args.requests
+    ms = [x * 1000 for x in latencies]
+    p50, p99 = percentile(ms, 50), percentile(ms, 99)
+    print(f"load test: {args.clients} clients x {args.requests} requests = {total}, {len(errors)} errors, "
+          f"{total / wall:.0f} requests/s; latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+          f"max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms")
+    for error in errors[:10]:
+        print("error:", error, file=sys.stderr)
+    if errors or len(latencies) != total:
+        sys.exit(1)
+    if args.max_p99_ms is not None and p99 > args.max_p99_ms:
+        print(f"p99 {p99:.1f} ms is above {args.max_p99_ms} ms", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
