@@ -83,22 +83,54 @@ public enum TimeResponse {
     /// feed-forward terms come first and the newest feedback term last, so the
     /// sample-to-sample dependency is short.
     public static func exactImpulse(_ sections: [Biquad], count: Int) -> ExactSequence {
-        precondition(count >= 0)
-        var hi = [Double](repeating: 0, count: count), lo = [Double](repeating: 0, count: count)
-        if count > 0 { hi[0] = 1 }
-        hi.withUnsafeMutableBufferPointer { h in
-            lo.withUnsafeMutableBufferPointer { l in
-                for s in sections { runSection(s, h.baseAddress!, l.baseAddress!, count) }
-            }
+        var runner = ExactImpulseRunner(sections)
+        return runner.next(count)
+    }
+
+    /// A cascade's exact impulse response produced chunk by chunk, each
+    /// section's double-double state kept between chunks (see
+    /// `exactImpulse(_:count:)`): for responses longer than is worth storing.
+    public struct ExactImpulseRunner: Sendable {
+        let sections: [Biquad]
+        var states: [SectionState]
+        /// The number of samples produced so far.
+        public private(set) var produced = 0
+
+        /// A runner at rest, about to produce h[0].
+        public init(_ sections: [Biquad]) {
+            self.sections = sections
+            states = Array(repeating: SectionState(), count: sections.count)
         }
-        return ExactSequence(hi: hi, lo: lo)
+
+        /// The next `count` samples.
+        public mutating func next(_ count: Int) -> ExactSequence {
+            precondition(count >= 0)
+            var hi = [Double](repeating: 0, count: count), lo = [Double](repeating: 0, count: count)
+            if count > 0 && produced == 0 { hi[0] = 1 }
+            hi.withUnsafeMutableBufferPointer { h in
+                lo.withUnsafeMutableBufferPointer { l in
+                    for (k, s) in sections.enumerated() {
+                        TimeResponse.runSection(s, &states[k], h.baseAddress!, l.baseAddress!, count)
+                    }
+                }
+            }
+            produced += count
+            return ExactSequence(hi: hi, lo: lo)
+        }
+    }
+
+    /// A section's last two inputs and outputs, as high and low parts.
+    struct SectionState: Sendable {
+        var x1h = 0.0, x1l = 0.0, x2h = 0.0, x2l = 0.0
+        var y1h = 0.0, y1l = 0.0, y2h = 0.0, y2l = 0.0
     }
 
     /// One section over the signal in place (see `exactImpulse(_:count:)`).
-    static func runSection(_ s: Biquad, _ h: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>, _ count: Int) {
+    static func runSection(_ s: Biquad, _ state: inout SectionState, _ h: UnsafeMutablePointer<Double>,
+                           _ l: UnsafeMutablePointer<Double>, _ count: Int) {
         let (b0, b1, b2, a1, a2) = (s.b0, s.b1, s.b2, -s.a1, -s.a2)
-        var (x1h, x1l, x2h, x2l) = (0.0, 0.0, 0.0, 0.0)
-        var (y1h, y1l, y2h, y2l) = (0.0, 0.0, 0.0, 0.0)
+        var (x1h, x1l, x2h, x2l) = (state.x1h, state.x1l, state.x2h, state.x2l)
+        var (y1h, y1l, y2h, y2l) = (state.y1h, state.y1l, state.y2h, state.y2l)
         @inline(__always) func twoProduct(_ a: Double, _ b: Double) -> (Double, Double) {
             let p = a * b
             return (p, (-p).addingProduct(a, b))
@@ -135,6 +167,7 @@ public enum TimeResponse {
             h[n] = yh
             l[n] = yl
         }
+        state = SectionState(x1h: x1h, x1l: x1l, x2h: x2h, x2l: x2l, y1h: y1h, y1l: y1l, y2h: y2h, y2l: y2l)
     }
 
     /// The number of samples after which the impulse response has decayed below
@@ -162,6 +195,23 @@ public struct ExactSequence: Sendable {
 
     /// Each value rounded to a double.
     public var values: [Double] { hi }
+
+    /// Adds every value into `bins` (high and low parts, `period` each) at
+    /// its index plus `offset`, modulo `period`: the sequence wrapped, as a
+    /// DFT of length `period` sees it, summed in double-double.
+    public func wrap(into bins: inout ExactSequence, offset: Int) {
+        let period = bins.count
+        var m = offset % period
+        for n in 0..<count {
+            let s = bins.hi[m] + hi[n]
+            let bb = s - bins.hi[m]
+            let error = (bins.hi[m] - (s - bb)) + (hi[n] - bb)
+            bins.hi[m] = s
+            bins.lo[m] += error + lo[n]
+            m += 1
+            if m == period { m = 0 }
+        }
+    }
 
     /// The first `count` values.
     public func prefix(_ count: Int) -> ExactSequence {
