@@ -165,6 +165,7 @@ enum TemplateAudit {
         var subject = VerificationSubject(
             label: label, recipe: design.recipe, designed: nil, asRun: run.filter,
             precision: precision, sampleRate: t.designSampleRate, runImpulse: run.impulse)
+        subject.runImpulseExtremes = run.extremes
         // Printed with fewer digits than a double holds (Shake's 10 decimals):
         // its gain and corners can only be as right as that printing.
         if definition.form == .c { subject.gainTolerance = max(subject.precision.gainTolerance, 1e-3) }

@@ -76,6 +76,7 @@ public struct VerificationRequest: Sendable {
             subject = VerificationSubject(label: commandLine, recipe: design.recipe, designed: designed, asRun: run.filter,
                                           precision: precision, sampleRate: design.recipe.corners.sampleRate, runImpulse: run.impulse)
             subject.runStep = run.step
+            subject.runImpulseExtremes = run.extremes
         case .gencode:
             let printed = try GencodeArithmetic.transfer(design, commandLine: commandLine + " -l")
             subject = VerificationSubject(label: commandLine, recipe: design.recipe, designed: designed, asRun: .direct(printed),
@@ -98,12 +99,37 @@ public struct VerificationRequest: Sendable {
     /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`, and
     /// that runtime's own impulse and step responses.
     static func runtime(_ template: DigitalFilterTemplate, inFloat: Bool)
-        -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double]) {
+        -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
+            extremes: @Sendable (Int) -> ImpulseExtremes) {
         inFloat
             ? (.runtime(template, as: Float.self), { n in run(template, Float.self, count: n, step: false) },
-               { n in run(template, Float.self, count: n, step: true) })
+               { n in run(template, Float.self, count: n, step: true) }, { n in extremes(template, Float.self, count: n) })
             : (.runtime(template, as: Double.self), { n in run(template, Double.self, count: n, step: false) },
-               { n in run(template, Double.self, count: n, step: true) })
+               { n in run(template, Double.self, count: n, step: true) }, { n in extremes(template, Double.self, count: n) })
+    }
+
+    /// The extremes of the runtime's first `count` outputs for 1, 0, 0, ...,
+    /// run in chunks of 2^16 samples and not stored.
+    static func extremes<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int
+    ) -> ImpulseExtremes {
+        var filter = DigitalFilter<Sample>(template)
+        var accumulator = ImpulseExtremes.Accumulator(count: count)
+        let chunk = 1 << 16
+        var input = [Sample](repeating: 0, count: chunk), output = [Sample](repeating: 0, count: chunk)
+        var done = 0
+        while done < count {
+            let m = min(chunk, count - done)
+            if done == 0 { input[0] = 1 } else { input[0] = 0 }
+            input.withUnsafeBufferPointer { i in
+                output.withUnsafeMutableBufferPointer { o in
+                    filter.process(UnsafeBufferPointer(rebasing: i[0..<m]), into: o)
+                }
+            }
+            accumulator.add(output[0..<m].lazy.map { Double($0) })
+            done += m
+        }
+        return accumulator.result
     }
 
     /// The runtime's own response: `DigitalFilter<Sample>` fed 1, 0, 0, ...

@@ -83,12 +83,22 @@ public struct OffsetBiquad: Sendable, Hashable {
     /// zeros: rounded once to Float, a pole 3e-5 from the unit circle moves by
     /// up to 1e-4 of that distance, enough to move a narrow band-pass's edge
     /// gain by 5e-4 and its impulse response by 4e-3 of its peak; with the low
-    /// parts the coefficients as run are the design's to about 1e-14. (b0, a
-    /// gain, moves the response by its own rounding only, 6e-8 in Float; the
-    /// integers are exact.) For Double the low parts are 0.
+    /// parts the coefficients as run are the design's to about 1e-14. The
+    /// integers are exact. b0 is a gain only if the numerator's remainders
+    /// follow it: b0 is rounded, and d1 and u are those of the numerator
+    /// scaled by g = Sample(b0) / b0 (b1 g = Sample(b0) k1 + d1 g, and so on),
+    /// so the zeros stay where they were designed and the response moves by
+    /// b0's rounding only, 6e-8 in Float. (Rounding b0 alone under remainders
+    /// made for the unrounded b0 moves the zeros by that much of b0, and an
+    /// elliptic low-pass whose transition is 1.6e-4 wide, its zeros hard by
+    /// its passband, then peaked 1.1e-4 above 1 in Float.) For Double, g = 1
+    /// and the low parts are 0.
     public func numbers<Sample: BinaryFloatingPoint>(as _: Sample.Type) -> [Double] {
         func high(_ x: Double) -> Double { Double(Sample(x)) }
         func low(_ x: Double) -> Double { Double(Sample(x - high(x))) }
-        return numbers.map(high) + [low(d1), low(u), low(c1), low(s)]
+        let g = b0 != 0 && b0.isFinite ? high(b0) / b0 : 1
+        let (d1, u) = (self.d1 * g, self.u * g)
+        let n = [b0, k1, k2, d1, u, tn, c1, s, t, m1, m2]
+        return n.map(high) + [low(d1), low(u), low(c1), low(s)]
     }
 }

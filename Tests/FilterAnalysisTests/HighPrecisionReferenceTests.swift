@@ -89,22 +89,9 @@ import Testing
     }
 
     /// The product of the sections at one frequency, each section evaluated as
-    /// `SectionResponse` does (the denominator about z = 1 or -1).
+    /// `SectionResponse` does (numerator and denominator about z = 1 or -1).
     static func sectionsResponse(_ sections: [Biquad], alpha: Double) -> Complex<Double> {
-        let phase = 2 * Double.pi * alpha
-        let u = Complex<Double>(length: 1, phase: -phase)
-        let u2: Complex<Double> = u * u
-        var h = Complex<Double>(1, 0)
-        for s in sections {
-            let numerator: Complex<Double> = Complex(s.b0, 0) + Complex(s.b1, 0) * u + Complex(s.b2, 0) * u2
-            let t: Double = s.a1 < -1 ? 1 : s.a1 > 1 ? -1 : 0
-            let (sh, ch) = (Double.sin(phase / 2), Double.cos(phase / 2))
-            let q: Complex<Double> = t > 0 ? Complex(2 * sh * sh, 2 * sh * ch) : t < 0 ? Complex(2 * ch * ch, -2 * sh * ch) : Complex(1, 0)
-            let rest: Complex<Double> = Complex(s.a1 + 2 * t, 0) * u + Complex(s.a2 - t * t, 0) * u2
-            let denominator: Complex<Double> = (t == 0 ? Complex(1, 0) : q * q) + rest
-            h *= numerator / denominator
-        }
-        return h
+        SectionResponse.response(sections, atAlpha: alpha)
     }
 
     /// `SectionResponse` on a grid agrees with the same evaluation point by point.

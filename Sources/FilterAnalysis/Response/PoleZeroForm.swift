@@ -8,6 +8,17 @@ import RealModule
 ///
 /// found from the coefficients as stored (`PolynomialRoots.accurate`), so that
 /// these are the poles and zeros the filter really has, rounding included.
+///
+/// Each root is kept as an anchor a (1, -1 or 0) and an offset w, r = a + w.
+/// Roots crowded near z = 1 (a narrow low-pass, a band-pass near dc) are found
+/// from their section about a = 1 (`init(sections:)`); written as one double,
+/// 1 - 1e-6 + 1e-3 j would keep only 1e-16 / 1e-6 of its distance from the
+/// unit circle, which is what sets the response. With the anchor, the factor
+///
+///     1 - r e^{-jw} = (1 - a e^{-jw}) - w e^{-jw},   1 -+ e^{-jw} from the half angle,
+///
+/// keeps its digits at every frequency (both terms are accurate relative to
+/// themselves; they cancel only as much as the factor is small).
 public struct PoleZeroForm: Sendable {
     /// The zeros z_i (roots of the numerator), in no particular order.
     public let zeros: [Complex<Double>]
@@ -17,11 +28,23 @@ public struct PoleZeroForm: Sendable {
     public let scale: Double
     /// s, the number of leading zero feed-forward coefficients (a pure delay).
     public let delay: Int
+    /// Each zero as anchor (1, -1 or 0) and offset: zeros[i] = anchor + offset.
+    public let zeroParts: [(anchor: Double, offset: Complex<Double>)]
+    /// Each pole as anchor (1, -1 or 0) and offset: poles[j] = anchor + offset.
+    public let poleParts: [(anchor: Double, offset: Complex<Double>)]
 
-    /// A factored form from its parts.
+    /// A factored form from its parts (every anchor 0).
     public init(zeros: [Complex<Double>], poles: [Complex<Double>], scale: Double, delay: Int) {
-        self.zeros = zeros
-        self.poles = poles
+        self.init(zeroParts: zeros.map { (0, $0) }, poleParts: poles.map { (0, $0) }, scale: scale, delay: delay)
+    }
+
+    /// A factored form from anchored roots (see the type's summary).
+    public init(zeroParts: [(anchor: Double, offset: Complex<Double>)], poleParts: [(anchor: Double, offset: Complex<Double>)],
+                scale: Double, delay: Int) {
+        self.zeroParts = zeroParts
+        self.poleParts = poleParts
+        self.zeros = zeroParts.map { Complex($0.anchor + $0.offset.real, $0.offset.imaginary) }
+        self.poles = poleParts.map { Complex($0.anchor + $0.offset.real, $0.offset.imaginary) }
         self.scale = scale
         self.delay = delay
     }
@@ -30,30 +53,96 @@ public struct PoleZeroForm: Sendable {
     public init(_ transfer: TransferFunction) {
         let b = transfer.trimmedNumerator, a = transfer.trimmedDenominator
         let s = b.firstIndex(where: { $0 != 0 })
-        delay = s ?? 0
+        var zeros: [Complex<Double>] = []
+        let scale: Double
         if let s {
             scale = b[s] / (transfer.gain * a[0])
             let shifted = Array(b[s...])
             zeros = shifted.count > 1 ? PolynomialRoots.accurate(shifted.reversed()) : []
         } else {
             scale = 0
-            zeros = []
         }
-        poles = a.count > 1 ? PolynomialRoots.accurate(a.reversed()) : []
+        let poles = a.count > 1 ? PolynomialRoots.accurate(a.reversed()) : []
+        self.init(zeros: zeros, poles: poles, scale: scale, delay: s ?? 0)
     }
 
     /// The largest pole radius max |p_j| (0 for an FIR filter): the filter is
     /// stable when this is below 1.
     public var largestPoleRadius: Double { poles.map(\.length).max() ?? 0 }
 
+    /// The smallest distance 1 - |p_j| of a pole from the unit circle, from
+    /// the anchored parts (1 - |a + w| = -(2 a Re w + |w|^2) / (1 + |a + w|)
+    /// without cancellation); infinity for an FIR filter.
+    public var smallestPoleMargin: Double {
+        poleParts.map { part in
+            let (a, w) = part
+            if a == 0 { return 1 - w.length }
+            let r = Complex(a + w.real, w.imaginary).length
+            return -(2 * a * w.real + w.lengthSquared) / (1 + r)
+        }.min() ?? .infinity
+    }
+
+    /// The point on the unit circle for w = 2 pi alpha, from the half angle
+    /// x = pi alpha: u = e^{-jw} and 1 - u, 1 + u, each without cancellation:
+    ///
+    ///     u = (c - s)(c + s) - j 2 s c,   1 - u = 2 s^2 + j 2 s c,   1 + u = 2 c^2 - j 2 s c
+    ///
+    /// with s = sin x, c = cos x. Rounded, s and c put that point off the
+    /// circle: |u| = s^2 + c^2 = 1 + eps (an ulp or two), and near a pole a
+    /// distance d inside the circle that alone moves the response by eps / d
+    /// (2e-10 for d = 1e-6). So eps is found exactly (the squares with their
+    /// rounding errors) and the point divided by 1 + eps: 1 - u/(1 + eps) =
+    /// (1 + eps - u)/(1 + eps) = (2 s^2 + j 2 s c)/(1 + eps), and likewise 1 + u.
+    public struct CirclePoint: Sendable {
+        /// u = e^{-jw}.
+        public let u: Complex<Double>
+        /// 1 - u.
+        public let oneMinus: Complex<Double>
+        /// 1 + u.
+        public let onePlus: Complex<Double>
+
+        /// The point for `alpha`.
+        public init(alpha: Double) {
+            let x = Double.pi * alpha
+            self.init(sine: Double.sin(x), cosine: Double.cos(x))
+        }
+
+        /// The point whose half angle has the sine `s` and cosine `c` (as rounded).
+        public init(sine s: Double, cosine c: Double) {
+            let (ss, ssError) = DoubleDouble.twoProduct(s, s)
+            let (cc, ccError) = DoubleDouble.twoProduct(c, c)
+            // The larger square minus 1 is exact (it is at least 1/2), and so
+            // is adding the smaller (they nearly cancel); the errors add.
+            let excess = (ss > cc ? (ss - 1) + cc : (cc - 1) + ss) + (ssError + ccError)
+            // x / (1 + eps) as x - x eps: 1 - eps itself would round eps away.
+            func shrunk(_ x: Double) -> Double { x - x * excess }
+            let sc = shrunk(2 * s * c)
+            u = Complex(shrunk((c - s) * (c + s)), -sc)
+            oneMinus = Complex(shrunk(2 * ss), sc)
+            onePlus = Complex(shrunk(2 * cc), -sc)
+        }
+
+        /// 1 - a u for an anchor a of 1, -1 or 0.
+        @inline(__always)
+        public func oneMinus(anchor a: Double) -> Complex<Double> {
+            a > 0 ? oneMinus : a < 0 ? onePlus : Complex(1, 0)
+        }
+    }
+
     /// H(e^{j 2 pi alpha}) as the product of the factors.
     public func response(atAlpha alpha: Double) -> Complex<Double> {
-        let u = Complex(length: 1, phase: -2 * Double.pi * alpha)  // z^-1
-        var h = Complex<Double>(scale, 0)
+        var h = response(at: CirclePoint(alpha: alpha))
         if delay > 0 { h *= Complex(length: 1, phase: -2 * Double.pi * alpha * Double(delay)) }
-        for z in zeros { h *= 1 - z * u }
+        return h
+    }
+
+    /// H at `point`, without the delay z^-s: K prod (1 - z_i u) / prod (1 - p_j u).
+    func response(at point: CirclePoint) -> Complex<Double> {
+        let u = point.u
+        var h = Complex<Double>(scale, 0)
+        for (a, w) in zeroParts { h *= point.oneMinus(anchor: a) - w * u }
         var denominator = Complex<Double>(1, 0)
-        for p in poles { denominator *= 1 - p * u }
+        for (a, w) in poleParts { denominator *= point.oneMinus(anchor: a) - w * u }
         return h / denominator
     }
 

@@ -67,6 +67,14 @@ public enum RealizedFilter: Sendable, Hashable {
         }
     }
 
+    /// h[0 ..< count] as double-double values.
+    public func exactImpulse(count: Int) -> ExactSequence {
+        switch self {
+        case .direct(let t): return TimeResponse.exactImpulse(t, count: count)
+        case .sections(let s): return TimeResponse.exactImpulse(s, count: count)
+        }
+    }
+
     /// s[0 ..< count], computed in double-double.
     public func step(count: Int) -> [Double] {
         switch self {
@@ -90,38 +98,49 @@ public enum RealizedFilter: Sendable, Hashable {
 
 extension PoleZeroForm {
     /// The cascade factored: each section's numerator and denominator roots,
-    /// found about z = 1 or z = -1 when a1 says its roots are near there (so
-    /// that clustered poles keep their digits), and the product of the leading
+    /// found about z = 1 or z = -1 when the section's middle coefficient says
+    /// its roots are near there, and kept as that anchor and an offset (so that
+    /// clustered roots keep their digits), and the product of the leading
     /// numerator coefficients.
     public init(sections: [Biquad]) {
-        var zeros: [Complex<Double>] = [], poles: [Complex<Double>] = []
+        var zeros: [(anchor: Double, offset: Complex<Double>)] = [], poles: [(anchor: Double, offset: Complex<Double>)] = []
         var scale = 1.0, delay = 0
         for s in sections {
             var b = [s.b0, s.b1, s.b2]
             while b.count > 1 && b[0] == 0 { b.removeFirst(); delay += 1 }
             scale *= b[0]
-            if b.count > 1 { zeros += Self.quadraticRoots(b[1] / b[0], b.count > 2 ? b[2] / b[0] : 0, degree: b.count - 1) }
+            if b.count > 1 { zeros += Self.anchoredRoots(b[0], b[1], b.count > 2 ? b[2] : 0, degree: b.count - 1) }
             let degree = s.a2 != 0 ? 2 : s.a1 != 0 ? 1 : 0
-            if degree > 0 { poles += Self.quadraticRoots(s.a1, s.a2, degree: degree) }
+            if degree > 0 { poles += Self.anchoredRoots(1, s.a1, s.a2, degree: degree) }
         }
-        self.init(zeros: zeros, poles: poles, scale: scale, delay: delay)
+        self.init(zeroParts: zeros, poleParts: poles, scale: scale, delay: delay)
     }
 
-    /// The roots of z^2 + p z + q (degree 2) or z + p (degree 1), found in
-    /// u = z - t for t = 1 (p < -1), -1 (p > 1) or 0: u^2 + (p + 2t) u + (1 + p t + q),
-    /// whose coefficients are exact, by the stable quadratic formula.
-    static func quadraticRoots(_ p: Double, _ q: Double, degree: Int) -> [Complex<Double>] {
-        if degree == 1 { return [Complex(-p, 0)] }
-        let t: Double = p < -1 ? 1 : p > 1 ? -1 : 0
-        let pu = p + 2 * t, qu = t == 0 ? q : (1 + p * t) + q
-        let discriminant = pu * pu - 4 * qu
+    /// The roots of c0 z^2 + c1 z + c2 (degree 2) or c0 z + c1 (degree 1) as
+    /// an anchor t and offsets u = z - t, for t = 1 (c1 / c0 < -1), -1
+    /// (c1 / c0 > 1) or 0: the roots of u^2 + P u + Q with
+    ///
+    ///     P = (c1 + 2 t c0) / c0,   Q = (t^2 c0 + t c1 + c2) / c0,
+    ///
+    /// the sums formed exactly (double-double) and divided once, so P and Q
+    /// are good to an ulp relative to themselves however small, then the
+    /// stable quadratic formula (its discriminant with the square's rounding
+    /// error kept).
+    static func anchoredRoots(_ c0: Double, _ c1: Double, _ c2: Double, degree: Int) -> [(anchor: Double, offset: Complex<Double>)] {
+        if degree == 1 { return [(0, Complex(-c1 / c0, 0))] }
+        let ratio = c1 / c0
+        let t: Double = ratio < -1 ? 1 : ratio > 1 ? -1 : 0
+        let p = ((DoubleDouble(c1) + DoubleDouble(2 * t * c0)) / DoubleDouble(c0)).value
+        let q = ((DoubleDouble(t * t * c0) + DoubleDouble(t * c1) + DoubleDouble(c2)) / DoubleDouble(c0)).value
+        let (square, squareError) = DoubleDouble.twoProduct(p, p)
+        let discriminant = (square - 4 * q) + squareError
         if discriminant >= 0 {
             let root = discriminant.squareRoot()
-            let big = pu >= 0 ? (-pu - root) / 2 : (-pu + root) / 2
-            let small = big != 0 ? qu / big : 0
-            return [Complex(big + t, 0), Complex(small + t, 0)]
+            let big = p >= 0 ? (-p - root) / 2 : (-p + root) / 2
+            let small = big != 0 ? q / big : 0
+            return [(t, Complex(big, 0)), (t, Complex(small, 0))]
         }
-        let re = -pu / 2, im = (-discriminant).squareRoot() / 2
-        return [Complex(re + t, im), Complex(re + t, -im)]
+        let re = -p / 2, im = (-discriminant).squareRoot() / 2
+        return [(t, Complex(re, im)), (t, Complex(re, -im))]
     }
 }

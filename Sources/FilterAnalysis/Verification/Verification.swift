@@ -28,6 +28,10 @@ public struct VerificationSubject: Sendable {
     public var runImpulse: @Sendable (Int) -> [Double]
     /// The same for the input 1, 1, 1, ...; nil when not run.
     public var runStep: (@Sendable (Int) -> [Double])? = nil
+    /// The extremes of the running filter's first n outputs for the input 1, 0,
+    /// 0, ..., run in chunks without storing them (`ImpulseExtremes`), for
+    /// impulse responses too long to keep; nil: from `runImpulse`.
+    public var runImpulseExtremes: (@Sendable (Int) -> ImpulseExtremes)? = nil
 
     /// A subject; see the properties.
     public init(label: String, recipe: FilterRecipe?, designed: RealizedFilter?,
@@ -40,6 +44,58 @@ public struct VerificationSubject: Sendable {
         self.precision = precision
         self.sampleRate = sampleRate
         self.runImpulse = runImpulse
+    }
+}
+
+/// The largest magnitude of an impulse response and of its last tenth, and
+/// whether every value was finite: what the **decays** check needs.
+public struct ImpulseExtremes: Sendable, Hashable {
+    /// max |h[n]| over the finite values.
+    public var peak: Double
+    /// max |h[n]| over the last `tailLength` values.
+    public var tail: Double
+    /// max(1, n / 10) for n values.
+    public var tailLength: Int
+    /// Whether every value was finite.
+    public var finite: Bool
+
+    /// The extremes of `values`.
+    public init<C: Collection>(_ values: C) where C.Element == Double {
+        var accumulator = Accumulator(count: values.count)
+        accumulator.add(values)
+        self = accumulator.result
+    }
+
+    /// Extremes from their parts.
+    public init(peak: Double, tail: Double, tailLength: Int, finite: Bool) {
+        (self.peak, self.tail, self.tailLength, self.finite) = (peak, tail, tailLength, finite)
+    }
+
+    /// Gathers the extremes of `count` values given chunk by chunk.
+    public struct Accumulator: Sendable {
+        let count: Int, tailStart: Int
+        var seen = 0, peak = 0.0, tail = 0.0, finite = true
+
+        /// For `count` values in all.
+        public init(count: Int) {
+            self.count = count
+            tailStart = count - max(1, count / 10)
+        }
+
+        /// The next values.
+        public mutating func add<C: Collection>(_ values: C) where C.Element == Double {
+            for v in values {
+                let m = abs(v)
+                if m.isFinite { peak = max(peak, m) } else { finite = false }
+                if seen >= tailStart { tail = max(tail, m) }
+                seen += 1
+            }
+        }
+
+        /// The extremes so far.
+        public var result: ImpulseExtremes {
+            ImpulseExtremes(peak: peak, tail: tail, tailLength: max(1, count / 10), finite: finite)
+        }
     }
 }
 
@@ -86,16 +142,29 @@ public struct Verification: Sendable {
 }
 
 extension Verification {
-    /// The grid used for the response checks.
-    static let grid = FrequencyGrid(count: 2049)
-    /// The longest impulse response computed (2^21 samples).
-    static let longestImpulse = 1 << 21
+    /// The longest impulse response stored, run and exact (2^24 samples).
+    static let longestImpulse = 1 << 24
+    /// The longest impulse response run for the **decays** check (2^27
+    /// samples, in chunks, when the subject can: `runImpulseExtremes`).
+    static let longestRun = 1 << 27
+
+    /// The grid of the response checks: N = n/2 + 1 frequencies for the FFT
+    /// length n, the smallest power of two with n >= 4096 and 2 pi / n <= 1 - r
+    /// for the pole radius r nearest the unit circle (at most 2^22). A coarser
+    /// grid can miss a resonance narrower than its spacing, and then measures
+    /// every difference against a peak far below the true one.
+    static func grid(poleMargin margin: Double) -> FrequencyGrid {
+        var n = 4096
+        while n < 1 << 22 && 2 * Double.pi / Double(n) > margin { n *= 2 }
+        return FrequencyGrid(count: n / 2 + 1)
+    }
 
     /// Verifies `subject`:
     /// - **stable**: every pole of the coefficients as run inside the unit circle
     ///   by at least 10 units of their rounding (1 - r >= 10 u);
     /// - **decays**: the running filter's impulse response, run until the poles
-    ///   predict 1e-17, ends below 1e-6 of its peak;
+    ///   predict 1e-17 (at most 2^27 samples, in chunks beyond the 2^24 kept),
+    ///   ends below 1e-6 of its peak;
     /// - **normalised**: |H| = 1 at the reference frequency (dc for low-pass and
     ///   band-stop, Nyquist for high-pass, the centre for band-pass; sqrt(|H(0)||H(0.5)|)
     ///   for band-stop), within `precision.gainTolerance`;
@@ -110,7 +179,10 @@ extension Verification {
     ///   within the ripple tolerance; for Chebyshev II and elliptic, **normalised**
     ///   checks the passband maximum is 1;
     /// - **responses-agree**: the response from the coefficients, from the poles
-    ///   and zeros and from the impulse response agree within 1e-10 of the peak;
+    ///   and zeros and from the impulse response (exact; a cascade's run to
+    ///   2^27 samples, wrapped onto the FFT's length in chunks beyond the
+    ///   2^24 kept) agree within 1e-10 of the peak, on a grid fine enough for the sharpest
+    ///   pole (`grid(poleMargin:)`);
     /// - **matches-design**: the response as run within `precision.designTolerance`
     ///   of the peak of the design's.
     public static func verify(_ subject: VerificationSubject) -> Verification {
@@ -142,41 +214,74 @@ extension Verification {
                 + (stable ? "" : " (needs >= " + format(10 * p.unitRoundoff) + ")")))
         figure("largest pole radius", radius, "")
 
-        // Decay of the impulse response as it really runs.
+        // Decay of the impulse response as it really runs: stored up to
+        // `longestImpulse` samples (the comparisons below need it), beyond that
+        // run in chunks up to `longestRun` for its extremes only.
         let predicted = TimeResponse.decayLength(largestPoleRadius: radius, poleCount: form.poles.count)
-        let length = min(predicted ?? 4096, longestImpulse)
-        let running = subject.runImpulse(length)
-        let runningPeak = running.map(abs).filter(\.isFinite).max() ?? 0
-        let tail = running.suffix(max(1, length / 10)).map(abs).max() ?? 0
-        let decays = running.allSatisfy(\.isFinite) && runningPeak > 0 && tail <= 1e-6 * runningPeak && predicted != nil
+        let length = min(predicted ?? 4096, longestRun)
+        let running = subject.runImpulse(min(length, longestImpulse))
+        let extremes = length > running.count
+            ? (subject.runImpulseExtremes?(length) ?? ImpulseExtremes(running)) : ImpulseExtremes(running)
+        let checkedLength = length > running.count && subject.runImpulseExtremes == nil ? running.count : length
+        let decays = extremes.finite && extremes.peak > 0 && extremes.tail <= 1e-6 * extremes.peak && predicted != nil
         checks.append(VerificationCheck(
             name: "decays", passed: decays,
-            detail: running.allSatisfy(\.isFinite)
-                ? "last \(max(1, length / 10)) of \(length) samples at most " + format(runningPeak > 0 ? tail / runningPeak : tail) + " of the peak"
+            detail: extremes.finite
+                ? "last \(extremes.tailLength) of \(checkedLength) samples at most "
+                    + format(extremes.peak > 0 ? extremes.tail / extremes.peak : extremes.tail) + " of the peak"
+                    + (predicted.map { $0 > checkedLength ? " (the poles predict \($0) samples to decay; \(checkedLength) run)" : "" } ?? "")
                 : "the impulse response overflows"))
 
         guard stable, let decayLength = predicted else {
             return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
         }
+        // The exact (double-double) responses are kept up to `longestImpulse`.
+        let keptLength = min(decayLength, longestImpulse)
 
-        // The three computations of the response, on the coefficients as run.
+        // The three computations of the response, on the coefficients as run,
+        // on a grid fine enough to resolve the sharpest pole.
+        let grid = Self.grid(poleMargin: form.smallestPoleMargin)
         let byCoefficients = subject.asRun.response(grid: grid)
         let byPolesAndZeros = FrequencyResponse.fromPolesAndZeros(form, grid: grid)
-        let exactImpulse = subject.asRun.impulse(count: decayLength)
-        let byImpulse = FrequencyResponse.fromImpulseResponse(exactImpulse, grid: grid)
+        // The exact impulse response, kept to `keptLength`; a cascade's runs on
+        // in chunks to `longestRun`, wrapped onto the FFT's length as it goes.
+        let exact: ExactSequence
+        let byImpulse: FrequencyResponse
+        var wrappedLength = keptLength
+        if case .sections(let sections) = subject.asRun, decayLength > keptLength {
+            var runner = TimeResponse.ExactImpulseRunner(sections)
+            exact = runner.next(keptLength)
+            let period = grid.fftLength
+            var bins = ExactSequence(hi: [Double](repeating: 0, count: period), lo: [Double](repeating: 0, count: period))
+            exact.wrap(into: &bins, offset: 0)
+            let end = min(decayLength, longestRun)
+            while runner.produced < end {
+                let offset = runner.produced
+                runner.next(min(1 << 20, end - offset)).wrap(into: &bins, offset: offset)
+            }
+            wrappedLength = end
+            byImpulse = FrequencyResponse.fromImpulseResponse(zip(bins.hi, bins.lo).map { $0 + $1 }, grid: grid)
+        } else {
+            exact = subject.asRun.exactImpulse(count: keptLength)
+            byImpulse = FrequencyResponse.fromImpulseResponse(exact.values, grid: grid)
+        }
+        let exactImpulse = exact.values
         let agreement = max(byCoefficients.largestDifference(from: byPolesAndZeros),
                             byCoefficients.largestDifference(from: byImpulse),
                             byPolesAndZeros.largestDifference(from: byImpulse))
+        let truncated = wrappedLength < decayLength
+            ? " (impulse response run to \(wrappedLength) samples; the poles predict \(decayLength) to decay)" : ""
         checks.append(VerificationCheck(
             name: "responses-agree", passed: agreement <= 1e-10,
-            detail: "coefficients (FFT), poles/zeros and impulse response (FFT) agree within "
-                + format(agreement) + " of the peak"))
+            detail: "coefficients, poles/zeros and impulse response (FFT) agree within "
+                + format(agreement) + " of the peak on \(grid.count) frequencies" + truncated))
         let exactPeak = exactImpulse.map(abs).max() ?? 0
         let roundoff = zip(running.prefix(exactImpulse.count), exactImpulse).map { abs($0 - $1) }.max() ?? 0
         figure("impulse response rounding error (of its peak)", exactPeak > 0 ? roundoff / exactPeak : roundoff, "")
 
         // Against the design: its response, and the filter run in its arithmetic
-        // against the design's exact impulse and step responses.
+        // against the design's exact impulse and step responses (the design's
+        // impulse response is the one above when the filter runs as designed).
         if let design = subject.designed {
             let designed = design.response(grid: grid)
             let deviation = byCoefficients.largestDifference(from: designed)
@@ -184,16 +289,16 @@ extension Verification {
                 name: "matches-design", passed: deviation <= p.designTolerance,
                 detail: "response as run within " + format(deviation) + " of the design's peak (allowed "
                     + format(p.designTolerance) + ")" + (deviation <= p.designTolerance ? "" : p.remedy)))
-            let designedImpulse = design.impulse(count: decayLength)
-            let impulseError = relativeError(running.prefix(decayLength), designedImpulse)
+            let designedExact = design == subject.asRun ? exact : design.exactImpulse(count: keptLength)
+            let impulseError = relativeError(running.prefix(keptLength), designedExact.values)
             figure("impulse response as run, off the design's by (of its peak)", impulseError, "")
             checks.append(VerificationCheck(
                 name: "impulse-as-run", passed: impulseError <= p.designTolerance,
                 detail: "the impulse response as run is within " + format(impulseError) + " of the design's peak (allowed "
                     + format(p.designTolerance) + ")" + (impulseError <= p.designTolerance ? "" : p.remedy)))
             if let runStep = subject.runStep {
-                let stepLength = min(decayLength, 1 << 18)
-                let stepError = relativeError(runStep(stepLength)[...], design.step(count: stepLength))
+                let stepLength = min(keptLength, 1 << 18)
+                let stepError = relativeError(runStep(stepLength)[...], designedExact.prefix(stepLength).runningSum().values)
                 figure("step response as run, off the design's by (of its peak)", stepError, "")
                 checks.append(VerificationCheck(
                     name: "step-as-run", passed: stepError <= p.designTolerance,
@@ -320,7 +425,7 @@ extension Verification {
         let delay = measure.groupDelay(atAlpha: centre)
         figure("group delay at " + format(centre) + hz(centre), delay, "samples")
         if let fs = subject.sampleRate { figure("group delay at " + format(centre) + hz(centre), 1000 * delay / fs, "ms") }
-        let step = subject.asRun.step(count: decayLength)
+        let step = exact.runningSum().values
         // A final value below 1e-9 is a zero of the response at dc, rounded.
         let final = subject.asRun.dcGain
         let stepFigures = StepMeasurements(step: step, finalValue: abs(final) < 1e-9 ? 0 : final)

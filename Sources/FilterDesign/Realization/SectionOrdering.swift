@@ -27,6 +27,19 @@ import RealModule
 ///    zeros where rounding the monic numerator would (scipy's layout, whose
 ///    zeros near z = 1 a general scale would move by another ulp).
 ///
+/// 3. **A section with a zero at z = 1 first.** A filter that blocks dc
+///    (band-pass, high-pass) still gets inputs with a large constant part: a
+///    step, gravity on an accelerometer axis. Wherever a section with a zero at
+///    z = 1 sits, the sections before it carry that constant at every node,
+///    and their rounding reaches the output through the resonant sections
+///    after them, against an output that is small (the step response of a
+///    narrow band-pass peaks at its bandwidth). First, it turns the constant
+///    into a transient before any other section sees it. Measured on a
+///    Chebyshev II band-pass of order 3 at alpha 0.4207 (2.6e-5 wide) run in
+///    Double: its step response 2.4e-9 of its peak off the exact one with the
+///    dc-blocking section last (the greedy order), 4.8e-13 with it first.
+///    Of several such sections the one the greedy order put first moves.
+///
 /// Peaks are taken on a grid of 2049 frequencies from 0 to pi, refined around
 /// every pole p = r e^{j theta} with 33 points theta + (1 - r)[-8, 8], so that
 /// a resonance narrower than the uniform spacing is not missed.
@@ -50,6 +63,13 @@ enum SectionOrdering {
             remaining.removeAll { $0 == best }
             order.insert(best, at: 0)
             running = normalise(product(running, normalised[best]))
+        }
+
+        // 3 (before the scaling, which follows the order). A section with a
+        // zero at z = 1 goes first.
+        if let blocker = order.first(where: { monic[$0].blocksDC }), blocker != order[0] {
+            order.removeAll { $0 == blocker }
+            order.insert(blocker, at: 0)
         }
 
         // 2. L-infinity scaling of the numerators; the last section gets the rest of k.
@@ -109,6 +129,10 @@ enum SectionOrdering {
 }
 
 extension Biquad {
+    /// Whether the numerator has a zero at z = 1: b0 + b1 + b2 = 0 (exactly:
+    /// the zeros the band transforms put at z = 1 are exact).
+    var blocksDC: Bool { (b0 != 0 || b1 != 0 || b2 != 0) && b0 + b1 + b2 == 0 }
+
     /// The monic section with `zeros` and `poles` (one or two of each; a
     /// conjugate pair listed with both members), right-aligned as scipy's
     /// `_single_zpksos` aligns them: fewer zeros than poles make a delay.
