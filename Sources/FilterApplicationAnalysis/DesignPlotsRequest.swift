@@ -69,27 +69,8 @@ public struct DesignPlotsRequest: Sendable {
         let xLabel = fs == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
         let xRange = axis == .log ? (xs.first ?? 1e-3)...(xs.last ?? 0.5) : 0...(xs.last ?? 0.5)
 
-        let magnitude: Chart
-        if scale == "db" {
-            let db = response.decibels
-            let peak = db.compactMap { $0 }.max() ?? 0
-            var floor = max(db.compactMap { $0 }.min() ?? peak - 100, peak - 100)
-            let mask = design.recipe.bandRequirements
-            if let mask { floor = min(floor, peak - mask.stopbandAttenuation - 10) }
-            let masks = mask.map { ResponseRequest.maskSeries($0, reference: peak, scale: fs ?? 1) } ?? []
-            magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude (dB)",
-                              series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: Array(zip(xs, db)))] + masks,
-                              xRange: xRange, yRange: (floor - 5)...(peak + 5), xScale: axis)
-        } else {
-            magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude",
-                              series: [PlotSeries(name: "|H|", color: "#1f5fbf",
-                                                  points: Array(zip(xs, response.magnitudes.map(Optional.some))))],
-                              xRange: xRange, xScale: axis)
-        }
-        let phase = Chart(title: "Phase (unwrapped)", xLabel: xLabel, yLabel: "phase (rad)",
-                          series: [PlotSeries(name: "arg H", color: "#b8420f",
-                                              points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
-                          xRange: xRange, xScale: axis)
+        let (magnitude, phase) = ResponseRequest.frequencyCharts(alphas: alphas, response: response, sampleRate: fs, scale: scale,
+                                                                 mask: design.recipe.bandRequirements, axis: axis)
         let delays = alphas.map { form.groupDelay(atAlpha: $0) }
         let finiteDelays = delays.filter { $0.isFinite }
         // Near a zero on the unit circle the delay spikes: clip the axis to the 1st-99th percentile, padded.

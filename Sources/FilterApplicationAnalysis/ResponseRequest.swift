@@ -172,12 +172,11 @@ public struct ResponseRequest: Sendable {
         return (alphas, FrequencyResponse(grid: FrequencyGrid(count: count), values: values))
     }
 
-    static func responseSVG(_ linear: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
-                            scale: String, title: String, mask: BandRequirements? = nil,
-                            axis: AxisScale = .linear, lowestAlpha: Double = 0.05, warnings: [String] = []) -> String {
-        let alphas: [Double], response: FrequencyResponse
-        if axis == .log { (alphas, response) = logResponse(form, lowestAlpha: lowestAlpha) }
-        else { (alphas, response) = (linear.grid.alphas, linear) }
+    /// The magnitude chart (dB with the spec mask, or linear) and the
+    /// unwrapped phase chart of `response` at `alphas`, in Hz when
+    /// `sampleRate` is given; shared by `responseSVG` and the design page.
+    static func frequencyCharts(alphas: [Double], response: FrequencyResponse, sampleRate: Double?,
+                                scale: String, mask: BandRequirements?, axis: AxisScale) -> (magnitude: Chart, phase: Chart) {
         let xs = alphas.map { $0 * (sampleRate ?? 1) }
         let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
         let xRange = axis == .log ? (xs.first ?? 1e-3)...(xs.last ?? 0.5) : 0...(xs.last ?? 0.5)
@@ -201,6 +200,17 @@ public struct ResponseRequest: Sendable {
                           series: [PlotSeries(name: "arg H", color: "#b8420f",
                                               points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
                           xRange: xRange, xScale: axis)
+        return (magnitude, phase)
+    }
+
+    static func responseSVG(_ linear: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
+                            scale: String, title: String, mask: BandRequirements? = nil,
+                            axis: AxisScale = .linear, lowestAlpha: Double = 0.05, warnings: [String] = []) -> String {
+        let alphas: [Double], response: FrequencyResponse
+        if axis == .log { (alphas, response) = logResponse(form, lowestAlpha: lowestAlpha) }
+        else { (alphas, response) = (linear.grid.alphas, linear) }
+        let (magnitude, phase) = frequencyCharts(alphas: alphas, response: response, sampleRate: sampleRate,
+                                                 scale: scale, mask: mask, axis: axis)
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
         return PlotPage(title: "Frequency response", subtitle: title,
                         panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)], warnings: warnings).svg()
