@@ -166,6 +166,7 @@ enum TemplateAudit {
             label: label, recipe: design.recipe, designed: nil, asRun: run.filter,
             precision: precision, sampleRate: t.designSampleRate, runImpulse: run.impulse)
         subject.runImpulseExtremes = run.extremes
+        subject.runsInOffsetForm = run.offsetForm
         // Printed with fewer digits than a double holds (Shake's 10 decimals):
         // its gain and corners can only be as right as that printing.
         if definition.form == .c { subject.gainTolerance = max(subject.precision.gainTolerance, 1e-3) }

@@ -77,6 +77,7 @@ public struct VerificationRequest: Sendable {
                                           precision: precision, sampleRate: design.recipe.corners.sampleRate, runImpulse: run.impulse)
             subject.runStep = run.step
             subject.runImpulseExtremes = run.extremes
+            subject.runsInOffsetForm = run.offsetForm
         case .gencode:
             let printed = try GencodeArithmetic.transfer(design, commandLine: commandLine + " -l")
             subject = VerificationSubject(label: commandLine, recipe: design.recipe, designed: designed, asRun: .direct(printed),
@@ -96,16 +97,19 @@ public struct VerificationRequest: Sendable {
         }
     }
 
-    /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`, and
-    /// that runtime's own impulse and step responses.
+    /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`,
+    /// that runtime's own impulse and step responses, and whether its sections
+    /// run in the offset form.
     static func runtime(_ template: DigitalFilterTemplate, inFloat: Bool)
         -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
-            extremes: @Sendable (Int) -> ImpulseExtremes) {
+            extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
         inFloat
             ? (.runtime(template, as: Float.self), { n in run(template, Float.self, count: n, step: false) },
-               { n in run(template, Float.self, count: n, step: true) }, { n in extremes(template, Float.self, count: n) })
+               { n in run(template, Float.self, count: n, step: true) }, { n in extremes(template, Float.self, count: n) },
+               !template.sections.isEmpty && SectionCascade<Float>(template.sections).form == .offset)
             : (.runtime(template, as: Double.self), { n in run(template, Double.self, count: n, step: false) },
-               { n in run(template, Double.self, count: n, step: true) }, { n in extremes(template, Double.self, count: n) })
+               { n in run(template, Double.self, count: n, step: true) }, { n in extremes(template, Double.self, count: n) },
+               !template.sections.isEmpty && SectionCascade<Double>(template.sections).form == .offset)
     }
 
     /// The extremes of the runtime's first `count` outputs for 1, 0, 0, ...,

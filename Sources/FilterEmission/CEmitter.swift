@@ -110,7 +110,7 @@ public enum CEmitter {
     /// and their rounding errors.
     static func offsetSections(_ sections: [Biquad]) -> Code {
         let n = sections.count
-        var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e, wx, wy, fw, fd, sum, g, part, rem, low;\n"
+        var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e, wx, wy, fw, fd, sum, g, part, rem, low, q1, q2, c, ec, x0;\n"
         for (k, section) in sections.enumerated() {
             // The numbers SectionCascade<Float> stores.
             let q = OffsetBiquad(section).numbers(as: Float.self)
@@ -119,8 +119,11 @@ public enum CEmitter {
             let (d1Low, uLow, c1Low, sLow) = (f(11), f(12), f(13), f(14))
             let i = 4 * k, o = 4 * (k + 1)
             step += "    wx = w[\(i)] - \(tn) * w[\(i + 1)]; wy = w[\(o)] - \(t) * w[\(o + 1)];\n"
-            step += "    fw = \(b0) * ((v + \(k1) * w[\(i)]) + \(k2) * w[\(i + 1)]);\n"
-            step += "    fd = (\(d1) * wx + \(u) * w[\(i + 1)]) + (\(d1Low) * wx + \(uLow) * w[\(i + 1)]);\n"
+            step += "    q1 = \(k1) * w[\(i)]; q2 = \(k2) * w[\(i + 1)];\n"
+            step += "    c = v + q1; back = c - v; ec = (v - (c - back)) + (q1 - back);\n"
+            step += "    x0 = c + q2; back = x0 - c; ec += (c - (x0 - back)) + (q2 - back);\n"
+            step += "    fw = \(b0) * x0;\n"
+            step += "    fd = ((\(d1) * wx + \(u) * w[\(i + 1)]) + (\(d1Low) * wx + \(uLow) * w[\(i + 1)])) + \(b0) * ec;\n"
             step += "    p1 = \(m1) * w[\(o)]; p2 = \(m2) * w[\(o + 1)]; sum = p1 + p2;\n"
             step += "    e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1));\n"
             step += "    large = sum + fw;\n"
@@ -136,7 +139,7 @@ public enum CEmitter {
         step += "    return v;\n"
         return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the coefficients about the nearest integers, "
                         + "with error feedback (mkfilter's FilterRuntime form, see OffsetBiquad): "
-                        + "fw = b0 (x + k1 x1 + k2 x2); fd = (d1 + d1') (x1 - tn x2) + (u + u') x2; large = (m1 y1 + m2 y2) + fw; "
+                        + "fw = b0 (x + k1 x1 + k2 x2), ec the rounding errors of its two sums; fd = (d1 + d1') (x1 - tn x2) + (u + u') x2 + b0 ec; large = (m1 y1 + m2 y2) + fw; "
                         + "small = fd - (s + s') y2 - (c1 + c1') (y1 - t y2) + m2 r2 + m1 r1 + e + g, "
                         + "the primed numbers the low parts of the remainders, e and g the rounding errors of the two sums in large; "
                         + "y = large + small; r = its rounding error. Compile without -ffast-math, which would remove r and e.",

@@ -11,7 +11,7 @@
 ///   (`OffsetBiquad`), and error feedback.** With the section written as
 ///   integers m, k, t and small remainders c1, s, d1, u:
 ///
-///       F = b0 (x + k1 x1 + k2 x2),   D = (d1 (x1 - tn x2) + u x2) + (d1' (x1 - tn x2) + u' x2)
+///       F = b0 (x + k1 x1 + k2 x2),   D = (d1 (x1 - tn x2) + u x2) + (d1' (x1 - tn x2) + u' x2) + b0 g
 ///       L = (m1 y1 + m2 y2) + F
 ///       S = (D + (-s y2 - c1 (y1 - t y2))) - (s' y2 + c1' (y1 - t y2)) + (m2 r2 + m1 r1) + (e + f)
 ///       y = L + S,   r = the rounding error of that last sum
@@ -20,7 +20,12 @@
 ///   (F and m1 y1 + m2 y2 can cancel: summed with the small terms first, an
 ///   impulse into a section with zeros and poles near z = 1 came out 9e-4 off
 ///   in its second sample, 4e-3 of the peak in a narrow band-pass; D, the
-///   remainders' small part, joins the small terms, not F), and d1', u', c1',
+///   remainders' small part, joins the small terms, not F), g is the rounding
+///   error of the two sums in x + k1 x1 + k2 x2 (for zeros near z = 1 that is
+///   x - 2 x1 + x2, far smaller than x for a slow signal, so its rounding,
+///   of the size of x, would reach the output through 1/A(1): 1.5e-3 of the
+///   peak of a Chebyshev II low-pass's impulse response at alpha 0.0011, 5e-6
+///   with g kept), and d1', u', c1',
 ///   s' are the low parts of the remainders (`OffsetBiquad.numbers(as:)`):
 ///   with them the poles and zeros as run are the design's to about 1e-14,
 ///   where Float's rounding alone would move a narrow band-pass's poles by up
@@ -107,6 +112,9 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
         self.isOffsetForm = isOffsetForm
         state = [Sample](repeating: 0, count: isOffsetForm ? 4 * (count + 1) : 2 * count)
     }
+
+    /// The form the sections run in.
+    public var form: Form { isOffsetForm ? .offset : .transposed }
 
     /// The sections as they run: each coefficient as stored in `Sample`, in
     /// Double (for the offset form, each remainder its high and low parts
@@ -283,9 +291,21 @@ struct OffsetSection<Sample: BinaryFloatingPoint> {
     func step(_ x: Sample, _ x1: Sample, _ x2: Sample, _ y1: Sample, _ y2: Sample, _ r1: Sample, _ r2: Sample) -> (Sample, Sample) {
         let wx = x1 - tn * x2, wy = y1 - t * y2
         // The feed-forward part in two: b0 times the integer combination, and
-        // the remainders' part, small where the first is not.
-        let forward = b0 * ((x + k1 * x1) + k2 * x2)
-        let forwardRemainder = (d1 * wx + u * x2) + (d1Low * wx + uLow * x2)
+        // the remainders' part, small where the first is not. The integer
+        // combination's two sums cancel for zeros near z = +-1 (x - 2 x1 + x2
+        // of a slow signal is far smaller than x), so their rounding errors,
+        // which are of the size of x, are kept (TwoSum) and join the small
+        // terms: rounded, they would reach the output through the section's
+        // poles, 1/|A(1)| (1.7e4 in a Chebyshev II low-pass at alpha 0.0011).
+        let q1 = k1 * x1, q2 = k2 * x2
+        let first = x + q1
+        let firstBack = first - x
+        let firstError = (x - (first - firstBack)) + (q1 - firstBack)
+        let combination = first + q2
+        let combinationBack = combination - first
+        let combinationError = (first - (combination - combinationBack)) + (q2 - combinationBack)
+        let forward = b0 * combination
+        let forwardRemainder = ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2)) + b0 * (firstError + combinationError)
         // The large part, m1 y1 + m2 y2 (integer multiples, exact), summed with
         // its rounding error e kept (TwoSum); then the feed-forward part, which
         // may cancel it (an impulse into a section with zeros and poles near

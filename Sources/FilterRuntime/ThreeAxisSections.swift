@@ -87,8 +87,15 @@ func offsetStep<Sample: BinaryFloatingPoint & SIMDScalar>(
     let (c1, s, t, m1, m2) = (q[6], q[7], q[8], q[9], q[10])
     let (d1Low, uLow, c1Low, sLow) = (q[11], q[12], q[13], q[14])
     let wx = x1 - tn * x2, wy = y1 - t * y2
-    let forward = b0 * ((x + k1 * x1) + k2 * x2)
-    let forwardRemainder = (d1 * wx + u * x2) + (d1Low * wx + uLow * x2)
+    let q1 = k1 * x1, q2 = k2 * x2
+    let first = x + q1
+    let firstBack = first - x
+    let firstError = (x - (first - firstBack)) + (q1 - firstBack)
+    let combination = first + q2
+    let combinationBack = combination - first
+    let combinationError = (first - (combination - combinationBack)) + (q2 - combinationBack)
+    let forward = b0 * combination
+    let forwardRemainder = ((d1 * wx + u * x2) + (d1Low * wx + uLow * x2)) + b0 * (firstError + combinationError)
     let p1 = m1 * y1, p2 = m2 * y2
     let sum = p1 + p2
     let e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1))

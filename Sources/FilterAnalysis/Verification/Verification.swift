@@ -1,5 +1,6 @@
 import ComplexModule
 import FilterDesign
+import FilterRuntime
 import RealModule
 
 /// What `Verification` checks: a filter as it will run, and (when known) what
@@ -28,6 +29,12 @@ public struct VerificationSubject: Sendable {
     public var runImpulse: @Sendable (Int) -> [Double]
     /// The same for the input 1, 1, 1, ...; nil when not run.
     public var runStep: (@Sendable (Int) -> [Double])? = nil
+    /// Whether the sections run in `SectionCascade`'s offset form (Float's
+    /// default): their poles are then set by the remainders c1 and s
+    /// (`OffsetBiquad`), stored as a high and a low part and multiplied in the
+    /// sample type, and **stable** judges the margin by what rounding those
+    /// does (see `Verification.verify`).
+    public var runsInOffsetForm = false
     /// The extremes of the running filter's first n outputs for the input 1, 0,
     /// 0, ..., run in chunks without storing them (`ImpulseExtremes`), for
     /// impulse responses too long to keep; nil: from `runImpulse`.
@@ -161,7 +168,15 @@ extension Verification {
 
     /// Verifies `subject`:
     /// - **stable**: every pole of the coefficients as run inside the unit circle
-    ///   by at least 10 units of their rounding (1 - r >= 10 u);
+    ///   by at least 10 units of their rounding (1 - r >= 10 u). For sections
+    ///   in the offset form (`VerificationSubject.runsInOffsetForm`) the
+    ///   stored numbers are not a1 and a2 but integers (exact) and the
+    ///   remainders c1 and s, held to about u^2 of themselves; what can move
+    ///   a pole as the filter runs is the rounding of their products, u of
+    ///   c1 and of s, which is far less than u near the unit circle
+    ///   (s = a2 - 1 there). So the same 10 units are applied to what this
+    ///   form rounds: every pole stays inside with c1 and s each off by 10 u
+    ///   relative, either way (`offsetFormMargin`);
     /// - **decays**: the running filter's impulse response, run until the poles
     ///   predict 1e-17 (at most 2^27 samples, in chunks beyond the 2^24 kept),
     ///   ends below 1e-6 of its peak;
@@ -207,11 +222,22 @@ extension Verification {
         let form = subject.asRun.poleZeroForm
         let radius = form.largestPoleRadius
         let margin = 1 - radius
-        let stable = margin >= 10 * p.unitRoundoff
-        checks.append(VerificationCheck(
-            name: "stable", passed: stable,
-            detail: "largest pole radius " + format(radius) + ", margin " + format(margin)
-                + (stable ? "" : " (needs >= " + format(10 * p.unitRoundoff) + ")")))
+        let stable: Bool
+        if subject.runsInOffsetForm, case .sections(let sections) = subject.asRun {
+            let perturbed = offsetFormMargin(sections, relative: 10 * p.unitRoundoff)
+            stable = margin > 0 && perturbed > 0
+            checks.append(VerificationCheck(
+                name: "stable", passed: stable,
+                detail: "largest pole radius " + format(radius) + ", margin " + format(margin)
+                    + "; with each section's c1 and s off by 10 units of their rounding, margin "
+                    + format(perturbed) + (stable ? "" : " (needs > 0)")))
+        } else {
+            stable = margin >= 10 * p.unitRoundoff
+            checks.append(VerificationCheck(
+                name: "stable", passed: stable,
+                detail: "largest pole radius " + format(radius) + ", margin " + format(margin)
+                    + (stable ? "" : " (needs >= " + format(10 * p.unitRoundoff) + ")")))
+        }
         figure("largest pole radius", radius, "")
 
         // Decay of the impulse response as it really runs: stored up to
@@ -435,6 +461,26 @@ extension Verification {
             if let fs = subject.sampleRate { figure("step settling time (2 %)", 1000 * Double(settling) / fs, "ms") }
         }
         return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
+    }
+
+    /// The smallest distance 1 - |p| from the unit circle of any pole of
+    /// `sections` written in the offset form (`OffsetBiquad`) with c1 and s
+    /// each multiplied by 1 + e or 1 - e (all four ways): the margin the
+    /// poles keep when the products c1 (y1 - t y2) and s y2 are rounded by
+    /// e relative, as the offset form runs them. Negative when a pole leaves.
+    static func offsetFormMargin(_ sections: [Biquad], relative e: Double) -> Double {
+        var smallest = Double.infinity
+        for section in sections {
+            let q = OffsetBiquad(section)
+            for (dc, ds) in [(1.0, 1.0), (1, -1), (-1, 1), (-1, -1)] {
+                var moved = q
+                moved.c1 *= 1 + dc * e
+                moved.s *= 1 + ds * e
+                let form = PoleZeroForm(sections: [moved.section])
+                smallest = min(smallest, 1 - form.largestPoleRadius)
+            }
+        }
+        return smallest
     }
 
     /// max |a - b| / max |b|: how far a response as run is from the reference.
