@@ -111,7 +111,8 @@ public enum CEmitter {
     static func offsetSections(_ sections: [Biquad]) -> Code {
         let n = sections.count
         var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e, wx, wy, fw, fd, sum, g, part, rem, low, q1, q2, c, ec, x0;\n"
-        for (k, section) in sections.enumerated() {
+        let factored = OffsetBiquad.factoringOutputGain(sections)
+        for (k, section) in factored.sections.enumerated() {
             // The numbers SectionCascade<Float> stores.
             let q = OffsetBiquad(section).numbers(as: Float.self)
             let f = { (k: Int) in literal(q[k], .float) }
@@ -136,13 +137,14 @@ public enum CEmitter {
             step += "    w[\(i + 1)] = w[\(i)]; w[\(i)] = v; w[\(o + 3)] = w[\(o + 2)]; w[\(o + 2)] = r; v = y;\n"
         }
         step += "    w[\(4 * n + 1)] = w[\(4 * n)]; w[\(4 * n)] = v;\n"
-        step += "    return v;\n"
+        step += "    return v * \(literal(Double(Float(factored.outputGain)), .float));\n"
         return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the coefficients about the nearest integers, "
                         + "with error feedback (mkfilter's FilterRuntime form, see OffsetBiquad): "
                         + "fw = b0 (x + k1 x1 + k2 x2), ec the rounding errors of its two sums; fd = (d1 + d1') (x1 - tn x2) + (u + u') x2 + b0 ec; large = (m1 y1 + m2 y2) + fw; "
                         + "small = fd - (s + s') y2 - (c1 + c1') (y1 - t y2) + m2 r2 + m1 r1 + e + g, "
                         + "the primed numbers the low parts of the remainders, e and g the rounding errors of the two sums in large; "
-                        + "y = large + small; r = its rounding error. Compile without -ffast-math, which would remove r and e.",
+                        + "y = large + small; r = its rounding error. Each b0 is a power of two; the significands taken out of them "
+                        + "multiply the last output. Compile without -ffast-math, which would remove r and e.",
                     state: "float w[\(4 * (n + 1))];",
                     initialisation: "    for (int i = 0; i < \(4 * (n + 1)); i++) f->w[i] = 0;\n",
                     step: step)

@@ -102,3 +102,31 @@ public struct OffsetBiquad: Sendable, Hashable {
         return n.map(high) + [low(d1), low(u), low(c1), low(s)]
     }
 }
+
+extension OffsetBiquad {
+    /// The cascade as the offset form runs it: each section's numerator
+    /// divided by the significand g_k of |b0| (in [1, 2); 1 when b0 is 0), so
+    /// that every b0 is a signed power of two and b0 times the integer
+    /// combination is exact in any binary format, and the product of the
+    /// g_k, which multiplies the output instead:
+    ///
+    ///     H = prod_k (b0_k N_k / A_k) = (prod_k g_k) prod_k ((b0_k / g_k) N_k / A_k).
+    ///
+    /// Why: the last section carries what makes the overall gain k, and its
+    /// b0 times the sum x + k1 x1 + k2 x2 (of the size of x) rounds to an
+    /// error of the size of x, which the section's poles then carry to the
+    /// output. On a Chebyshev I band-stop at alpha 0.4637 (13 sections, poles
+    /// 2e-5 from the unit circle) that left the Float step response 1.1e-3 of
+    /// its peak off the design's; with the gain on the output, 5.3e-5 (the
+    /// output's own rounding is only its last bit).
+    public static func factoringOutputGain(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) {
+        var gain = 1.0
+        let scaled = sections.map { b -> Biquad in
+            guard b.b0 != 0, b.b0.isFinite else { return b }
+            let g = b.b0.magnitude.significand
+            gain *= g
+            return Biquad(b0: b.b0 / g, b1: b.b1 / g, b2: b.b2 / g, a1: b.a1, a2: b.a2)
+        }
+        return (scaled, gain)
+    }
+}

@@ -46,6 +46,14 @@
 ///   peak from the design's, against 4e-3 without the error feedback and 1
 ///   (all zero) for scipy's sections run in float32. The same holds about z = -1.
 ///
+/// In the offset form every section's b0 is a signed power of two, so that
+/// F is exact but for the sums' rounding kept in g: the significands are
+/// taken out of the b0s and multiply the last output instead
+/// (`OffsetBiquad.factoringOutputGain`); rounded there, they change the
+/// output's last bit, where in the last section's b0 they were carried by its
+/// poles (a Chebyshev I band-stop near Nyquist: step response 1.1e-3 of its
+/// peak off, 5.3e-5 with the gain on the output).
+///
 /// One sample at a time, the sections run in sequence; a block runs up to
 /// four sections at a time, sample by sample with their states in registers,
 /// so the processor overlaps their dependency chains. Both give the same
@@ -62,6 +70,10 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     /// TDF-II: s1, s2 per section. Offset form: per node (the input, then each
     /// section's output) its last two values and their rounding errors: v1 v2 r1 r2.
     @usableFromInline var state: [Sample]
+    /// The offset form's output gain: the product of the significands of the
+    /// sections' b0 (`OffsetBiquad.factoringOutputGain`), which multiplies
+    /// the last section's output; 1 for TDF-II.
+    @usableFromInline let outputGain: Sample
 
     @usableFromInline static var stride: Int { 16 }
 
@@ -88,7 +100,9 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
         isOffsetForm = offsetForm
         count = sections.count
         var c = [Sample](repeating: 0, count: Self.stride * sections.count)
-        for (k, s) in sections.enumerated() {
+        let factored = OffsetBiquad.factoringOutputGain(sections)
+        outputGain = offsetForm ? Sample(factored.outputGain) : 1
+        for (k, s) in (offsetForm ? factored.sections : sections).enumerated() {
             let base = Self.stride * k
             if offsetForm {
                 for (i, x) in OffsetBiquad(s).numbers(as: Sample.self).enumerated() { c[base + i] = Sample(x) }
@@ -106,10 +120,11 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
 
     /// A cascade from coefficients laid out as this type keeps them, at rest.
     @usableFromInline
-    init(coefficients: [Sample], count: Int, isOffsetForm: Bool) {
+    init(coefficients: [Sample], count: Int, isOffsetForm: Bool, outputGain: Sample) {
         self.coefficients = coefficients
         self.count = count
         self.isOffsetForm = isOffsetForm
+        self.outputGain = outputGain
         state = [Sample](repeating: 0, count: isOffsetForm ? 4 * (count + 1) : 2 * count)
     }
 
@@ -118,8 +133,21 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
 
     /// The sections as they run: each coefficient as stored in `Sample`, in
     /// Double (for the offset form, each remainder its high and low parts
-    /// summed, b = b0 k + d and a = c - m, to Double's precision).
+    /// summed, b = b0 k + d and a = c - m, to Double's precision, and the
+    /// output gain folded into the last section's numerator).
     public var sectionsAsRun: [Biquad] {
+        var sections = storedSections
+        if isOffsetForm, var last = sections.last {
+            let g = Double(outputGain)
+            (last.b0, last.b1, last.b2) = (last.b0 * g, last.b1 * g, last.b2 * g)
+            sections[sections.count - 1] = last
+        }
+        return sections
+    }
+
+    /// The sections as stored, in Double: for the offset form, without the
+    /// output gain.
+    var storedSections: [Biquad] {
         (0..<count).map { k in
             let c = { (i: Int) in Double(coefficients[Self.stride * k + i]) }
             if isOffsetForm {
@@ -149,7 +177,7 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
         reset()
         var input = Double(x)
         var values: [Double] = [input]
-        for (k, s) in sectionsAsRun.enumerated() {
+        for (k, s) in storedSections.enumerated() {
             let denominator = 1 + s.a1 + s.a2
             guard denominator != 0, denominator.isFinite else { reset(); return false }
             let output = (s.b0 + s.b1 + s.b2) / denominator * input
@@ -173,12 +201,12 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     /// Filters one sample through every section in turn.
     @inlinable
     public mutating func process(_ x: Sample) -> Sample {
-        let n = count
+        let n = count, offset = isOffsetForm, gain = outputGain
         return coefficients.withUnsafeBufferPointer { cb in
             state.withUnsafeMutableBufferPointer { sb in
                 let c = cb.baseAddress!, s = sb.baseAddress!
                 var v = x
-                if isOffsetForm {
+                if offset {
                     for k in 0..<n {
                         let section = OffsetSection(c + Self.stride * k)
                         let input = s + 4 * k, output = s + 4 * (k + 1)
@@ -191,6 +219,7 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
                     }
                     s[4 * n + 1] = s[4 * n]
                     s[4 * n] = v
+                    return v * gain
                 } else {
                     for k in 0..<n {
                         let q = c + Self.stride * k
@@ -215,7 +244,7 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
             if source != UnsafePointer(destination) { destination.update(from: source, count: m) }
             return
         }
-        let offset = isOffsetForm
+        let offset = isOffsetForm, gain = outputGain
         coefficients.withUnsafeBufferPointer { cb in
             state.withUnsafeMutableBufferPointer { sb in
                 let c = cb.baseAddress!, s = sb.baseAddress!
@@ -251,6 +280,9 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
                     history = next
                     k += group
                     from = UnsafePointer(destination)
+                }
+                if offset && gain != 1 {
+                    for i in 0..<m { destination[i] *= gain }
                 }
             }
         }

@@ -8,6 +8,8 @@ public struct ThreeAxisSections<Sample: BinaryFloatingPoint & SIMDScalar & Senda
     @usableFromInline let coefficients: [Sample]
     @usableFromInline let count: Int
     @usableFromInline let isOffsetForm: Bool
+    /// The offset form's output gain (`SectionCascade`), 1 for TDF-II.
+    @usableFromInline let outputGain: Sample
     /// TDF-II: s1, s2 per section. Offset form: v1 v2 r1 r2 per node. One lane per axis (the fourth unused).
     @usableFromInline var state: [SIMD4<Sample>]
 
@@ -17,6 +19,7 @@ public struct ThreeAxisSections<Sample: BinaryFloatingPoint & SIMDScalar & Senda
         coefficients = single.coefficients
         count = single.count
         isOffsetForm = single.isOffsetForm
+        outputGain = single.outputGain
         state = [SIMD4<Sample>](repeating: .zero, count: single.state.count)
     }
 
@@ -33,7 +36,7 @@ public struct ThreeAxisSections<Sample: BinaryFloatingPoint & SIMDScalar & Senda
     public mutating func reset(toSteadyStateFor x: SIMD4<Sample>) -> Bool {
         var axes = [SectionCascade<Sample>]()
         for lane in 0..<3 {
-            var single = SectionCascade<Sample>(coefficients: coefficients, count: count, isOffsetForm: isOffsetForm)
+            var single = SectionCascade<Sample>(coefficients: coefficients, count: count, isOffsetForm: isOffsetForm, outputGain: outputGain)
             guard single.reset(toSteadyStateFor: x[lane]) else { reset(); return false }
             axes.append(single)
         }
@@ -44,12 +47,13 @@ public struct ThreeAxisSections<Sample: BinaryFloatingPoint & SIMDScalar & Senda
     /// Filters one sample of each axis (lanes 0, 1, 2; lane 3 is ignored).
     @inlinable
     public mutating func process(_ x: SIMD4<Sample>) -> SIMD4<Sample> {
-        let n = count, stride = SectionCascade<Sample>.stride
+        let n = count, stride = SectionCascade<Sample>.stride, offset = isOffsetForm
+        let gain = SIMD4(repeating: outputGain)
         return coefficients.withUnsafeBufferPointer { cb in
             state.withUnsafeMutableBufferPointer { sb in
                 let c = cb.baseAddress!, s = sb.baseAddress!
                 var v = x
-                if isOffsetForm {
+                if offset {
                     for k in 0..<n {
                         let q = c + stride * k
                         let input = s + 4 * k, output = s + 4 * (k + 1)
@@ -62,6 +66,7 @@ public struct ThreeAxisSections<Sample: BinaryFloatingPoint & SIMDScalar & Senda
                     }
                     s[4 * n + 1] = s[4 * n]
                     s[4 * n] = v
+                    return v * gain
                 } else {
                     for k in 0..<n {
                         let q = c + stride * k

@@ -67,12 +67,21 @@ import Testing
             let (c, d) = (float.process(Float(x)), offsetFloat.process(Float(x)))
             #expect(a == b && c == d)
         }
-        // As run: Double keeps the coefficients; Float rounds b0, and keeps the
-        // remainder c1 = a1 + m1 as a high and a low Float (a1 = c1 - m1).
+        // As run: Double keeps the coefficients; Float makes each b0 a power of
+        // two (1.2e-4 = 2^-14 * 1.96608), multiplies the output by the
+        // significands' product rounded once to Float (folded into the last
+        // section as run), and keeps the remainder c1 = a1 + m1 as a high and a
+        // low Float (a1 = c1 - m1).
         #expect(SectionCascade<Double>(Self.sections).sectionsAsRun == Self.sections)
-        let asRun = SectionCascade<Float>(Self.sections).sectionsAsRun[0]
+        let allAsRun = SectionCascade<Float>(Self.sections).sectionsAsRun
+        let asRun = allAsRun[0]
         let c1 = -1.98731 + 2, high = Double(Float(c1)), low = Double(Float(c1 - high))
-        #expect(low != 0 && asRun.a1 == (high + low) - 2 && asRun.b0 == Double(Float(1.2e-4)))
+        #expect(low != 0 && asRun.a1 == (high + low) - 2 && asRun.b0 == 0x1p-14)
+        let significands = Self.sections.filter { $0.b0 != 0 }.map { $0.b0.significand }.reduce(1, *)
+        let powers = Self.sections.filter { $0.b0 != 0 }.map { $0.b0 / $0.b0.significand }.reduce(1, *)
+        let runGain = allAsRun.filter { $0.b0 != 0 }.map(\.b0).reduce(1, *)
+        #expect(abs(runGain - powers * Double(Float(significands))) <= 1e-15 * abs(runGain))
+        #expect(abs(runGain / (powers * significands) - 1) <= 0x1p-24)
         // To about Float's precision squared: 2^-48 of c1, where rounding c1 once is off by up to 2^-25 of it.
         #expect(abs(asRun.a1 - -1.98731) <= 0x1p-48 * c1 + 0x1p-52 && abs(high - c1) > 0x1p-40 * c1)
     }
