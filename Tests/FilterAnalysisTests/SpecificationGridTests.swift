@@ -119,14 +119,10 @@ import Testing
     }
 
     /// `mkfilter verify` passes every spec design and every Chebyshev II and
-    /// elliptic design of the scipy corpus, in Float and in Double.
-    @Test(.disabled("""
-        Issue 14 stays open on this: run through the CLI on all 640 spec designs \
-        (scripts/verify_spec_designs.py), 55 fail verify: 53 in Float, mostly pass \
-        bands narrower than 1e-4 of the sample rate, and 11 in Double, where verify's \
-        2^21-sample decay cap is shorter than their impulse responses; 9 of an \
-        18-design sample of the Chebyshev II/elliptic corpus fail likewise.
-        """), .timeLimit(.minutes(20)))
+    /// elliptic design of the scipy corpus, in Float and in Double, but for
+    /// the corpus designs in `beyondVerify`. (All 640 spec designs, through
+    /// the command line: `scripts/verify_spec_designs.py`.)
+    @Test(.timeLimit(.minutes(20)))
     func verifyPassesInFloatAndDouble() async throws {
         let specRecipes = Self.specs.filter { !$0.tooHighOrder }.map { spec in
             (try! FilterRecipe(designing: spec.familyName, to: spec.specification), spec.label)
@@ -142,7 +138,7 @@ import Testing
             return (TimeResponse.decayLength(largestPoleRadius: radius, poleCount: 48) ?? .max) <= 1 << 14
         }
         #endif
-        let failures = await parallelMap(subjects) { (recipe, label) -> [String] in
+        let results = await parallelMap(subjects) { (recipe, label) -> [String] in
             var failed: [String] = []
             let design = try! recipe.design()
             for precision in [RunningPrecision.double, .float] {
@@ -156,10 +152,31 @@ import Testing
                 }
             }
             return failed
-        }.flatMap { $0 }
+        }
+        var failures: [String] = []
+        for ((_, label), failed) in zip(subjects, results) {
+            if let limit = Self.beyondVerify[label] {
+                // Still beyond verify, for the reason given: each listed check fails.
+                for check in limit { #expect(failed.contains { $0.contains(check) }, "\(label): expected \(check) to fail; \(failed)") }
+            } else {
+                failures += failed
+            }
+        }
         print("verify over \(subjects.count) spec, Chebyshev II and elliptic designs: \(failures.count) failures (Double and Float)")
         #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.prefix(8).joined(separator: "\n"))")
     }
+
+    /// Corpus designs verify cannot pass, and the checks they fail. The
+    /// order-17 elliptic band-pass 0.061-0.099 with 20 dB of attenuation has
+    /// poles 3.8e-8 inside the unit circle: its impulse response needs about
+    /// 1e9 samples to decay, beyond the 2^27 verify runs (Double and Float),
+    /// and in the offset form 10 units of Float's rounding of c1 move them
+    /// 1.6e-7 outside (Float `stable`). A design, not a realisation, problem:
+    /// 20 dB at order 17 asks for an extreme transition.
+    static let beyondVerify: [String: [String]] = [
+        "elliptic bandPass order 17 [0.0609172, 0.0987488] R 0.206932 A 20.0":
+            ["double: decays", "float: stable", "float: decays"],
+    ]
 }
 
 /// The Chebyshev II and elliptic designs of scipy's corpus, as recipes.

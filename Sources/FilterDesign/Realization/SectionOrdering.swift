@@ -93,28 +93,36 @@ enum SectionOrdering {
     /// 2. L-infinity scaling of the numerators of `monic` in `order`; the last
     /// section gets the rest of k.
     static func scaled(_ order: [Int], monic: [Biquad], responses: [[Complex<Double>]], gain: Double) -> [Biquad] {
-        var scaled: [Biquad] = []
+        zip(order, scales(order, responses: responses, gain: gain)).map { i, scale in
+            var section = monic[i]
+            section.b0 *= scale
+            section.b1 *= scale
+            section.b2 *= scale
+            return section
+        }
+    }
+
+    /// The scale of each section's numerator in `order`: the power of two that
+    /// brings the running product's peak into (1/2, 1], and for the last
+    /// section the rest of the gain k.
+    static func scales(_ order: [Int], responses: [[Complex<Double>]], gain: Double) -> [Double] {
+        var scales: [Double] = []
         var cumulative = [Complex<Double>](repeating: Complex(1, 0), count: responses[0].count)
         var exponents = 0   // the scales so far multiply to 2^exponents
         for (position, i) in order.enumerated() {
-            var section = monic[i]
-            let scale: Double
             if position < order.count - 1 {
                 let next = product(cumulative, responses[i])
                 let m = next.map { $0.length }.max() ?? 1
                 let e = m > 0 && m.isFinite ? (1 / m).exponent : 0
-                scale = Double(sign: .plus, exponent: e, significand: 1)
+                let scale = Double(sign: .plus, exponent: e, significand: 1)
                 cumulative = next.map { $0 * Complex(scale, 0) }
                 exponents += Int(e)
+                scales.append(scale)
             } else {
-                scale = Double(sign: gain < 0 ? .minus : .plus, exponent: -exponents, significand: abs(gain))
+                scales.append(Double(sign: gain < 0 ? .minus : .plus, exponent: -exponents, significand: abs(gain)))
             }
-            section.b0 *= scale
-            section.b1 *= scale
-            section.b2 *= scale
-            scaled.append(section)
         }
-        return scaled
+        return scales
     }
 
     /// Rule 4: for a filter whose dc gain is below a tenth of its peak but
@@ -132,13 +140,24 @@ enum SectionOrdering {
             return monic[i].dcGain.magnitude / m
         }
         let byAttenuation = order.sorted { attenuation[$0] < attenuation[$1] }
+        let poles = monic.map { s in
+            grid.map { Biquad(b0: 1, b1: 0, b2: 0, a1: s.a1, a2: s.a2).response(atPhase: $0) }
+        }
+        func noise(_ order: [Int]) -> Double {
+            let scales = Self.scales(order, responses: responses, gain: gain)
+            let sections = zip(order, scales).map { i, scale in
+                Biquad(b0: monic[i].b0 * scale, b1: monic[i].b1 * scale, b2: monic[i].b2 * scale, a1: monic[i].a1, a2: monic[i].a2)
+            }
+            return stepNoise(sections, responses: zip(order, scales).map { i, scale in responses[i].map { $0 * Complex(scale, 0) } },
+                             poles: order.map { poles[$0] }, grid: grid)
+        }
         var best: [Int]? = nil
-        var least = stepNoise(scaled(order, monic: monic, responses: responses, gain: gain), grid: grid)
+        var least = noise(order)
         for m in 1...(order.count / 2) {
             let front = Array(byAttenuation.prefix(m))
             let candidate = front + order.filter { !front.contains($0) }
-            let noise = stepNoise(scaled(candidate, monic: monic, responses: responses, gain: gain), grid: grid)
-            if noise < least { (best, least) = (candidate, noise) }
+            let n = noise(candidate)
+            if n < least { (best, least) = (candidate, n) }
         }
         return best
     }
@@ -159,14 +178,12 @@ enum SectionOrdering {
     /// attenuates dc early rounds less of it: on an elliptic band-pass 6.7e-4
     /// wide at alpha 0.12, the model falls from 50 to 5.4 and the step
     /// response as run in Float from 5.1e-3 to 5.1e-4 of its peak.
-    static func stepNoise(_ sections: [Biquad], grid: [Double]) -> Double {
+    ///
+    /// `responses` are the sections' responses on `grid`, `poles` those of
+    /// their 1/A_j.
+    static func stepNoise(_ sections: [Biquad], responses: [[Complex<Double>]], poles denominators: [[Complex<Double>]],
+                          grid: [Double]) -> Double {
         let n = sections.count
-        let responses = sections.map { s in grid.map { s.response(atPhase: $0) } }
-        let denominators = sections.map { s in
-            grid.map { phase -> Complex<Double> in
-                Biquad(b0: 1, b1: 0, b2: 0, a1: s.a1, a2: s.a2).response(atPhase: phase)
-            }
-        }
         func norm(_ x: [Complex<Double>]) -> Double {
             var sum = 0.0
             for k in 1..<grid.count {
