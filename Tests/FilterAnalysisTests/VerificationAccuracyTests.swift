@@ -76,15 +76,17 @@ import Testing
     }
 
     /// `SectionResponse` within 2e-11 of the peak at every frequency of every
-    /// case (measured 1e-11 at worst; summed as they stand from the full
+    /// case (measured 7.2e-12 at worst; summed as they stand from the full
     /// angle, with no expansion about z = +-1: up to 7e-9).
     ///
-    /// What is left is the frequency itself: pi alpha, sin and cos are rounded
-    /// doubles, so the point evaluated is within about an ulp of e^{-jw}, and near a
-    /// pole at distance d that moves H by about eps w / d relative per pole:
-    /// 1.5e-12 per pole for the band-pass at alpha 0.05 with d = 1.1e-5, which has
-    /// 24 poles there (9.7e-12 measured). Designs whose poles crowd near z = +-1
-    /// have small w and agree to 1e-13.
+    /// The frequency itself is exact (the angle in double-double, the point's
+    /// residual made good to first order: `PoleZeroForm.CirclePoint`); when
+    /// pi alpha, sin and cos were rounded doubles, the point was within about
+    /// an ulp of e^{-jw}, which near a pole at distance d moved H by about
+    /// eps w / d relative per pole: 9.7e-12 measured on the band-pass at alpha
+    /// 0.05 with d = 1.1e-5 and 24 poles there. What is left is the rounding
+    /// of u, its powers and the sums at the point. Designs whose poles crowd
+    /// near z = +-1 agree to 1e-13.
     @Test func sectionResponseAgainstMpmath() {
         var worst = 0.0, worstPlain = 0.0
         for c in Self.cases {
@@ -100,9 +102,9 @@ import Testing
     }
 
     /// `PoleZeroForm(sections:)` within 2e-11 of the peak, for the same reason
-    /// (measured 1.2e-11; roots as single doubles and u from the full angle,
-    /// the form before anchors: up to 2.4e-11, 2e-11 of it on a Chebyshev band-pass near dc
-    /// that now agrees to 1.3e-13).
+    /// (measured 8.8e-12, 1.2e-11 at rounded angles; roots as single doubles
+    /// and u from the full angle, the form before anchors: up to 2.4e-11, 2e-11
+    /// of it on a Chebyshev band-pass near dc that now agrees to 1.2e-13).
     @Test func poleZeroFormAgainstMpmath() {
         var worst = 0.0, worstPlain = 0.0
         for c in Self.cases {
@@ -143,6 +145,69 @@ import Testing
             }
         }
         print("poles against mpmath: worst \(worstPole) of their distance from the unit circle")
+    }
+
+    /// A design of `scripts/verify_grid_reference.py`
+    /// (`Tests/Fixtures/mpmath/verify-grid.json`): sections as stored, the
+    /// FFT length of verify's grid and the exact response at its points
+    /// k / n around every resonance.
+    struct GridCase: Decodable, Sendable {
+        var arguments: String
+        var sections: [[String]]
+        var fftLength: Int
+        var response: [[String]]
+    }
+    struct GridDocument: Decodable { var cases: [GridCase] }
+
+    static let gridCases: [GridCase] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/mpmath/verify-grid.json")
+        return try! JSONDecoder().decode(GridDocument.self, from: Data(contentsOf: url)).cases
+    }()
+
+    /// The product of the factors at the point libm's sine and cosine of the
+    /// rounded half angle pi alpha give, uncorrected: where `PoleZeroForm`
+    /// evaluated before it took the angle in double-double, for comparison.
+    static func roundedAnglePoleZero(_ form: PoleZeroForm, _ alpha: Double) -> Complex<Double> {
+        let point = PoleZeroForm.CirclePoint(sine: Double.sin(Double.pi * alpha), cosine: Double.cos(Double.pi * alpha))
+        var h = Complex<Double>(form.scale, 0), d = Complex<Double>(1, 0)
+        for (a, w) in form.zeroParts { h *= point.oneMinus(anchor: a) - w * point.u }
+        for (a, w) in form.poleParts { d *= point.oneMinus(anchor: a) - w * point.u }
+        return h / d
+    }
+
+    /// The responses **responses-agree** compares, on its own grid (n = 2^22
+    /// for poles 1.5e-6 from the unit circle), within 3e-11 of the peak of
+    /// mpmath's at every point around the resonances: `SectionResponse` on
+    /// the grid (measured 1.9e-11) and `PoleZeroForm` at k / n (1.5e-11).
+    ///
+    /// Evaluated where the rounded half angle pi k / n and libm's sine and
+    /// cosine of it put the point, up to 4.4e-16 rad off w, the responses moved
+    /// by up to 4.4e-16 / 1.5e-6 relative near each pole: 1.2e-10 from
+    /// mpmath at these points, and the check failed at 1.47e-10. The remainder is the arithmetic at the
+    /// point (u and its powers, the sums, each rounded: about an ulp over the
+    /// distance to the nearest pole).
+    @Test func gridResponsesAgainstMpmath() {
+        for c in Self.gridCases {
+            let sections = c.sections.map { r in
+                Biquad(b0: Double(r[0])!, b1: Double(r[1])!, b2: Double(r[2])!, a1: Double(r[3])!, a2: Double(r[4])!)
+            }
+            let grid = FrequencyGrid(count: c.fftLength / 2 + 1)
+            let bySections = SectionResponse.response(sections, grid: grid)
+            let form = PoleZeroForm(sections: sections)
+            let reference = c.response.map { (k: Int($0[0])!, h: Complex(Double($0[1])!, Double($0[2])!)) }
+            let peak = reference.map(\.h.length).max()!
+            var worst = (sections: 0.0, poleZero: 0.0, roundedAngle: 0.0)
+            for (k, h) in reference {
+                let alpha = grid.alpha(k)
+                worst.sections = max(worst.sections, (bySections.values[k] - h).length / peak)
+                worst.poleZero = max(worst.poleZero, (form.response(atAlpha: alpha) - h).length / peak)
+                worst.roundedAngle = max(worst.roundedAngle, (Self.roundedAnglePoleZero(form, alpha) - h).length / peak)
+            }
+            print("on verify's grid, \(c.arguments): sections \(worst.sections), poles and zeros \(worst.poleZero) of the peak (at the rounded angle: \(worst.roundedAngle))")
+            #expect(worst.sections <= 3e-11, "\(c.arguments): sections \(worst.sections)")
+            #expect(worst.poleZero <= 3e-11, "\(c.arguments): poles and zeros \(worst.poleZero)")
+        }
     }
 
     /// The point on the unit circle: |u| = 1 and 1 - u, 1 + u consistent with

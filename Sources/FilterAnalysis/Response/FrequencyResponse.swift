@@ -133,9 +133,21 @@ extension FrequencyResponse {
         return Complex(re.value, im.value)
     }
 
-    /// **From the poles and zeros**: the product form of `PoleZeroForm`.
+    /// **From the poles and zeros**: the product form of `PoleZeroForm`, at
+    /// each w_k = 2 pi k / n itself (`PoleZeroForm.CirclePoint`): the half
+    /// angles x_k = pi k / n up to pi/4 with a double-double sine and cosine
+    /// (`DoubleDouble.sinCosPi(numeratorsThrough:denominator:_:)`), those
+    /// above as pi/2 - x_{N-1-k}, the same two swapped.
     public static func fromPolesAndZeros(_ form: PoleZeroForm, grid: FrequencyGrid) -> FrequencyResponse {
-        FrequencyResponse(grid: grid, values: (0..<grid.count).map { form.response(atAlpha: grid.alpha($0)) })
+        let n = grid.count
+        var values = [Complex<Double>](repeating: .zero, count: n)
+        DoubleDouble.sinCosPi(numeratorsThrough: (n - 1) / 2, denominator: grid.fftLength) { k, s, c in
+            values[k] = form.response(at: PoleZeroForm.CirclePoint(sine: s, cosine: c), alpha: grid.alpha(k))
+            if n - 1 - k > k {
+                values[n - 1 - k] = form.response(at: PoleZeroForm.CirclePoint(sine: c, cosine: s), alpha: grid.alpha(n - 1 - k))
+            }
+        }
+        return FrequencyResponse(grid: grid, values: values)
     }
 
     /// **From the impulse response**: h[0 ..< length] (which must have decayed to

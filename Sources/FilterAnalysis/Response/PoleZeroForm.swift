@@ -18,7 +18,10 @@ import RealModule
 ///     1 - r e^{-jw} = (1 - a e^{-jw}) - w e^{-jw},   1 -+ e^{-jw} from the half angle,
 ///
 /// keeps its digits at every frequency (both terms are accurate relative to
-/// themselves; they cancel only as much as the factor is small).
+/// themselves; they cancel only as much as the factor is small). And e^{-jw}
+/// is that of the frequency asked for, not of a rounded angle near it: the
+/// half angle's sine and cosine are taken in double-double and what the
+/// point's angle misses w by is made good to first order (`CirclePoint`).
 public struct PoleZeroForm: Sendable {
     /// The zeros z_i (roots of the numerator), in no particular order.
     public let zeros: [Complex<Double>]
@@ -87,12 +90,33 @@ public struct PoleZeroForm: Sendable {
     ///
     ///     u = (c - s)(c + s) - j 2 s c,   1 - u = 2 s^2 + j 2 s c,   1 + u = 2 c^2 - j 2 s c
     ///
-    /// with s = sin x, c = cos x. Rounded, s and c put that point off the
-    /// circle: |u| = s^2 + c^2 = 1 + eps (an ulp or two), and near a pole a
-    /// distance d inside the circle that alone moves the response by eps / d
-    /// (2e-10 for d = 1e-6). So eps is found exactly (the squares with their
-    /// rounding errors) and the point divided by 1 + eps: 1 - u/(1 + eps) =
-    /// (1 + eps - u)/(1 + eps) = (2 s^2 + j 2 s c)/(1 + eps), and likewise 1 + u.
+    /// with s = sin x, c = cos x rounded to doubles, and the angle the point
+    /// misses w by.
+    ///
+    /// On the circle: rounded, s and c put that point off it, |u| = s^2 + c^2 =
+    /// 1 + eps (an ulp or two), and near a pole a distance d inside the circle
+    /// that alone moves the response by eps / d (2e-10 for d = 1e-6). So eps is
+    /// found exactly (the squares with their rounding errors) and the point
+    /// divided by 1 + eps: 1 - u/(1 + eps) = (1 + eps - u)/(1 + eps) =
+    /// (2 s^2 + j 2 s c)/(1 + eps), and likewise 1 + u.
+    ///
+    /// At the angle: the same goes for the direction. With x = pi alpha and
+    /// libm's sine and cosine of it, pi, the product and sin, cos each rounded,
+    /// the point's angle was off w by up to 4.4e-16 (on a grid of 2^22), and
+    /// near that pole the response moved by |d log H / dw| 4.4e-16 = 4.4e-16 / d
+    /// relative. So `init(alpha:)` takes s + s_lo = sin x and c + c_lo = cos x
+    /// in double-double (`DoubleDouble.sinCosPi`, about 1e-32), builds the
+    /// point from s and c, and keeps what its angle misses w by, to first
+    /// order (the angle of (c, s) moves by c ds - s dc):
+    ///
+    ///     delta w = 2 (x - atan2(s, c)) = 2 (c s_lo - s c_lo),
+    ///
+    /// below 1.6e-16 and known to about 1e-32. The responses evaluated at the
+    /// point are then moved to w by H(w) = H(point) + delta w dH/dw
+    /// (`PoleZeroForm.response(atAlpha:)`, `SectionResponse`; the next term,
+    /// (delta w / d)^2, is below 1e-20 relative for d >= 1e-6). What is left
+    /// is the rounding of u, its powers and the sums at the point, about an
+    /// ulp over d.
     public struct CirclePoint: Sendable {
         /// u = e^{-jw}.
         public let u: Complex<Double>
@@ -100,15 +124,41 @@ public struct PoleZeroForm: Sendable {
         public let oneMinus: Complex<Double>
         /// 1 + u.
         public let onePlus: Complex<Double>
+        /// delta w = w - (the angle of the point), first order: the frequency
+        /// asked for minus the one evaluated at (0 when built from a sine and
+        /// cosine alone).
+        public let angleResidual: Double
 
-        /// The point for `alpha`.
+        /// The point for `alpha` (any finite double; reduced exactly to
+        /// r = alpha - round(alpha) in [-1/2, 1/2], which has the same u),
+        /// with its angle residual. Not a number for an infinite or NaN alpha.
         public init(alpha: Double) {
-            let x = Double.pi * alpha
-            self.init(sine: Double.sin(x), cosine: Double.cos(x))
+            guard alpha.isFinite else {
+                self.init(sine: .nan, cosine: .nan)
+                return
+            }
+            let r = alpha - alpha.rounded()
+            self.init(alpha: DoubleDouble(abs(r)), negative: r < 0)
         }
 
-        /// The point whose half angle has the sine `s` and cosine `c` (as rounded).
-        public init(sine s: Double, cosine c: Double) {
+        /// The point for alpha = hi + lo in [0, 1/2] (`DoubleDouble.sinCosPi`),
+        /// or for -alpha when `negative`; with its angle residual.
+        package init(alpha: DoubleDouble, negative: Bool = false) {
+            var (s, c) = DoubleDouble.sinCosPi(alpha)
+            if negative { s = -s }
+            self.init(sine: s, cosine: c)
+        }
+
+        /// The point whose half angle has the double-double sine `s` and
+        /// cosine `c`: built from their high parts, with the angle residual
+        /// 2 (c s_lo - s c_lo). Swapping them gives the point for pi/2 - x.
+        package init(sine s: DoubleDouble, cosine c: DoubleDouble) {
+            self.init(sine: s.hi, cosine: c.hi, angleResidual: 2 * (c.hi * s.lo - s.hi * c.lo))
+        }
+
+        /// The point whose half angle has the sine `s` and cosine `c` (as
+        /// rounded), said to miss the frequency asked for by `angleResidual`.
+        public init(sine s: Double, cosine c: Double, angleResidual: Double = 0) {
             let (ss, ssError) = DoubleDouble.twoProduct(s, s)
             let (cc, ccError) = DoubleDouble.twoProduct(c, c)
             // The larger square minus 1 is exact (it is at least 1/2), and so
@@ -120,6 +170,7 @@ public struct PoleZeroForm: Sendable {
             u = Complex(shrunk((c - s) * (c + s)), -sc)
             oneMinus = Complex(shrunk(2 * ss), sc)
             onePlus = Complex(shrunk(2 * cc), -sc)
+            self.angleResidual = angleResidual
         }
 
         /// 1 - a u for an anchor a of 1, -1 or 0.
@@ -129,21 +180,40 @@ public struct PoleZeroForm: Sendable {
         }
     }
 
-    /// H(e^{j 2 pi alpha}) as the product of the factors.
+    /// H(e^{j 2 pi alpha}) as the product of the factors, at w = 2 pi alpha
+    /// itself (`CirclePoint`: the point's angle residual corrected to first
+    /// order).
     public func response(atAlpha alpha: Double) -> Complex<Double> {
-        var h = response(at: CirclePoint(alpha: alpha))
-        if delay > 0 { h *= Complex(length: 1, phase: -2 * Double.pi * alpha * Double(delay)) }
-        return h
+        response(at: CirclePoint(alpha: alpha), alpha: alpha)
     }
 
-    /// H at `point`, without the delay z^-s: K prod (1 - z_i u) / prod (1 - p_j u).
+    /// H at `point`, the point for `alpha`: the delay z^-s from alpha.
+    func response(at point: CirclePoint, alpha: Double) -> Complex<Double> {
+        let h = response(at: point)
+        return delay > 0 ? h * Complex(length: 1, phase: -2 * Double.pi * alpha * Double(delay)) : h
+    }
+
+    /// H without the delay z^-s, K prod (1 - z_i u) / prod (1 - p_j u), at the
+    /// frequency `point` stands for: each factor moved by the point's angle
+    /// residual delta w to first order,
+    ///
+    ///     f = (1 - a u) - w u = 1 - r u,   f + delta w df/dw = f + j delta w r u = f - r Delta,
+    ///
+    /// with Delta = -j delta w u (du/dw = -j u): the factor's value at the
+    /// exact point u e^{-j delta w} to within (delta w r u / f)^2 relative.
     func response(at point: CirclePoint) -> Complex<Double> {
         let u = point.u
-        var h = Complex<Double>(scale, 0)
-        for (a, w) in zeroParts { h *= point.oneMinus(anchor: a) - w * u }
-        var denominator = Complex<Double>(1, 0)
-        for (a, w) in poleParts { denominator *= point.oneMinus(anchor: a) - w * u }
-        return h / denominator
+        let shift = Complex(u.imaginary, -u.real).multiplied(by: point.angleResidual)  // Delta = -j delta w u
+        func product(_ parts: [(anchor: Double, offset: Complex<Double>)], _ start: Double) -> Complex<Double> {
+            var p = Complex<Double>(start, 0)
+            for (a, w) in parts {
+                let r = Complex(a + w.real, w.imaginary)
+                let f: Complex<Double> = (point.oneMinus(anchor: a) - w * u) - r * shift
+                p *= f
+            }
+            return p
+        }
+        return product(zeroParts, scale) / product(poleParts, 1)
     }
 
     /// The group delay -d(phase)/dw in samples at w = 2 pi alpha:
