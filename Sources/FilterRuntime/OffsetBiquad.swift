@@ -117,7 +117,7 @@ extension OffsetBiquad {
     /// error of the size of x, which the section's poles then carry to the
     /// output. On a Chebyshev I band-stop at alpha 0.4637 (13 sections, poles
     /// 2e-5 from the unit circle) that left the Float step response 1.1e-3 of
-    /// its peak off the design's; with the gain on the output, 5.3e-5 (the
+    /// its peak off the design's; with the gain on the output, 4.9e-5 (the
     /// output's own rounding is only its last bit).
     public static func factoringOutputGain(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) {
         var gain = 1.0

@@ -52,7 +52,7 @@
 /// (`OffsetBiquad.factoringOutputGain`); rounded there, they change the
 /// output's last bit, where in the last section's b0 they were carried by its
 /// poles (a Chebyshev I band-stop near Nyquist: step response 1.1e-3 of its
-/// peak off, 5.3e-5 with the gain on the output).
+/// peak off, 4.9e-5 with the gain on the output).
 ///
 /// One sample at a time, the sections run in sequence; a block runs up to
 /// four sections at a time, sample by sample with their states in registers,
