@@ -93,7 +93,12 @@ enum SectionOrdering {
     /// 2. L-infinity scaling of the numerators of `monic` in `order`; the last
     /// section gets the rest of k.
     static func scaled(_ order: [Int], monic: [Biquad], responses: [[Complex<Double>]], gain: Double) -> [Biquad] {
-        zip(order, scales(order, responses: responses, gain: gain)).map { i, scale in
+        scaled(order, monic: monic, scales: scales(order, responses: responses, gain: gain))
+    }
+
+    /// The sections of `monic` in `order`, each numerator times its scale.
+    static func scaled(_ order: [Int], monic: [Biquad], scales: [Double]) -> [Biquad] {
+        zip(order, scales).map { i, scale in
             var section = monic[i]
             section.b0 *= scale
             section.b1 *= scale
@@ -145,10 +150,7 @@ enum SectionOrdering {
         }
         func noise(_ order: [Int]) -> Double {
             let scales = Self.scales(order, responses: responses, gain: gain)
-            let sections = zip(order, scales).map { i, scale in
-                Biquad(b0: monic[i].b0 * scale, b1: monic[i].b1 * scale, b2: monic[i].b2 * scale, a1: monic[i].a1, a2: monic[i].a2)
-            }
-            return stepNoise(sections, responses: zip(order, scales).map { i, scale in responses[i].map { $0 * Complex(scale, 0) } },
+            return stepNoise(scaled(order, monic: monic, scales: scales), responses: zip(order, scales).map { i, scale in responses[i].map { $0 * Complex(scale, 0) } },
                              poles: order.map { poles[$0] }, grid: grid)
         }
         var best: [Int]? = nil
