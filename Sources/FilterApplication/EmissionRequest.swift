@@ -15,6 +15,11 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
     case json
     /// A C header for CMSIS-DSP's biquad cascades (sections, float32_t).
     case cmsis
+    /// A C header for CMSIS-DSP's fixed-point biquad cascades in Q15
+    /// (`arm_biquad_cascade_df1_q15`), scaled so that nothing overflows.
+    case cmsisQ15 = "cmsis-q15"
+    /// The same in Q31 (`arm_biquad_cascade_df1_q31`).
+    case cmsisQ31 = "cmsis-q31"
     /// Swift for Accelerate's `vDSP.Biquad` (sections).
     case vdsp
     /// JavaScript: sections, a step function and state, for the browser and node.
@@ -53,6 +58,8 @@ public struct EmissionRequest: Sendable {
     public var outputFile: String?
     /// C: `float` or `double` (the default).
     public var cPrecision: CEmitter.Precision = .double
+    /// CMSIS fixed point: how the gain is placed (default L1, safe for any input).
+    public var fixedPointScaling: FixedPointScaling = .l1
     /// A mustache template to use instead of the built-in one for `format`.
     public var templateText: String?
     /// The first line of the listing that gencode's formats echo (Fisher's
@@ -74,7 +81,48 @@ public struct EmissionRequest: Sendable {
     ///
     /// - Throws: `ApplicationError` for a name that makes no identifier, a
     ///   template that does not fit, or a filter that cannot be normalised.
-    public func run() throws(ApplicationError) -> String {
+    public func run() throws(ApplicationError) -> String { try runWithNotes().code }
+
+    /// The code, and what a person should be told about it on standard
+    /// error: for the fixed-point formats the scaling, post-shift and
+    /// predicted SNR, and a warning when the SNR is not useful.
+    ///
+    /// - Throws: as `run()`, and for a design that cannot be realised in the
+    ///   fixed-point format.
+    public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
+        if let arithmetic = fixedPointArithmetic {
+            let fixed: FixedPointSections
+            do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
+                throw ApplicationError("--emit \(format.rawValue): \(error.description)")
+            }
+            do {
+                let filterName = name ?? Self.defaultName(design.recipe)
+                let filter = try designedFilter ?? DesignedFilter(design, name: filterName, description: description, tag: tag)
+                var renderer = TemplateRenderer.embedded
+                if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
+                let code = try CMSISFixedPointEmitter.header(
+                    [.init(template: filter.template, sections: fixed, sampleRate: design.recipe.corners.sampleRate)],
+                    prefix: namespace ?? "mkfilter", renderer: renderer)
+                return (code, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
+            } catch let error as ApplicationError {
+                throw error
+            } catch {
+                throw ApplicationError("\(error)")
+            }
+        }
+        return (try code(), [])
+    }
+
+    /// The fixed-point arithmetic of the CMSIS q15/q31 formats.
+    var fixedPointArithmetic: FixedPointArithmetic? {
+        switch format {
+        case .cmsisQ15: return FixedPointArithmetic(.q15)
+        case .cmsisQ31: return FixedPointArithmetic(.q31)
+        default: return nil
+        }
+    }
+
+    func code() throws(ApplicationError) -> String {
         do {
             var renderer = TemplateRenderer.embedded
             if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
@@ -111,6 +159,7 @@ public struct EmissionRequest: Sendable {
         case .swift: return "swift/filters.mustache"
         case .c: return "c/filters.h.mustache"
         case .cmsis: return "c/cmsis.h.mustache"
+        case .cmsisQ15, .cmsisQ31: return "c/cmsis-fixed.h.mustache"
         case .vdsp: return "swift/vdsp.mustache"
         case .js: return "js/filters.mustache"
         case .cXyc: return "c/gencode-xyc.mustache"

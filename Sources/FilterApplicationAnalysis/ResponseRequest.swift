@@ -44,6 +44,11 @@ public struct ResponseRequest: Sendable {
     /// The arithmetic the filter runs in: the response of its coefficients as
     /// stored in it, and the time responses as run in it.
     public var precision = RunningPrecision.double
+    /// CMSIS fixed point instead of `precision`: the integer cascade's
+    /// response (`FixedPointResponse`).
+    public var fixedPoint: FixedPointArithmetic?
+    /// How a fixed-point cascade's gain is placed.
+    public var fixedPointScaling = FixedPointScaling.l1
 
     /// A request for `kind` of `design`; see the properties for the rest.
     public init(design: Design, kind: Kind) {
@@ -56,6 +61,7 @@ public struct ResponseRequest: Sendable {
     /// - Throws: `ApplicationError` for a design without a finite gain, an
     ///   infinite response, or an unstable filter whose response overflows.
     public func run() throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String]) {
+        if let fixedPoint { return try runFixedPoint(fixedPoint) }
         guard precision != .gencode else { throw ApplicationError("--precision gencode applies to verify; give double or float") }
         guard case .finite = design.passbandGain else {
             throw ApplicationError("the design has no finite passband gain G (\(design.infiniteGainCause)), so its response cannot be normalised")

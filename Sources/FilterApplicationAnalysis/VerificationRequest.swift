@@ -14,6 +14,8 @@ public struct VerificationItem: Sendable {
     public var checks: [VerificationCheck]
     /// The figures measured.
     public var figures: [VerificationFigure]
+    /// Warnings that fail no check (a fixed-point SNR too low to be useful).
+    public var notes: [String] = []
     /// Whether every check passed.
     public var passed: Bool { checks.allSatisfy(\.passed) }
 }
@@ -34,6 +36,10 @@ public struct VerificationRequest: Sendable {
     public var subject: Subject
     /// The arithmetic it runs in.
     public var precision: RunningPrecision
+    /// CMSIS fixed point instead of `precision` (designs only).
+    public var fixedPoint: FixedPointArithmetic?
+    /// How a fixed-point cascade's gain is placed.
+    public var fixedPointScaling = FixedPointScaling.l1
 
     /// A request; see the properties.
     public init(_ subject: Subject, precision: RunningPrecision = .double) {
@@ -46,6 +52,15 @@ public struct VerificationRequest: Sendable {
     /// - Throws: `ApplicationError` for a file that cannot be read, a template
     ///   that does not parse, or a design without a finite gain.
     public func run() throws(ApplicationError) -> VerificationReport {
+        if let fixedPoint {
+            guard case let .design(design, commandLine) = subject else {
+                throw ApplicationError("--precision \(fixedPoint.name) verifies a design; templates run in double or float")
+            }
+            let item = try FixedPointVerification.verify(design, commandLine: commandLine, arithmetic: fixedPoint, scaling: fixedPointScaling)
+            var report = VerificationReport(items: [item], precision: precision)
+            report.precisionName = fixedPoint.name
+            return report
+        }
         switch subject {
         case let .design(design, commandLine):
             return VerificationReport(items: [try Self.verify(design, commandLine: commandLine, precision: precision)], precision: precision)
@@ -170,6 +185,9 @@ public struct VerificationReport: Sendable {
     public var items: [VerificationItem]
     /// The precision they were verified at.
     public var precision: RunningPrecision
+    /// The name of the arithmetic in the JSON report: `precision`'s, or a
+    /// fixed-point one's (`q15`, ...).
+    public var precisionName: String?
     /// Whether every check of every item passed.
     public var passed: Bool { items.allSatisfy(\.passed) }
 
@@ -183,6 +201,7 @@ public struct VerificationReport: Sendable {
             for check in item.checks {
                 out += (check.passed ? "  ok    " : "  FAIL  ") + check.name + ": " + check.detail + "\n"
             }
+            for note in item.notes { out += "  note  " + note + "\n" }
             for figure in item.figures {
                 out += "        " + figure.name + ": " + Verification.format(figure.value)
                     + (figure.unit.isEmpty ? "" : " " + figure.unit) + "\n"
@@ -203,10 +222,11 @@ public struct VerificationReport: Sendable {
                 ("passed", .bool(item.passed)),
                 ("checks", .array(item.checks.map { .object([("name", .string($0.name)), ("passed", .bool($0.passed)),
                                                              ("detail", .string($0.detail))]) })),
+                ("notes", .array(item.notes.map { .string($0) })),
                 ("figures", .array(item.figures.map { .object([("name", .string($0.name)), ("value", .number($0.value)),
                                                                ("unit", .string($0.unit))]) })),
             ])
         }
-        return JSONValue.object([("passed", .bool(passed)), ("precision", .string(precision.rawValue)), ("items", .array(list))]).text() + "\n"
+        return JSONValue.object([("passed", .bool(passed)), ("precision", .string(precisionName ?? precision.rawValue)), ("items", .array(list))]).text() + "\n"
     }
 }

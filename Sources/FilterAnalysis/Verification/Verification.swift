@@ -132,6 +132,13 @@ public struct VerificationFigure: Sendable, Hashable {
     public let value: Double
     /// Its unit: `alpha`, `Hz`, `dB`, `samples`, `ms`, or empty.
     public let unit: String
+
+    /// A figure; see the properties.
+    public init(name: String, value: Double, unit: String) {
+        self.name = name
+        self.value = value
+        self.unit = unit
+    }
 }
 
 /// The verification of one filter: every check, and the figures measured.

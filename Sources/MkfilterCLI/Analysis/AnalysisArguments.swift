@@ -20,6 +20,9 @@ struct AnalysisArguments {
     var frequencyAxis: AxisScale?
     var json = false
     var precision = RunningPrecision.double
+    /// `--precision q15|q31|q15-fast|q31-fast`: CMSIS fixed point instead.
+    var fixedPoint: FixedPointArithmetic?
+    var fixedPointScaling: FixedPointScaling?
 
     /// `--points`: the frequencies of a response, 0 to 0.5 inclusive.
     static let pointsRange = 2...4_194_305
@@ -34,7 +37,8 @@ struct AnalysisArguments {
         "--output": "the file to write",
         "--scale": "db or linear",
         "--frequency-axis": "log or linear",
-        "--precision": "double, float or gencode",
+        "--precision": "double, float, gencode, q15, q31, q15-fast or q31-fast",
+        "--fixed-point-scaling": "l1 or linf, with --precision q15 or q31",
     ]
 
     /// Splits `words`; `accepted` lists the options of the command at hand.
@@ -70,11 +74,19 @@ struct AnalysisArguments {
                         throw UsageError("--frequency-axis \(ArgumentValues.quoted(v)) is not an axis; use log or linear")
                     }
                     frequencyAxis = axis
-                default:
-                    guard let p = RunningPrecision(rawValue: v) else {
-                        throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float or gencode")
+                case "--fixed-point-scaling":
+                    guard let scaling = FixedPointScaling(rawValue: v) else {
+                        throw UsageError("--fixed-point-scaling \(ArgumentValues.quoted(v)) is not a scaling; use l1 (safe for any input) or linf (full-scale sinusoids)")
                     }
-                    precision = p
+                    fixedPointScaling = scaling
+                default:
+                    if let arithmetic = FixedPointArithmetic(name: v) {
+                        fixedPoint = arithmetic
+                    } else if let p = RunningPrecision(rawValue: v) {
+                        precision = p
+                    } else {
+                        throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float, gencode, q15, q31, q15-fast or q31-fast")
+                    }
                 }
             } else if word.hasPrefix("--") && EmissionOptions.options[word] != nil {
                 throw UsageError("\(word) is not an option of mkfilter \(command)")
@@ -83,6 +95,13 @@ struct AnalysisArguments {
                 if !word.hasPrefix("-") || Double(word) != nil { positional.append(word) }
             }
             k += 1
+        }
+    }
+
+    /// Checks that the options given go together.
+    func validate() throws(UsageError) {
+        if fixedPointScaling != nil && fixedPoint == nil {
+            throw UsageError("--fixed-point-scaling goes with --precision q15, q31, q15-fast or q31-fast")
         }
     }
 

@@ -13,8 +13,10 @@ public enum ResponseProgram {
         let program = "mkfilter " + kind.rawValue
         do throws(UsageError) {
             let accepted: Set<String> = kind == .response
-                ? ["--points", "--svg", "--output", "--scale", "--frequency-axis", "--precision"] : ["--samples", "--svg", "--output", "--precision"]
+                ? ["--points", "--svg", "--output", "--scale", "--frequency-axis", "--precision", "--fixed-point-scaling"]
+                : ["--samples", "--svg", "--output", "--precision", "--fixed-point-scaling"]
             let args = try AnalysisArguments(arguments, command: kind.rawValue, accepted: accepted)
+            try args.validate()
             var request = ResponseRequest(design: try args.design(), kind: kind)
             request.points = args.points
             request.samples = args.samples
@@ -22,8 +24,10 @@ public enum ResponseProgram {
             request.frequencyAxis = args.frequencyAxis
             request.plot = args.svg != nil
             request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
-                + (args.precision == .float ? " (as run in Float)" : "")
+                + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : ""))
             request.precision = args.precision
+            request.fixedPoint = args.fixedPoint
+            request.fixedPointScaling = args.fixedPointScaling ?? .l1
             let (csv, svg, warnings) = try Self.run(request)
             let warningText = warnings.map { "\(program): \($0)\n" }.joined()
             // The plot and the CSV file together: if either cannot be written, neither is.
@@ -52,7 +56,8 @@ public enum VerifyProgram {
     /// every check of every item passes, 2 when a check fails, 1 on a usage error.
     public static func run(arguments: [String]) -> InvocationResult {
         do throws(UsageError) {
-            let args = try AnalysisArguments(arguments, command: "verify", accepted: ["--json", "--precision"])
+            let args = try AnalysisArguments(arguments, command: "verify", accepted: ["--json", "--precision", "--fixed-point-scaling"])
+            try args.validate()
             let subject: VerificationRequest.Subject
             if let first = args.designWords.first, !first.hasPrefix("-") {
                 guard args.positional.count == args.designWords.count else {
@@ -63,11 +68,14 @@ public enum VerifyProgram {
                 subject = .design(try args.design(), commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
             }
             let report: VerificationReport
-            do { report = try VerificationRequest(subject, precision: args.precision).run() } catch { throw UsageError(error) }
+            var request = VerificationRequest(subject, precision: args.precision)
+            request.fixedPoint = args.fixedPoint
+            request.fixedPointScaling = args.fixedPointScaling ?? .l1
+            do { report = try request.run() } catch { throw UsageError(error) }
             return InvocationResult(standardOutput: args.json ? report.json : report.text, standardError: "",
                                     exitCode: report.passed ? 0 : 2)
         } catch {
-            return .failure("mkfilter verify", error, usage: "Usage: mkfilter verify <design options> [--precision double|float|gencode] [--json]\n       mkfilter verify FILE... [--json]")
+            return .failure("mkfilter verify", error, usage: "Usage: mkfilter verify <design options> [--precision double|float|gencode|q15|q31] [--json]\n       mkfilter verify FILE... [--json]")
         }
     }
 }

@@ -1,4 +1,5 @@
 import FilterApplication
+import FilterDesign
 import Foundation
 
 /// `--emit KIND` and its companions, which ride along Fisher's design words
@@ -13,13 +14,14 @@ struct EmissionOptions: Equatable {
     var template: String?
     var namespace: String?
     var precision: String?
+    var fixedPointScaling: FixedPointScaling?
 
     /// `--tag`: as a spec file's "tag" (an `int` in C).
     static let tagRange = -1_000_000_000...1_000_000_000
 
     /// Our options, with what their value means.
     static let options: [String: String] = [
-        "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis, vdsp or js",
+        "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis, cmsis-q15, cmsis-q31, vdsp or js",
         "--name": "the filter's name, which becomes its identifier",
         "--description": "a description for the generated code",
         "--tag": "an integer tag, -1000000000 ... 1000000000",
@@ -27,6 +29,7 @@ struct EmissionOptions: Equatable {
         "--template": "a mustache template file to use instead of the built-in one",
         "--namespace": "the Swift enum holding the filter, or the C identifier prefix",
         "--precision": "float or double, for --emit c",
+        "--fixed-point-scaling": "l1 or linf, for --emit cmsis-q15 and cmsis-q31",
     ]
 
     /// Whether any option was given.
@@ -58,6 +61,11 @@ struct EmissionOptions: Equatable {
             case "--output": o.output = value
             case "--template": o.template = value
             case "--namespace": o.namespace = value
+            case "--fixed-point-scaling":
+                guard let scaling = FixedPointScaling(rawValue: value) else {
+                    throw UsageError("--fixed-point-scaling \(ArgumentValues.quoted(value)) is not a scaling; use l1 (safe for any input) or linf (full-scale sinusoids)")
+                }
+                o.fixedPointScaling = scaling
             default:
                 guard ["float", "double"].contains(value) else {
                     throw UsageError("--precision \(ArgumentValues.quoted(value)) must be float or double")
@@ -78,6 +86,12 @@ struct EmissionOptions: Equatable {
         request.namespace = namespace
         request.outputFile = output
         request.cPrecision = precision == "float" ? .float : .double
+        if let fixedPointScaling {
+            guard kind == .cmsisQ15 || kind == .cmsisQ31 else {
+                throw UsageError("--fixed-point-scaling goes with --emit cmsis-q15 or cmsis-q31")
+            }
+            request.fixedPointScaling = fixedPointScaling
+        }
         if let path = template {
             do { request.templateText = try FileOutput.readText(path, describedAs: "--template \(ArgumentValues.quoted(path))") } catch {
                 throw UsageError(error)

@@ -40,10 +40,10 @@ public enum Mkfilter {
             let (designWords, emission) = try EmissionOptions.split(arguments)
             let line = try line(designWords)
             let result = try designResult(line)
-            let warnings = result.warnings.map { "mkfilter: \($0)\n" }.joined()
+            var warnings = result.warnings.map { "mkfilter: \($0)\n" }.joined()
             guard emission.kind != nil else {
                 guard emission.isEmpty else {
-                    throw UsageError("--name, --description, --tag, --output, --template, --namespace and --precision go with --emit")
+                    throw UsageError("--name, --description, --tag, --output, --template, --namespace, --precision and --fixed-point-scaling go with --emit")
                 }
                 if line.wantsListing {
                     do { return .success(try result.listing(commandLine: commandLine), warnings: warnings) } catch { throw UsageError(error) }
@@ -53,7 +53,11 @@ public enum Mkfilter {
             // The listing gencode would have read: the design's own command line, with -l.
             let listingLine = (["mkfilter"] + designWords).joined(separator: " ") + (line.wantsListing ? "" : " -l")
             let text: String
-            do { text = try emission.request(for: result, listingCommandLine: listingLine).run() } catch let error as ApplicationError {
+            do {
+                let (code, notes) = try emission.request(for: result, listingCommandLine: listingLine).runWithNotes()
+                text = code
+                warnings += notes.map { "mkfilter: \($0)\n" }.joined()
+            } catch let error as ApplicationError {
                 throw UsageError(error)
             } catch let error as UsageError { throw error } catch { throw UsageError("\(error)") }
             if let path = emission.output {

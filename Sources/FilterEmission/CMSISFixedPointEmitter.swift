@@ -1,0 +1,124 @@
+import EmissionTemplates
+import FilterDesign
+import FilterRuntime
+
+/// A C header for CMSIS-DSP's fixed-point biquad cascades
+/// (`arm_biquad_cascade_df1_q15`, `_q31` and their `_fast` variants;
+/// Templates/c/cmsis-fixed.h.mustache): the stage count, the post-shift, the
+/// state size, the output scale and one `q15_t` or `q31_t` array in CMSIS's
+/// layout, {b0, 0, b1, b2, a1, a2} (q15) or {b0, b1, b2, a1, a2} (q31) per
+/// stage, a1 and a2 negated because CMSIS adds the feedback terms.
+///
+/// The coefficients, post-shift and scale are `FixedPointSections`': scaled
+/// so that no stage's output can overflow, with the predicted noise in the
+/// comment, and a warning there when the SNR is not useful.
+public enum CMSISFixedPointEmitter {
+    /// One filter to emit: its template (name, description, provenance) and
+    /// its fixed-point realisation.
+    public struct Filter: Sendable {
+        /// The template: name, description, command line.
+        public var template: DigitalFilterTemplate
+        /// The cascade.
+        public var sections: FixedPointSections
+        /// The sample rate the design was given with, if any (frequencies in
+        /// the comment are then in Hz).
+        public var sampleRate: Double?
+        /// A filter from its parts.
+        public init(template: DigitalFilterTemplate, sections: FixedPointSections, sampleRate: Double?) {
+            self.template = template
+            self.sections = sections
+            self.sampleRate = sampleRate
+        }
+    }
+
+    /// The header for `filters` (all in one format), identifiers prefixed by `prefix`.
+    ///
+    /// - Throws: `EmissionError` for filters of different formats, a name
+    ///   that makes no identifier, or two names that make the same macros.
+    public static func header(_ filters: [Filter], prefix: String,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        let base = try CEmitter.prefixIdentifier(prefix)
+        guard let arithmetic = filters.first?.sections.arithmetic else { throw EmissionError("no filter to emit") }
+        guard filters.allSatisfy({ $0.sections.arithmetic.format == arithmetic.format }) else {
+            throw EmissionError("one CMSIS header holds filters of one format (q15 or q31)")
+        }
+        var seen: [String: String] = [:]
+        var views: [[String: Any]] = []
+        for f in filters {
+            let t = f.template, s = f.sections, a = s.analysis
+            let id = try CEmitter.identifier(t.name, prefix: prefix)
+            if let other = seen[id.uppercased()] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C macros \(id.uppercased())_...") }
+            seen[id.uppercased()] = t.name
+            let peak = f.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
+            views.append([
+                "id": id, "id_upper": id.uppercased(),
+                "comment": CComment.text(t.name),
+                "description": CComment.text(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
+                "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
+                "formatUpper": arithmetic.format.rawValue.uppercased(),
+                "format": arithmetic.format.rawValue,
+                "ctype": arithmetic.cType,
+                "function": s.arithmetic.cmsisFunction,
+                "scaling": s.scaling == .l1 ? "L1" : "L-infinity",
+                "stages": "\(s.stages.count)",
+                "postShift": "\(s.postShift)",
+                "outputScale": CEmitter.literal(s.outputScale, .float),
+                "outputScaleText": formatC("%.17g", s.outputScale),
+                "peakText": peak,
+                "snr": formatC("%.1f", a.predictedSNR),
+                "accuracy": formatC("%.1f", a.predictedAccuracy),
+                "deviation": formatC("%.2g", a.responseDeviation),
+                "errorBound": formatC("%.3g", a.outputErrorBound) + " of full scale",
+                "warning": FixedPointNotes.warning(s).map(CComment.text) ?? false,
+                "perStage": "\(arithmetic.coefficientsPerStage)",
+                "stageLines": s.cmsisStages.map { c in
+                    let values = arithmetic.format == .q15 ? [c[0], 0, c[1], c[2], c[3], c[4]] : c
+                    return values.map { literal($0, arithmetic) + "," }.joined(separator: " ")
+                },
+            ])
+        }
+        let scalingText = filters.allSatisfy({ $0.sections.scaling == .l1 })
+            ? "L1 scaling: for any input within full scale"
+            : "L1 scaling covers any input within full scale; L-infinity only full-scale sinusoids in steady state"
+        return try renderer.render("c/cmsis-fixed.h.mustache", [
+            "guard": base.uppercased() + "_CMSIS_" + arithmetic.format.rawValue.uppercased() + "_H",
+            "function": FixedPointArithmetic(arithmetic.format).cmsisFunction,
+            "fastFunction": FixedPointArithmetic(arithmetic.format, fast: true).cmsisFunction,
+            "ctype": arithmetic.cType,
+            "format": arithmetic.format.rawValue.uppercased(),
+            "fractionBits": "\(arithmetic.fractionBits)",
+            "layout": arithmetic.format == .q15 ? "{b0, 0, b1, b2, a1, a2}" : "{b0, b1, b2, a1, a2}",
+            "scalingText": scalingText,
+            "filters": views,
+        ])
+    }
+
+    /// A C integer literal for `value`; the most negative q31 value as
+    /// (-2147483647 - 1), which C cannot write as one literal.
+    static func literal(_ value: Int64, _ arithmetic: FixedPointArithmetic) -> String {
+        value == -2_147_483_648 ? "(-2147483647 - 1)" : "\(value)"
+    }
+}
+
+/// What a person should be told about a fixed-point cascade.
+public enum FixedPointNotes {
+    /// A one-line summary: format, scaling, post-shift, output scale, SNR.
+    public static func summary(_ s: FixedPointSections) -> String {
+        let a = s.analysis
+        return "\(s.arithmetic.name): \(s.scaling == .l1 ? "L1" : "L-infinity") scaling, post-shift \(s.postShift), output scale "
+            + formatC("%.6g", s.outputScale) + "; predicted SNR " + formatC("%.1f", a.predictedSNR)
+            + " dB (rounding), " + formatC("%.1f", a.predictedAccuracy)
+            + " dB against the design, for a full-scale sine at the passband peak"
+    }
+
+    /// A warning when the design's predicted accuracy is below
+    /// `FixedPointSections.usefulSNR`, with the number and what to use instead.
+    public static func warning(_ s: FixedPointSections) -> String? {
+        let a = s.analysis
+        guard !(a.predictedAccuracy >= FixedPointSections.usefulSNR) else { return nil }
+        let instead = s.arithmetic.format == .q15 ? "use q31 or Float" : "use Float"
+        return "in \(s.arithmetic.format.rawValue) this design reaches only " + formatC("%.1f", a.predictedAccuracy)
+            + " dB against its exact output (below the \(Int(FixedPointSections.usefulSNR)) dB of a 1 % error): \(instead)"
+    }
+}
