@@ -53,7 +53,7 @@ enum FixedPointVerification {
                 }
             case .linf:
                 let alpha = FixedPointVerification.peakAlpha(of: prefix)
-                let sine = FixedPointRun.sine(arithmetic, alpha: alpha, amplitude: 1, count: 2 * count, fadeIn: count)
+                let sine = FixedPointRun.sinusoid(arithmetic, alpha: alpha, amplitude: 1, count: 2 * count, fadeIn: count)
                 overflows += FixedPointRun.run(prefix, sine).overflows
                 runs += 1
             }
@@ -64,7 +64,7 @@ enum FixedPointVerification {
                                         detail: "\(overflows) stage outputs overflowed in \(runs) runs of \(count) samples on \(covered)"))
 
         // As run against the stored coefficients in Double.
-        let sine = FixedPointRun.sine(arithmetic, alpha: a.peakAlpha, amplitude: 0.9, count: count)
+        let sine = FixedPointRun.sinusoid(arithmetic, alpha: a.peakAlpha, amplitude: 0.9, count: count)
         var worst = 0.0, sineOverflows = 0
         for input in [FixedPointRun.impulse(arithmetic, count: count), FixedPointRun.step(arithmetic, count: count), sine] {
             let (output, o) = FixedPointRun.run(fixed, input)

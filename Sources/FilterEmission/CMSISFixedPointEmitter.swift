@@ -113,12 +113,20 @@ public enum FixedPointNotes {
     }
 
     /// A warning when the design's predicted accuracy is below
-    /// `FixedPointSections.usefulSNR`, with the number and what to use instead.
+    /// `FixedPointSections.usefulSNR`, or when rounding the coefficients
+    /// moves its response by more than 1 % of the peak (a stopband can rise,
+    /// a zero move), with the numbers and what to use instead.
     public static func warning(_ s: FixedPointSections) -> String? {
         let a = s.analysis
-        guard !(a.predictedAccuracy >= FixedPointSections.usefulSNR) else { return nil }
         let instead = s.arithmetic.format == .q15 ? "use q31 or Float" : "use Float"
-        return "in \(s.arithmetic.format.rawValue) this design reaches only " + formatC("%.1f", a.predictedAccuracy)
-            + " dB against its exact output (below the \(Int(FixedPointSections.usefulSNR)) dB of a 1 % error): \(instead)"
+        if !(a.predictedAccuracy >= FixedPointSections.usefulSNR) {
+            return "in \(s.arithmetic.format.rawValue) this design reaches only " + formatC("%.1f", a.predictedAccuracy)
+                + " dB against its exact output (below the \(Int(FixedPointSections.usefulSNR)) dB of a 1 % error): \(instead)"
+        }
+        if !(a.responseDeviation <= 0.01) {
+            return "in \(s.arithmetic.format.rawValue) rounding the coefficients moves the response by up to "
+                + formatC("%.3g", a.responseDeviation) + " of its peak (more than 1 %): check it with mkfilter response --precision \(s.arithmetic.format.rawValue), or \(instead)"
+        }
+        return nil
     }
 }

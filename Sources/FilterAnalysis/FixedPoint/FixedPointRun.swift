@@ -19,14 +19,16 @@ public enum FixedPointRun {
         [Int64](repeating: arithmetic.largestInteger, count: count)
     }
 
-    /// A sine of `amplitude` (a fraction of full scale) at `alpha`, rounded
-    /// to samples: round(amplitude 2^F sin(2 pi alpha n)), within range.
-    public static func sine(_ arithmetic: FixedPointArithmetic, alpha: Double, amplitude: Double,
+    /// A sinusoid of `amplitude` (a fraction of full scale) at `alpha`,
+    /// rounded to samples: round(amplitude 2^F cos(2 pi alpha n)), within
+    /// range (cosine phase, so that at alpha 0 it is a constant and at 0.5 it
+    /// alternates), faded in over `fadeIn` samples by a raised cosine.
+    public static func sinusoid(_ arithmetic: FixedPointArithmetic, alpha: Double, amplitude: Double,
                             count: Int, fadeIn: Int = 0) -> [Int64] {
         let full = Double(arithmetic.largestInteger) + 1
         return (0..<count).map { n in
             let ramp = n < fadeIn ? (1 - Double.cos(Double.pi * Double(n) / Double(fadeIn))) / 2 : 1
-            let v = (amplitude * ramp * full * Double.sin(2 * Double.pi * alpha * Double(n))).rounded()
+            let v = (amplitude * ramp * full * Double.cos(2 * Double.pi * alpha * Double(n))).rounded()
             return Int64(min(max(v, Double(arithmetic.smallestInteger)), Double(arithmetic.largestInteger)))
         }
     }

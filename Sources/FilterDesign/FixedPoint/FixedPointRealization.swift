@@ -33,80 +33,150 @@ struct FixedPointRealization {
         guard designRadius < 1 else {
             throw FixedPointError("the design has a pole on or outside the unit circle (radius \(designRadius)); it cannot be scaled")
         }
-        let order = chosenOrder()
+        let (order, signs) = chosenOrder()
         var levels = [Double](repeating: 1, count: monic.count)
         let limit = 1 - arithmetic.quantum
-        for _ in 0..<16 {
-            let candidate = try stored(order, levels: levels)
-            let (analysis, errors) = analyse(candidate)
-            let over = analysis.nodeBounds.indices.filter { analysis.nodeBounds[$0] > limit }
-            if over.isEmpty { return candidate.finished(analysis) }
+        // One header serves CMSIS's standard and _fast functions: the proof
+        // takes the larger of their rounding errors (the fast q31's).
+        let proof = FixedPointRealization(copying: self, arithmetic: FixedPointArithmetic(arithmetic.format, fast: true))
+        for attempt in 0..<24 {
+            let candidate = try stored(order, levels: levels, signs: signs)
+            let (proven, provenErrors) = proof.analyse(candidate)
+            let over = proven.nodeBounds.indices.filter { proven.nodeBounds[$0] > limit }
+            if over.isEmpty { return candidate.finished(analyse(candidate).0) }
             for k in over {
-                let room = limit - errors[k]
+                let room = limit - provenErrors[k]
                 guard room > 0 else {
-                    throw FixedPointError("in \(arithmetic.format.rawValue) the rounding errors alone reach \(errors[k]) of full scale at section \(k + 1)'s output: no gain leaves room for a signal; use q31 or Float")
+                    throw FixedPointError("in \(arithmetic.format.rawValue) the rounding errors alone reach \(formatC("%.3g", provenErrors[k])) of full scale at section \(k + 1)'s output: no gain leaves room for a signal; use \(arithmetic.format == .q15 ? "q31 or " : "")Float")
                 }
-                levels[k] *= room / (analysis.nodeBounds[k] - errors[k]) * (1 - 1e-9)
+                // Coefficients a few units large barely move with the level:
+                // lower it by at least 0.1 %, doubling with each attempt.
+                let ratio = room / (proven.nodeBounds[k] - provenErrors[k])
+                levels[k] *= max(min(ratio * (1 - 1e-9), 1 - 1e-3 * Double(1 << attempt)), 0.5)
             }
         }
-        throw FixedPointError("in \(arithmetic.format.rawValue) the gain could not be placed so that every section's output provably stays within full scale; use q31 or Float")
+        throw FixedPointError("in \(arithmetic.format.rawValue) the gain could not be placed so that every section's output provably stays within full scale; use \(arithmetic.format == .q15 ? "q31 or " : "")Float")
+    }
+
+    /// `other` with another arithmetic (the same order, grid and horizon).
+    init(copying other: FixedPointRealization, arithmetic: FixedPointArithmetic) {
+        monic = other.monic
+        gain = other.gain
+        self.arithmetic = arithmetic
+        scaling = other.scaling
+        grid = other.grid
+        norms = other.norms
+        designRadius = other.designRadius
     }
 
     // MARK: Order
 
     /// The order of the sections with the least predicted output noise
-    /// relative to the signal: of the pairing's order (poles nearest the unit
-    /// circle first) and its reverse, improved by swapping neighbours while
-    /// that helps, within a budget of work.
-    func chosenOrder() -> [Int] {
+    /// relative to the signal: every order for up to 5 sections; beyond, the
+    /// pairing's order (poles nearest the unit circle first) or its reverse,
+    /// improved by swapping neighbours while that helps, within a budget of
+    /// work.
+    func chosenOrder() -> (order: [Int], signs: [Double]) {
         let n = monic.count
-        guard n > 1 else { return Array(0..<n) }
+        guard n > 1 else { return (Array(0..<n), [Double](repeating: 1, count: n)) }
         let forward = Array(0..<n)
-        var best = forward, bestCost = noiseToSignal(forward)
+        if n <= 5 {
+            let best = Self.permutations(forward).map { ($0, noiseToSignal($0)) }.min { $0.1.cost < $1.1.cost }!
+            return (best.0, best.1.signs)
+        }
+        var best = (order: forward, plan: noiseToSignal(forward))
         let reversed = Array(forward.reversed())
-        let reversedCost = noiseToSignal(reversed)
-        if reversedCost < bestCost { (best, bestCost) = (reversed, reversedCost) }
+        let reversedPlan = noiseToSignal(reversed)
+        if reversedPlan.cost < best.plan.cost { best = (reversed, reversedPlan) }
         // Each evaluation follows about n^2 / 2 responses of `length` samples.
         var budget = 40_000_000 / max(n * n * norms.length / 2, 1)
         var improved = true
         while improved && budget > 0 {
             improved = false
             for i in 0..<(n - 1) where budget > 0 {
-                var trial = best
+                var trial = best.order
                 trial.swapAt(i, i + 1)
-                let cost = noiseToSignal(trial)
+                let plan = noiseToSignal(trial)
                 budget -= 1
-                if cost < bestCost * (1 - 1e-9) { (best, bestCost, improved) = (trial, cost, true) }
+                if plan.cost < best.plan.cost * (1 - 1e-9) { (best, improved) = ((trial, plan), true) }
             }
         }
-        return best
+        return (best.order, best.plan.signs)
+    }
+
+    /// Every order of `items`, the identity first.
+    static func permutations(_ items: [Int]) -> [[Int]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { i -> [[Int]] in
+            var rest = items
+            let first = rest.remove(at: i)
+            return permutations(rest).map { [first] + $0 }
+        }
     }
 
     /// Output noise power over signal power for `order` scaled with every
-    /// level 1, unrounded.
-    func noiseToSignal(_ order: [Int]) -> Double {
-        let scaled = scaledSections(order, levels: [Double](repeating: 1, count: order.count))
-        let (mean, _, variance) = roundingError(postShift: 1)
-        var power = 0.0, dc = 0.0
+    /// level 1, unrounded, and the signs of the nodes that make it least.
+    ///
+    /// Truncation's errors have a mean, -q/2 at every node, which reaches the
+    /// output through each node's path gain at dc, D_j: a constant offset
+    /// that can dwarf the rest (a narrow low-pass's D_j is 1 / A_j(1)). A
+    /// node may hold its signal negated (its section's numerator negated, and
+    /// the next one's), which turns its offset's sign relative to the signal;
+    /// the signs s_j (s_n = +1) are chosen to make |sum s_j D_j| least.
+    func noiseToSignal(_ order: [Int]) -> (cost: Double, signs: [Double]) {
+        let count = order.count
+        let scaled = scaledSections(order, levels: [Double](repeating: 1, count: count),
+                                    signs: [Double](repeating: 1, count: count))
+        // The standard arithmetic's truncation, whichever function runs:
+        // one header serves both.
+        let q = arithmetic.quantum
+        let (mean, variance) = (-q / 2, q * q / 12)
+        var power = 0.0, dcGains: [Double] = []
         for j in scaled.sections.indices {
             var g = CascadeNorms.recursive(norms.impulse, of: scaled.sections[j])
-            for k in (j + 1)..<scaled.sections.count { g = CascadeNorms.filtered(g, by: scaled.sections[k]) }
+            for k in (j + 1)..<count { g = CascadeNorms.filtered(g, by: scaled.sections[k]) }
             let m = CascadeNorms.norms(g)
             power += variance * m.squared
-            dc += mean * m.sum
+            dcGains.append(m.sum)
         }
+        let signs = Self.cancellingSigns(dcGains)
+        let dc = mean * zip(signs, dcGains).reduce(0) { $0 + $1.0 * $1.1 }
         let signal = scaled.outputScale * scaled.outputScale / 2
-        return (power + dc * dc) / signal
+        return ((power + dc * dc) / signal, signs)
+    }
+
+    /// Signs s_j, the last +1, making |sum s_j d_j| least: every choice for
+    /// up to 13 terms, else greedily from the largest |d_j|.
+    static func cancellingSigns(_ d: [Double]) -> [Double] {
+        let n = d.count
+        guard n > 1 else { return [Double](repeating: 1, count: n) }
+        if n <= 13 {
+            var best = (0, Double.infinity)
+            for mask in 0..<(1 << (n - 1)) {
+                var sum = d[n - 1]
+                for j in 0..<(n - 1) { sum += (mask >> j) & 1 == 1 ? -d[j] : d[j] }
+                if abs(sum) < best.1 { best = (mask, abs(sum)) }
+            }
+            return (0..<n).map { j in j < n - 1 && (best.0 >> j) & 1 == 1 ? -1 : 1 }
+        }
+        var signs = [Double](repeating: 1, count: n)
+        var sum = d[n - 1]
+        for j in (0..<(n - 1)).sorted(by: { abs(d[$0]) > abs(d[$1]) }) {
+            signs[j] = abs(sum - d[j]) < abs(sum + d[j]) ? -1 : 1
+            sum += signs[j] * d[j]
+        }
+        return signs
     }
 
     // MARK: Gain
 
     /// The monic sections in `order`, numerators scaled so that node k's
-    /// norm (L1 or peak) is `levels[k]`; the overall scale.
-    func scaledSections(_ order: [Int], levels: [Double]) -> (sections: [Biquad], outputScale: Double) {
+    /// norm (L1 or peak) is `levels[k]` and its sign `signs[k]`; the overall
+    /// scale.
+    func scaledSections(_ order: [Int], levels: [Double], signs: [Double]) -> (sections: [Biquad], outputScale: Double) {
         var node = norms.impulse
         var running = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
-        var previous = 1.0, sections: [Biquad] = []
+        var previous = gain < 0 ? -1.0 : 1.0, sections: [Biquad] = []
         for (k, i) in order.enumerated() {
             let norm: Double
             switch scaling {
@@ -117,21 +187,20 @@ struct FixedPointRealization {
                 for p in grid.indices { running[p] = running[p] * monic[i].response(atPhase: grid[p]) }
                 norm = running.map(\.length).max() ?? 1
             }
-            let level = levels[k] / norm
-            var scale = level / previous
-            if k == 0 && gain < 0 { scale = -scale }
+            let level = signs[k] * levels[k] / norm
+            let scale = level / previous
             var s = monic[i]
             s.b0 *= scale; s.b1 *= scale; s.b2 *= scale
             sections.append(s)
             previous = level
         }
-        return (sections, previous / abs(gain))
+        return (sections, abs(previous) / abs(gain))
     }
 
     /// The cascade of `order` at `levels` with its coefficients rounded to
     /// the format, the smallest post-shift that holds them.
-    func stored(_ order: [Int], levels: [Double]) throws(FixedPointError) -> StoredCascade {
-        let (sections, outputScale) = scaledSections(order, levels: levels)
+    func stored(_ order: [Int], levels: [Double], signs: [Double]) throws(FixedPointError) -> StoredCascade {
+        let (sections, outputScale) = scaledSections(order, levels: levels, signs: signs)
         let fraction = arithmetic.fractionBits
         let largest = Double(arithmetic.largestInteger), smallest = Double(arithmetic.smallestInteger)
         func fits(_ p: Int) -> Bool {
@@ -236,18 +305,20 @@ struct FixedPointRealization {
         let peakError = (running[peakIndex] - designed[peakIndex] * Complex(scale, 0)).length
         peak *= scale
         let amplitude = x * peak
-        let signal = amplitude * amplitude / 2
+        // A sinusoid's power is A^2 / 2, but at dc or Nyquist (cosine phase) A^2.
+        let peakAlpha = grid[peakIndex] / (2 * Double.pi)
+        let signal = peakAlpha == 0 || peakAlpha == 0.5 ? amplitude * amplitude : amplitude * amplitude / 2
         let noise = power + dc * dc
         let analysis = FixedPointAnalysis(
             nodeBounds: zip(nodeSignal, errors).map { $0 + $1 },
             outputErrorBound: bound,
             noisePower: noise,
-            peakAlpha: grid[peakIndex] / (2 * Double.pi),
+            peakAlpha: peakAlpha,
             signalAmplitude: amplitude,
             predictedSNR: 10 * Double.log10(signal / noise),
             responseDeviation: peak > 0 ? deviation / peak : .infinity,
             peakDeviation: peak > 0 ? peakError / peak : .infinity,
-            predictedAccuracy: 10 * Double.log10(signal / (noise + x * x * peakError * peakError / 2)),
+            predictedAccuracy: 10 * Double.log10(signal / (noise + signal * (peakError / peak) * (peakError / peak))),
             largestPoleRadius: CascadeNorms.largestPoleRadius(s),
             horizon: norms.length,
             outputScale: scale)

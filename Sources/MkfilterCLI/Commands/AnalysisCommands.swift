@@ -7,7 +7,8 @@ struct ResponseCommand: ParsableCommand {
         abstract: "The frequency response of a design as CSV, with an optional SVG plot.",
         usage: """
             mkfilter response <design options> [--points N]
-                       [--precision double|float] [-o FILE | --output FILE]
+                       [--precision double|float|q15|q31]
+                       [-o FILE | --output FILE]
                        [--svg FILE] [--scale db|linear]
                        [--frequency-axis log|linear]
             """,
@@ -33,7 +34,11 @@ struct ResponseCommand: ParsableCommand {
                                  --sample-rate 60 --corner 5 instead of -a
               --points N         frequencies, 2 ... 4194305 (default 1025)
               --realization sections|direct   (default sections)
-              --precision double|float        (default double)
+              --precision double|float|q15|q31   (default double)
+                                 q15, q31 (and q15-fast, q31-fast): the
+                                 CMSIS-DSP fixed-point cascade's stored
+                                 coefficients, output scale included
+              --fixed-point-scaling l1|linf   with q15/q31 (default l1)
               -o FILE            the CSV file (a -o followed by an integer is the order)
               --output FILE      the CSV file, always
               --svg FILE         also plot magnitude, phase and the poles and zeros
@@ -126,7 +131,8 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check a design as it will run, or audit DigitalFilterTemplate definitions in Swift or C files.",
         usage: """
             mkfilter verify <design options> [--realization sections|direct]
-                       [--precision double|float|gencode] [--json]
+                       [--precision double|float|gencode|q15|q31]
+                       [--fixed-point-scaling l1|linf] [--json]
               mkfilter verify FILE... [--precision double|float] [--json]
             """,
         discussion: """
@@ -147,6 +153,18 @@ struct VerifyCommand: ParsableCommand {
             Fisher's recurrence (--realization direct), in double (DigitalFilter<Double>),
             float (DigitalFilter<Float>, or emitted float C), or gencode (Fisher's
             C: coefficients printed with 10 decimals, float state).
+
+            --precision q15|q31 (or q15-fast, q31-fast) checks the CMSIS-DSP
+            fixed-point cascade that --emit cmsis-q15|q31 writes, run in a
+            bit-exact model of CMSIS's arithmetic:
+              stable            the stored coefficients' poles inside the circle
+              no-overflow       no stage output overflows on the worst-case
+                                full-scale input of every stage (l1), or on a
+                                full-scale sine at each stage's peak (linf)
+              within-bound      impulse, step and a 0.9 full-scale sine as run
+                                within the predicted worst-case rounding error
+            with the post-shift, output scale and predicted SNR reported, and a
+            note when the SNR is below 40 dB (an error of 1 %).
 
             FILES (.swift from mkfilter --emit swift / generate, or C in Shake's form
             `const static DigitalFilterTemplate name = { tag, "title", "description",

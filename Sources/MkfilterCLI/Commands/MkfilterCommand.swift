@@ -81,11 +81,14 @@ public struct MkfilterCommand: ParsableCommand {
                              (what spec files and the plugins use).
 
             CODE (instead of the report)
-              --emit <kind>  swift, c, cmsis, vdsp, json, js (JavaScript), or
-                             Fisher's gencode c-ansic, c-xyc, c-f; with --name,
-                             --description, --tag, --namespace, --precision
-                             float|double (c), --template <file> and
-                             --output <file>. The Swift enum (--namespace)
+              --emit <kind>  swift, c, cmsis, cmsis-q15, cmsis-q31, vdsp, json,
+                             js (JavaScript), or Fisher's gencode c-ansic,
+                             c-xyc, c-f; with --name, --description, --tag,
+                             --namespace, --precision float|double (c),
+                             --fixed-point-scaling l1|linf (cmsis-q15/q31:
+                             l1, the default, is safe for any input; linf
+                             for full-scale sinusoids), --template <file>
+                             and --output <file>. The Swift enum (--namespace)
                              defaults to the output file's name, else the
                              filter's: LowPass.swift gives enum LowPass.
               --realization sections|direct

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""The fixed-point cascades against ARM's own CMSIS-DSP (PyPI's cmsisdsp).
+
+For every design of a grid (Butterworth, Chebyshev I, Chebyshev II, elliptic;
+low-pass, high-pass, band-pass, band-stop; orders 1-12; corners down to 0.005
+of the sample rate), in q15 and q31:
+
+1. `mkfilter <design> --emit cmsis-q15|q31` writes the header; its array,
+   post-shift and output scale are read back from the C text.
+2. ARM's arm_biquad_cascade_df1_q15/_q31 (and the _fast variants) run those
+   coefficients on the impulse (0x7FFF... then zeros) and the step; each
+   output must equal `mkfilter impulse|step <design> --precision q15|q31`
+   (and q15-fast, q31-fast) bit for bit: the CSV prints k / 2^F exactly.
+3. They run the worst-case full-scale inputs of every stage's output (the
+   sign of its time-reversed impulse response, computed here from the
+   header's coefficients with scipy): no stage may saturate or wrap, told by
+   comparing each stage's integer output with the same coefficients in
+   double (an overflow is off by a large part of full scale, rounding by
+   less than the bound `mkfilter verify` prints).
+4. A 0.9 full-scale sinusoid (cosine phase) at the passband peak: its error RMS against the
+   design's exact output (scipy's sosfilt of `--emit json`'s sections, times
+   the output scale) relative to the output's RMS, and `mkfilter verify`'s
+   own measurement of the same must agree (the model and CMSIS running the
+   same integers); and the figure must be within the predicted bound.
+5. The float header (`--emit cmsis`) runs in arm_biquad_cascade_df1_f32 and
+   df2T_f32 within 1e-3 of the exact impulse's peak.
+
+Prints how many designs reach which SNR, and a summary line
+`cmsis: N passed, M failed`. Exit 1 on any failure.
+
+    python3 scripts/cmsis_fixed_point_check.py [--mkfilter PATH] [--quick]
+"""
+import argparse
+import csv
+import io
+import json
+import math
+import re
+import subprocess
+import sys
+
+import numpy as np
+import cmsisdsp as dsp
+from scipy import signal
+
+FAMILIES = [["-Bu"], ["-Ch", "-0.5"], ["--cheby2", "40"], ["--elliptic", "0.5", "40"]]
+BANDS = ["-Lp", "-Hp", "-Bp", "-Bs"]
+CORNERS = {  # alphas; band-pass and band-stop take two
+    "-Lp": [0.005, 0.02, 0.1, 0.25, 0.4],
+    "-Hp": [0.005, 0.02, 0.1, 0.25, 0.4],
+    "-Bp": [(0.005, 0.02), (0.02, 0.05), (0.1, 0.2), (0.2, 0.3), (0.3, 0.45)],
+    "-Bs": [(0.005, 0.02), (0.02, 0.05), (0.1, 0.2), (0.2, 0.3), (0.3, 0.45)],
+}
+
+
+def grid(quick):
+    designs = []
+    i = 0
+    for family in FAMILIES:
+        for band in BANDS:
+            orders = [1, 2, 4, 8] if quick else range(1, 13)
+            for order in orders:
+                corner = CORNERS[band][i % len(CORNERS[band])]
+                i += 1
+                alphas = [str(c) for c in (corner if isinstance(corner, tuple) else (corner,))]
+                designs.append(family + [band, "-o", str(order), "-a"] + alphas)
+    return designs
+
+
+def run(mkfilter, args):
+    p = subprocess.run([mkfilter] + args, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def header_numbers(text, fmt):
+    post = int(re.search(r"_POST_SHIFT (\d+)", text).group(1))
+    scale = float(re.search(r"_OUTPUT_SCALE ([0-9.eE+-]+)f", text).group(1))
+    body = re.search(r"_coefficients\[[^\]]*\][^{]*\{([^}]*)\}", text).group(1)
+    body = body.replace("(-2147483647 - 1)", "-2147483648")
+    values = [int(v) for v in re.findall(r"-?\d+", body)]
+    dtype = np.int16 if fmt == "q15" else np.int32
+    return np.array(values, dtype=dtype), post, scale
+
+
+def cmsis_run(fmt, fast, coeffs, post, x):
+    per = 6 if fmt == "q15" else 5
+    stages = len(coeffs) // per
+    if fmt == "q15":
+        s = dsp.arm_biquad_casd_df1_inst_q15()
+        dsp.arm_biquad_cascade_df1_init_q15(s, stages, coeffs, np.zeros(4 * stages, np.int16), post)
+        f = dsp.arm_biquad_cascade_df1_fast_q15 if fast else dsp.arm_biquad_cascade_df1_q15
+        return np.asarray(f(s, x.astype(np.int16)), dtype=np.int64)
+    s = dsp.arm_biquad_casd_df1_inst_q31()
+    dsp.arm_biquad_cascade_df1_init_q31(s, stages, coeffs, np.zeros(4 * stages, np.int32), post)
+    f = dsp.arm_biquad_cascade_df1_fast_q31 if fast else dsp.arm_biquad_cascade_df1_q31
+    return np.asarray(f(s, x.astype(np.int32)), dtype=np.int64)
+
+
+def real_sos(fmt, coeffs, post):
+    """The header's stages as scipy sos rows (a1, a2 back to scipy's sign)."""
+    F = 15 if fmt == "q15" else 31
+    unit = 2.0 ** (F - post)
+    per = 6 if fmt == "q15" else 5
+    rows = []
+    for k in range(len(coeffs) // per):
+        c = [int(v) for v in coeffs[per * k: per * (k + 1)]]
+        b0, b1, b2, a1, a2 = (c[0], c[2], c[3], c[4], c[5]) if fmt == "q15" else c
+        rows.append([b0 / unit, b1 / unit, b2 / unit, 1.0, -a1 / unit, -a2 / unit])
+    return np.array(rows)
+
+
+def csv_values(text):
+    return np.array([float(r["value"]) for r in csv.DictReader(io.StringIO(text))])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--mkfilter", default=".build/release/mkfilter")
+    ap.add_argument("--quick", action="store_true", help="orders 1, 2, 4, 8 only")
+    args = ap.parse_args()
+    mk = args.mkfilter
+    passed = failed = refused = 0
+    snr_bins = {}
+    ordinary = {"q15": [], "q31": []}
+    failures = []
+    for design in grid(args.quick):
+        name = " ".join(design)
+        rc, js, err = run(mk, design + ["--emit", "json"])
+        if rc != 0:
+            failures.append(f"{name}: --emit json failed: {err.strip()}")
+            failed += 1
+            continue
+        doc = json.loads(js)
+        filt = doc["filters"][0] if "filters" in doc else doc
+        sos = np.array(filt.get("sos", []))
+        if len(sos) == 0:
+            continue
+        ok = True
+        for fmt in ["q15", "q31"]:
+            F = 15 if fmt == "q15" else 31
+            q = 2.0 ** -F
+            rc, header, err = run(mk, design + ["--emit", "cmsis-" + fmt])
+            if rc != 0:
+                refused += 1
+                print(f"refused {fmt}: {name}: {err.strip().splitlines()[-1]}")
+                continue
+            coeffs, post, scale = header_numbers(header, fmt)
+            stages_sos = real_sos(fmt, coeffs, post)
+            n = 512
+            top = (1 << F) - 1
+            # 2. Impulse and step, bit for bit with the toolkit's model.
+            for kind, x in [("impulse", np.r_[top, np.zeros(n - 1, np.int64)]), ("step", np.full(n, top))]:
+                for fast in [False, True]:
+                    got = cmsis_run(fmt, fast, coeffs, post, x) * q
+                    prec = fmt + ("-fast" if fast else "")
+                    rc, out, err = run(mk, [kind] + design + ["--precision", prec, "--samples", str(n)])
+                    want = csv_values(out)
+                    if rc != 0 or len(want) != n or not np.array_equal(got, want):
+                        bad = int(np.argmax(got != want)) if len(want) == n else -1
+                        failures.append(f"{name} {prec} {kind}: CMSIS and mkfilter differ (first at sample {bad})")
+                        ok = False
+            # 3. Worst-case inputs: no stage overflows.
+            rc, vj, err = run(mk, ["verify"] + design + ["--precision", fmt, "--json"])
+            item = json.loads(vj)["items"][0]
+            figures = {f["name"]: f["value"] for f in item["figures"]}
+            bound = figures["worst-case output rounding error, of full scale"]
+            if not item["passed"]:
+                failures.append(f"{name} {fmt}: mkfilter verify fails: " + "; ".join(c["detail"] for c in item["checks"] if not c["passed"]))
+                ok = False
+            length = 4096
+            for k in range(len(stages_sos)):
+                h = signal.sosfilt(stages_sos[: k + 1], np.r_[1.0, np.zeros(length - 1)])
+                per = 6 if fmt == "q15" else 5
+                for sign in [1, -1]:
+                    x = np.where(sign * h[::-1] >= 0, top, -top - 1).astype(np.int64)
+                    got = cmsis_run(fmt, False, coeffs[: per * (k + 1)], post, x) * q
+                    exact = signal.sosfilt(stages_sos[: k + 1], x * q)
+                    # rounding within the whole cascade's bound (a stage's own
+                    # errors are bounded by no more than the cascade's here
+                    # only up to its gain: allow 1/4 of full scale, far below
+                    # what a wrap or a saturation does)
+                    if np.max(np.abs(got - exact)) > 0.25 or np.max(np.abs(got)) > 1:
+                        failures.append(f"{name} {fmt}: stage {k + 1} overflows on its worst-case input ({np.max(np.abs(got - exact)):.3g} off)")
+                        ok = False
+            # 4. A 0.9 full-scale sinusoid (cosine phase) at the passband peak, against the design.
+            alpha = figures["passband peak"]
+            count = 1 << 14
+            t = np.arange(count)
+            x = np.clip(np.round(0.9 * 2.0 ** F * np.cos(2 * np.pi * alpha * t)), -top - 1, top).astype(np.int64)
+            got = cmsis_run(fmt, False, coeffs, post, x) * q
+            exact_stored = signal.sosfilt(stages_sos, x * q)
+            ideal = signal.sosfilt(sos, x * q) * scale
+            if np.max(np.abs(got - exact_stored)) > bound + 1e-12:
+                failures.append(f"{name} {fmt}: sine off the stored filter by {np.max(np.abs(got - exact_stored)):.3g}, beyond the bound {bound:.3g}")
+                ok = False
+            settle = count // 2
+            rel = math.sqrt(np.sum((got[settle:] - ideal[settle:]) ** 2) / np.sum(ideal[settle:] ** 2))
+            snr = -20 * math.log10(rel) if rel > 0 else 300
+            key = (fmt, 10 * int(snr // 10))
+            snr_bins[key] = snr_bins.get(key, 0) + 1
+            sections = len(stages_sos)
+            corners = [float(a) for a in design[design.index("-a") + 1:]]
+            if sections <= 4 and min(corners) >= 0.02 and max(corners) <= 0.48:
+                ordinary[fmt].append((rel, name))
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+    # 5. The float header in CMSIS's f32 cascades.
+    for design in grid(True)[::4]:
+        rc, header, err = run(mk, design + ["--emit", "cmsis"])
+        body = re.search(r"_coefficients\[[^\]]*\][^{]*\{([^}]*)\}", header).group(1)
+        c = np.array([float(v.rstrip("f")) for v in re.findall(r"-?[0-9.]+(?:e[-+]?\d+)?f", body)], np.float32)
+        stages = len(c) // 5
+        rc, out, err = run(mk, ["impulse"] + design + ["--samples", "512"])
+        exact = csv_values(out)
+        x = np.r_[1.0, np.zeros(511)].astype(np.float32)
+        s1 = dsp.arm_biquad_casd_df1_inst_f32()
+        dsp.arm_biquad_cascade_df1_init_f32(s1, stages, c, np.zeros(4 * stages, np.float32))
+        s2 = dsp.arm_biquad_cascade_df2T_instance_f32()
+        dsp.arm_biquad_cascade_df2T_init_f32(s2, stages, c, np.zeros(2 * stages, np.float32))
+        for label, y in [("df1_f32", dsp.arm_biquad_cascade_df1_f32(s1, x)), ("df2T_f32", dsp.arm_biquad_cascade_df2T_f32(s2, x))]:
+            off = np.max(np.abs(np.asarray(y, np.float64) - exact)) / np.max(np.abs(exact))
+            if off > 1e-3:
+                failures.append(f"{' '.join(design)}: --emit cmsis in {label} is {off:.3g} of the peak off")
+                failed += 1
+    print("SNR of a 0.9 full-scale sine at the passband peak against the design (designs per 10 dB):")
+    for fmt in ["q15", "q31"]:
+        row = ", ".join(f"{b}-{b + 10} dB: {n}" for (f, b), n in sorted(snr_bins.items()) if f == fmt)
+        print(f"  {fmt}: {row}")
+    for fmt, goal in [("q15", 1e-2), ("q31", 1e-6)]:
+        worst = max(ordinary[fmt], default=(0, ""))
+        print(f"ordinary designs (<= 4 sections, corners >= 0.02), {fmt}: {len(ordinary[fmt])}, worst error {worst[0]:.3g} of the output RMS (goal {goal:g}): {worst[1]}")
+        if worst[0] > goal:
+            failures.append(f"ordinary {fmt} design beyond {goal:g}: {worst[1]} ({worst[0]:.3g})")
+            failed += 1
+    for f in failures:
+        print("FAIL", f)
+    print(f"refused (a design the format cannot hold, with the reason above): {refused}")
+    print(f"cmsis: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
