@@ -3,7 +3,11 @@
    target-check.sh): 0.125 - 1.5605242076387753e-11, whose IEEE 754 result
    (round to nearest even) is 0x3fbfffffffeed784 (checked in exact rational
    arithmetic). On the Cortex-M4F, whose FPU is single precision only, the
-   subtraction is libgcc's __aeabi_dsub. Prints "probe dsub" and the bits. */
+   subtraction is libgcc's __aeabi_dsub, which truncates it to ...783: for an
+   exponent difference of 32 or more it keeps the smaller operand's lower
+   word only as a sticky bit, and the result, just below a power of two,
+   needs a one-bit left shift that would bring the rounding bit in from
+   there. Prints "probe dsub" and the bits. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
