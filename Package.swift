@@ -197,6 +197,14 @@ let package = Package(
             path: "Benchmarks/FilterBenchmarks"
         ),
 
+        // MARK: Test support
+        // scripts/target-check.sh's host side: inputs through SectionCascade<Float>
+        // or <Double>, the outputs' bits printed (not a product).
+        .executableTarget(
+            name: "cascade-run",
+            dependencies: ["FilterJSON", "FilterRuntime"]
+        ),
+
         // MARK: Tests
         // Reference data lives in Tests/Fixtures and is found from #filePath.
         .testTarget(

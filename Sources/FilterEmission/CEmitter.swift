@@ -2,10 +2,22 @@ import EmissionTemplates
 import FilterDesign
 import FilterRuntime
 
-/// A C header that compiles as it is (`cc -std=c99 -Wall -Wextra -Werror`): a
-/// state struct, an init and a step function per filter, in `float` or
-/// `double`, every coefficient printed so that it reads back exactly (17
-/// significant digits for double, 9 for float).
+/// A C header that compiles as it is (`cc -Wall -Wextra -Werror`, gcc or
+/// clang, `-std=c99` or GNU C11): a state struct, an init and a step function
+/// per filter, in `float` or `double`, every coefficient printed so that it
+/// reads back exactly (17 significant digits for double, 9 for float).
+///
+/// The step functions round every product before adding it, as Swift does:
+/// they turn off the contraction of a*b + c into fused multiply-adds that GCC
+/// applies by default in its GNU dialects wherever the target has FMA (x86
+/// with `-march=native`, a Cortex-M4F), with
+/// `__attribute__((optimize("fp-contract=off", "no-tree-slp-vectorize")))`
+/// under GCC (which ignores `#pragma STDC FP_CONTRACT`, and whose 12.2
+/// basic-block vectorizer fuses a TDF-II section's products into x86's
+/// `vfmsubadd` even under `-ffp-contract=off` when the step is not inlined)
+/// and that pragma inside the function under clang. Without it the sections' outputs differ from `SectionCascade` by an
+/// ulp or two from the second sample on (`scripts/target-check.sh`,
+/// `CEmissionTests`).
 ///
 /// A template with sections is written as them, in the form `FilterRuntime`
 /// runs for that precision (`SectionCascade`): transposed direct form II in

@@ -1,0 +1,75 @@
+// cascade-run: runs inputs through FilterRuntime's `SectionCascade` exactly
+// and prints the outputs' bits, the host's side of scripts/target-check.sh.
+//
+//     cascade-run float|double <filter.json> < inputs
+//
+// <filter.json> is what `mkfilter <design> --emit json` writes; its first
+// filter's "sos" rows [b0, b1, b2, 1, a1, a2] become the cascade, as
+// `SectionCascade<Float>` or `<Double>` runs them (Float: the offset form,
+// Double: TDF-II). Each input line is a label and samples as decimal numbers
+// (each must read back exactly in the precision asked for); each output line
+// is the label and the outputs' bits in hex (8 digits for float, 16 for
+// double), the cascade at rest before each line. A test-support tool: not a
+// product, not installed.
+import FilterJSON
+import FilterRuntime
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("cascade-run: \(message)\n".utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let precision = arguments.first, ["float", "double"].contains(precision) else {
+    fail("usage: cascade-run float|double <filter.json> < inputs")
+}
+let path = arguments.last!
+guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+let document: JSONValue
+do { document = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch { fail("\(path): \(error)") }
+
+/// The first filter's sections from mkfilter's JSON.
+func sections(_ document: JSONValue) -> [Biquad] {
+    guard case .object(let top) = document, case .array(let filters)? = top.first(where: { $0.key == "filters" })?.value,
+          case .object(let filter)? = filters.first, case .array(let rows)? = filter.first(where: { $0.key == "sos" })?.value
+    else { fail("\(path): no filters[0].sos") }
+    return rows.map { row in
+        guard case .array(let cells) = row, cells.count == 6 else { fail("\(path): an sos row is not 6 numbers") }
+        let c = cells.map { cell -> Double in
+            switch cell {
+            case .number(let x): return x
+            case .integer(let n): return Double(n)
+            default: fail("\(path): an sos entry is not a number")
+            }
+        }
+        guard c[3] == 1 else { fail("\(path): an sos row's a0 is not 1") }
+        return Biquad(b0: c[0], b1: c[1], b2: c[2], a1: c[4], a2: c[5])
+    }
+}
+
+/// The outputs' bits for one input line.
+func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable & LosslessStringConvertible>(
+    _ cascade: inout SectionCascade<Sample>, _ words: ArraySlice<Substring>, digits: Int, bits: (Sample) -> UInt64
+) -> String {
+    cascade.reset()
+    var line = ""
+    for word in words {
+        guard let x = Sample(String(word)), Double(x) == Double(String(word)) else { fail("\(word) is not a sample that \(Sample.self) holds exactly") }
+        let hex = String(bits(cascade.process(x)), radix: 16)
+        line += " " + String(repeating: "0", count: digits - hex.count) + hex
+    }
+    return line
+}
+
+let biquads = sections(document)
+var single = SectionCascade<Float>(biquads)
+var double = SectionCascade<Double>(biquads)
+while let line = readLine() {
+    let words = line.split(separator: " ")
+    guard let label = words.first else { continue }
+    let out = precision == "float"
+        ? run(&single, words.dropFirst(), digits: 8) { UInt64($0.bitPattern) }
+        : run(&double, words.dropFirst(), digits: 16) { $0.bitPattern }
+    print(label + out)
+}
