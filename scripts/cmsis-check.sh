@@ -7,3 +7,4 @@ cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
 swift build -c release -Xswiftc -enable-testing --product mkfilter
 python3 scripts/cmsis_fixed_point_check.py --mkfilter .build/release/mkfilter "$@"
+

@@ -188,7 +188,7 @@ import MkfilterCLI
         let design = try Mkfilter.design(arguments: Self.designs[1].1)
         let q15 = try EmissionRequest(design: design, format: .cmsisQ15, listingCommandLine: "").run()
         for text in ["arm_biquad_cascade_df1_q15", "_NUM_STAGES 2", "_POST_SHIFT 1", "_STATE_SIZE (4 * ", "_OUTPUT_SCALE 0.",
-                     "static const q15_t mkfilter_butterworth_low_pass_order_4_coefficients[6 * "] {
+                     "static const q15_t mkfilter_butterworth_lowPass_order_4_coefficients[6 * "] {
             #expect(q15.contains(text), "\(text)")
         }
         let fixed = try design.fixedPointSections(.init(.q15))
