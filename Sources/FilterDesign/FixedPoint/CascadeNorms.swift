@@ -5,16 +5,17 @@ import FilterRuntime
 /// their norms: what fixed-point scaling and its noise analysis are made of.
 ///
 /// Each response runs for `length` samples, long enough for the slowest pole
-/// (radius r) to decay below 1e-13 of its start: r^length <= 1e-13.
+/// (radius r) to decay below 1e-13 of its start: r^length <= 1e-13 (or
+/// another `decay`).
 struct CascadeNorms {
     /// Samples each response is followed for.
     let length: Int
 
     /// A horizon for poles of largest radius `radius` (< 1): about
-    /// log(1e-13) / log(r) samples, at least 64 and at most 2^20.
-    init(largestPoleRadius radius: Double) {
-        let decay = radius <= 0 ? 1 : Double.log(1e-13) / Double.log(radius)
-        length = Int(min(max(decay * 1.25 + 64, 64), Double(1 << 20)))
+    /// 1.25 log(decay) / log(r) samples, at least 64 and at most 2^20.
+    init(largestPoleRadius radius: Double, decay: Double = 1e-13) {
+        let samples = radius <= 0 ? 1 : Double.log(decay) / Double.log(radius)
+        length = Int(min(max(samples * 1.25 + 64, 64), Double(1 << 20)))
     }
 
     /// The unit impulse, `length` samples.

@@ -13,6 +13,8 @@ struct FixedPointRealization {
     /// around every pole (`SectionOrdering.frequencies`).
     let grid: [Double]
     let norms: CascadeNorms
+    /// A shorter horizon for comparing orders (responses down to 1e-6).
+    let orderingNorms: CascadeNorms
     let designRadius: Double
 
     init(monic: [Biquad], gain: Double, poles: [Complex<Double>],
@@ -23,7 +25,8 @@ struct FixedPointRealization {
         self.scaling = scaling
         grid = SectionOrdering.frequencies(poles: poles)
         designRadius = poles.map(\.length).max() ?? 0
-        norms = CascadeNorms(largestPoleRadius: designRadius)
+        norms = CascadeNorms(largestPoleRadius: designRadius, decay: 1e-10)
+        orderingNorms = CascadeNorms(largestPoleRadius: designRadius, decay: 1e-6)
     }
 
     /// The largest input magnitude: 1, for the sample -1 (-2^F).
@@ -41,9 +44,10 @@ struct FixedPointRealization {
         let proof = FixedPointRealization(copying: self, arithmetic: FixedPointArithmetic(arithmetic.format, fast: true))
         for attempt in 0..<24 {
             let candidate = try stored(order, levels: levels, signs: signs)
-            let (proven, provenErrors) = proof.analyse(candidate)
+            let candidatePaths = paths(candidate)
+            let (proven, provenErrors) = proof.analyse(candidate, candidatePaths)
             let over = proven.nodeBounds.indices.filter { proven.nodeBounds[$0] > limit }
-            if over.isEmpty { return candidate.finished(analyse(candidate).0) }
+            if over.isEmpty { return candidate.finished(analyse(candidate, candidatePaths).0) }
             for k in over {
                 let room = limit - provenErrors[k]
                 guard room > 0 else {
@@ -66,6 +70,7 @@ struct FixedPointRealization {
         scaling = other.scaling
         grid = other.grid
         norms = other.norms
+        orderingNorms = other.orderingNorms
         designRadius = other.designRadius
     }
 
@@ -89,7 +94,7 @@ struct FixedPointRealization {
         let reversedPlan = noiseToSignal(reversed)
         if reversedPlan.cost < best.plan.cost { best = (reversed, reversedPlan) }
         // Each evaluation follows about n^2 / 2 responses of `length` samples.
-        var budget = 40_000_000 / max(n * n * norms.length / 2, 1)
+        var budget = 12_000_000 / max(n * n * orderingNorms.length / 2, 1)
         var improved = true
         while improved && budget > 0 {
             improved = false
@@ -132,8 +137,9 @@ struct FixedPointRealization {
         let q = arithmetic.quantum
         let (mean, variance) = (-q / 2, q * q / 12)
         var power = 0.0, dcGains: [Double] = []
+        let impulse = orderingNorms.impulse
         for j in scaled.sections.indices {
-            var g = CascadeNorms.recursive(norms.impulse, of: scaled.sections[j])
+            var g = CascadeNorms.recursive(impulse, of: scaled.sections[j])
             for k in (j + 1)..<count { g = CascadeNorms.filtered(g, by: scaled.sections[k]) }
             let m = CascadeNorms.norms(g)
             power += variance * m.squared
@@ -249,14 +255,23 @@ struct FixedPointRealization {
     /// The node bounds, noise and deviations of `cascade`, and per node the
     /// part of its bound that the rounding errors make.
     func analyse(_ cascade: StoredCascade) -> (FixedPointAnalysis, [Double]) {
-        let s = cascade.sections, count = s.count
-        // (cascade.outputScale is the gain placed before rounding; the
-        // analysis measures what it came to.)
-        let (mean, width, variance) = roundingError(postShift: cascade.postShift)
-        let x = largestInput
+        analyse(cascade, paths(cascade))
+    }
 
-        // Signal at each node: L1 norm of the input's response, or its peak.
+    /// What the analysis of a stored cascade is made of, whatever its
+    /// rounding: the signal's norm at each node (L1, or peak), the norms of
+    /// the responses from each node j to each node k >= j (`norms[j][k - j]`),
+    /// and the cascade's response on the grid.
+    struct Paths {
         var nodeSignal: [Double] = []
+        var norms: [[CascadeNorms.Norms]] = []
+        var running: [Complex<Double>] = []
+    }
+
+    /// The paths of `cascade` (see `Paths`): n (n + 1) / 2 responses.
+    func paths(_ cascade: StoredCascade) -> Paths {
+        let s = cascade.sections, count = s.count
+        var result = Paths()
         var node = norms.impulse
         var running = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
         for k in 0..<count {
@@ -264,21 +279,39 @@ struct FixedPointRealization {
             switch scaling {
             case .l1:
                 node = CascadeNorms.filtered(node, by: s[k])
-                nodeSignal.append(x * CascadeNorms.norms(node).l1)
+                result.nodeSignal.append(CascadeNorms.norms(node).l1)
             case .linf:
-                nodeSignal.append(x * (running.map(\.length).max() ?? 0))
+                result.nodeSignal.append(running.map(\.length).max() ?? 0)
             }
         }
-
+        result.running = running
         // Rounding at node j reaches node k >= j through section j's
         // recursion and the sections after it.
+        for j in 0..<count {
+            var g = CascadeNorms.recursive(norms.impulse, of: s[j])
+            var row: [CascadeNorms.Norms] = []
+            for k in j..<count {
+                if k > j { g = CascadeNorms.filtered(g, by: s[k]) }
+                row.append(CascadeNorms.norms(g))
+            }
+            result.norms.append(row)
+        }
+        return result
+    }
+
+    func analyse(_ cascade: StoredCascade, _ paths: Paths) -> (FixedPointAnalysis, [Double]) {
+        let count = cascade.sections.count
+        // (cascade.outputScale is the gain placed before rounding; the
+        // analysis measures what it came to.)
+        let (mean, width, variance) = roundingError(postShift: cascade.postShift)
+        let x = largestInput
+        let nodeSignal = paths.nodeSignal.map { x * $0 }
+        let running = paths.running
         var errors = [Double](repeating: 0, count: count)
         var power = 0.0, dc = 0.0, bound = 0.0
         for j in 0..<count {
-            var g = CascadeNorms.recursive(norms.impulse, of: s[j])
             for k in j..<count {
-                if k > j { g = CascadeNorms.filtered(g, by: s[k]) }
-                let m = CascadeNorms.norms(g)
+                let m = paths.norms[j][k - j]
                 let e = abs(mean * m.sum) + width * m.l1
                 errors[k] += e
                 if k == count - 1 {
@@ -319,7 +352,7 @@ struct FixedPointRealization {
             responseDeviation: peak > 0 ? deviation / peak : .infinity,
             peakDeviation: peak > 0 ? peakError / peak : .infinity,
             predictedAccuracy: 10 * Double.log10(signal / (noise + signal * (peakError / peak) * (peakError / peak))),
-            largestPoleRadius: CascadeNorms.largestPoleRadius(s),
+            largestPoleRadius: CascadeNorms.largestPoleRadius(cascade.sections),
             horizon: norms.length,
             outputScale: scale)
         return (analysis, errors)
