@@ -91,6 +91,9 @@ public struct EmissionRequest: Sendable {
     ///   fixed-point format.
     public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
         if let arithmetic = fixedPointArithmetic {
+            guard design.recipe.realization == .sections else {
+                throw ApplicationError("--emit \(format.rawValue): CMSIS-DSP's biquads are second-order sections; drop --realization direct")
+            }
             let fixed: FixedPointSections
             do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
                 throw ApplicationError("--emit \(format.rawValue): \(error.description)")
