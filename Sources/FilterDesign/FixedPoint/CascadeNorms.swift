@@ -41,14 +41,19 @@ struct CascadeNorms {
         var squared: Double
         /// sum h[n]: the gain at dc.
         var sum: Double
+        /// sum (-1)^n h[n]: the gain at Nyquist.
+        var alternating: Double = 0
     }
 
     /// The norms of `h`, its L1 norm with the geometric tail of its last
     /// eighth added (a response that has not decayed by the horizon counts
     /// as what it would go on adding).
     static func norms(_ h: [Double]) -> Norms {
-        var l1 = 0.0, squared = 0.0, sum = 0.0
-        for v in h { l1 += abs(v); squared += v * v; sum += v }
+        var l1 = 0.0, squared = 0.0, sum = 0.0, alternating = 0.0
+        for (n, v) in h.enumerated() {
+            l1 += abs(v); squared += v * v; sum += v
+            alternating += n & 1 == 0 ? v : -v
+        }
         let window = max(h.count / 8, 1)
         let last = h[(h.count - window)...].reduce(0) { $0 + abs($1) }
         let earlier = h[(h.count - 2 * window)..<(h.count - window)].reduce(0) { $0 + abs($1) }
@@ -56,7 +61,7 @@ struct CascadeNorms {
             let ratio = min(last / earlier, 0.999_999)
             l1 += last * ratio / (1 - ratio)
         }
-        return Norms(l1: l1, squared: squared, sum: sum)
+        return Norms(l1: l1, squared: squared, sum: sum, alternating: alternating)
     }
 
     /// The largest radius of the poles of `sections` (from a1, a2 alone).

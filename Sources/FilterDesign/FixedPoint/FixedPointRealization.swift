@@ -338,10 +338,24 @@ struct FixedPointRealization {
         let peakError = (running[peakIndex] - designed[peakIndex] * Complex(scale, 0)).length
         peak *= scale
         let amplitude = x * peak
-        // A sinusoid's power is A^2 / 2, but at dc or Nyquist (cosine phase) A^2.
+        // A sinusoid's power is A^2 / 2, but at dc or Nyquist (cosine phase)
+        // A^2. Where the passband holds dc (or Nyquist) the rounding errors
+        // of a slow input are slow too, not white: they meet the paths'
+        // gain at dc, which in a low-pass dwarfs their average gain. There
+        // the prediction takes each node's error as a constant anywhere in
+        // its range (the worst one), through its path's gain at dc.
         let peakAlpha = grid[peakIndex] / (2 * Double.pi)
         let signal = peakAlpha == 0 || peakAlpha == 0.5 ? amplitude * amplitude : amplitude * amplitude / 2
-        let noise = power + dc * dc
+        var noise = power + dc * dc
+        let holdsDC = designed[0].length * scale >= peak / 2.0.squareRoot()
+        let holdsNyquist = designed[grid.count - 1].length * scale >= peak / 2.0.squareRoot()
+        if holdsDC || holdsNyquist {
+            let slow = (0..<count).reduce(0.0) { total, j in
+                let m = paths.norms[j][count - 1 - j]
+                return total + width * abs(holdsDC ? m.sum : m.alternating)
+            }
+            noise = max(noise, power + (abs(dc) + slow) * (abs(dc) + slow))
+        }
         let analysis = FixedPointAnalysis(
             nodeBounds: zip(nodeSignal, errors).map { $0 + $1 },
             outputErrorBound: bound,
