@@ -335,7 +335,10 @@ public struct PipelineRequest: Sendable {
             }
             writer.finish()
             csv.flush()
-            if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
+            if let failure = csv.failure {
+                throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
+                    ?? "cannot write to standard output (\(failure))")
+            }
             if let output, let descriptor = outputDescriptor {
                 outputDescriptor = nil
                 guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
