@@ -212,6 +212,11 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             }
             return nil
         }
+        // verify's exit 2 is its verdict (a check failed), the report on standard output.
+        if result.exitCode == 2 && result.standardOutput.contains("FAILED: ") {
+            return nonFiniteWord(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  ") }.joined(separator: "\n"))
+                .map { "verify printed '\($0)'" }
+        }
         if result.standardError.isEmpty { return "exit \(result.exitCode) without a message" }
         if !left.isEmpty && result.exitCode == 1 { return "exit 1 left \(left.sorted().joined(separator: ", ")) behind" }
         return nil
