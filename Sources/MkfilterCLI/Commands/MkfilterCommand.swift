@@ -337,7 +337,8 @@ struct PipelineCommand: ParsableCommand {
               --zero-phase       filter the whole input forward and backward, as
                                  scipy's sosfiltfilt (odd padding): no delay, but
                                  not causal (each output uses later samples), for
-                                 analysing recordings; linear filters only
+                                 analysing recordings; linear filters only;
+                                 holds the input: at most 10000000 samples
               --config <file.json>
                   {"all": {...}, "x": {...}, "y": {...}, "z": {...}}, each with
                   "filter", "rmsWindow", "threshold", "count"; "all" is copied onto
