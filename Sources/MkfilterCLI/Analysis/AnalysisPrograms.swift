@@ -41,6 +41,8 @@ public enum ResponseProgram {
             // The plot and the CSV file together: if either cannot be written, neither is.
             var files = AtomicFileSet()
             defer { files.discard() }
+            let notice = ProgressNotice(program)
+            defer { notice.finish() }
             let csv: String, svg: String?, warnings: [String]
             if let output = args.output {
                 let descriptor: Int32
@@ -101,6 +103,8 @@ public enum VerifyProgram {
                 subject = .design(try args.design(), commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
             }
             let report: VerificationReport
+            let notice = ProgressNotice("mkfilter verify")
+            defer { notice.finish() }
             do { report = try VerificationRequest(subject, precision: args.precision).run() } catch { throw UsageError(error) }
             return InvocationResult(standardOutput: args.json ? report.json : report.text, standardError: "",
                                     exitCode: report.passed ? 0 : 2)
