@@ -15,7 +15,8 @@
 # finding is saved to .build-fuzz/findings/READER/, minimised
 # (-minimize_crash) and printed; then the exit status is 1. The last line per
 # reader gives its executions. FUZZ_JOBS=N runs N readers at once;
-# FUZZ_SKIP_BUILD=1 uses the fuzzers already built.
+# FUZZ_SKIP_BUILD=1 uses the fuzzers already built; FUZZ_CONFIGURATION=debug
+# builds faster (CI's short run) and runs slower.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -24,11 +25,12 @@ readers=("$@")
 [ ${#readers[@]} -gt 0 ] || readers=(cTemplate swiftTemplate specJSON pipelineCSV fisherListing argv webQuery)
 [ "$(uname -s)" = Linux ] || { echo "fuzz.sh: libFuzzer builds need Linux (the toolchain's libFuzzer runtime)" >&2; exit 1; }
 
+configuration="${FUZZ_CONFIGURATION:-release}"
 if [ -z "${FUZZ_SKIP_BUILD:-}" ]; then
-    swift build --package-path Fuzz --scratch-path .build-fuzz -c release \
+    swift build --package-path Fuzz --scratch-path .build-fuzz -c "$configuration" \
         -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library || exit 1
 fi
-bin=.build-fuzz/release
+bin=.build-fuzz/$configuration
 seeds=.build-fuzz/seeds
 rm -rf "$seeds" && python3 scripts/fuzz_seeds.py "$seeds" || exit 1
 export SWIFT_BACKTRACE=enable=no
