@@ -18,6 +18,9 @@ let package = Package(
                       "FilterEmission", "FilterJSON", "FilterSets"]
         ),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
+        // The fuzz cases and their invariants, for the libFuzzer executables of
+        // the package in Fuzz/ (scripts/fuzz.sh); not an API.
+        .library(name: "FilterFuzzing", targets: ["FilterFuzzing"]),
         .executable(name: "filter-generator", targets: ["filter-generator"]),
         .plugin(name: "FilterGenerator", targets: ["FilterGenerator"]),
         .plugin(name: "GenerateFilters", targets: ["GenerateFilters"]),
@@ -176,7 +179,8 @@ let package = Package(
         // MARK: Fuzzing
         // Seeded fuzz cases against every reader of outside input (templates,
         // spec files, pipeline CSV, Fisher's listing, argv, the web query):
-        // `swift run -c release mkfilter-fuzz --cases 100000` (scripts/fuzz.sh);
+        // `swift run -c release mkfilter-fuzz --cases 100000` (scripts/fuzz-seeded.sh);
+        // libFuzzer drives the same checks from Fuzz/ (scripts/fuzz.sh);
         // FuzzTests runs a bounded number in `swift test`.
         .target(
             name: "FilterFuzzing",

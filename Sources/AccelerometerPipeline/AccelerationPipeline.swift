@@ -230,20 +230,29 @@ public struct AccelerationPipeline: Sendable {
     public func zeroPhaseFiltered(_ recording: [Acceleration]) throws(PipelineError) -> [Acceleration] {
         var result = recording
         for axis in 0..<3 {
-            let name = PipelineConfiguration.axisNames[axis]
-            guard let sections = configuration[axis].filter.sections(sampleRate: sampleRate) else {
-                throw PipelineError("axis \(name): zero-phase filtering needs a linear, time-invariant filter; the adaptive Apple filters and the Kalman smoother are not")
-            }
-            let signal = recording.map { $0[axis] }
-            guard signal.count >= ZeroPhase.minimumLength(sections) else {
-                throw PipelineError("axis \(name): zero-phase filtering with this filter needs at least \(ZeroPhase.minimumLength(sections)) samples (\(ZeroPhase.padLength(sections)) are reflected at each end); the recording has \(signal.count)")
-            }
-            guard let filtered = ZeroPhase.filter(signal, sections: sections) else {
-                throw PipelineError("axis \(name): the filter has a pole at z = 1 (no steady state to start from), so it cannot run forward and backward")
-            }
+            let filtered = try zeroPhaseFiltered(recording.map { $0[axis] }, axis: axis)
             for n in filtered.indices { result[n][axis] = filtered[n] }
         }
         return result
+    }
+
+    /// One axis of a whole recording, `signal`, filtered forward and backward
+    /// by that axis' filter (`zeroPhaseFiltered(_:)` an axis at a time, so
+    /// that a long recording need not be held twice over).
+    ///
+    /// - Throws: `PipelineError` as `zeroPhaseFiltered(_:)`.
+    public func zeroPhaseFiltered(_ signal: [Double], axis: Int) throws(PipelineError) -> [Double] {
+        let name = PipelineConfiguration.axisNames[axis]
+        guard let sections = configuration[axis].filter.sections(sampleRate: sampleRate) else {
+            throw PipelineError("axis \(name): zero-phase filtering needs a linear, time-invariant filter; the adaptive Apple filters and the Kalman smoother are not")
+        }
+        guard signal.count >= ZeroPhase.minimumLength(sections) else {
+            throw PipelineError("axis \(name): zero-phase filtering with this filter needs at least \(ZeroPhase.minimumLength(sections)) samples (\(ZeroPhase.padLength(sections)) are reflected at each end); the recording has \(signal.count)")
+        }
+        guard let filtered = ZeroPhase.filter(signal, sections: sections) else {
+            throw PipelineError("axis \(name): the filter has a pole at z = 1 (no steady state to start from), so it cannot run forward and backward")
+        }
+        return filtered
     }
 
     /// Every filter in the steady state of `input` (see `InitialState`); the

@@ -4,7 +4,9 @@ import FilterSets
 /// front ends (the CLI, the plugins' tool).
 public enum FileOutput {
     /// Writes `text` to `path` through a short temporary name beside it and a
-    /// rename, so a failure never leaves a partial file.
+    /// rename, so a failure never leaves a partial file. Through a symbolic
+    /// link it replaces the link's target the same way (in the target's
+    /// directory); a FIFO or a device is written directly.
     ///
     /// - Returns: `nil` on success, else why it failed.
     public static func write(_ text: String, to path: String) -> String? { AtomicFile.write(text, to: path) }
@@ -18,6 +20,11 @@ public enum FileOutput {
         do { try AtomicFile.writeAll(files) } catch { return (error.path, error.explanation) }
         return nil
     }
+
+    /// Whether two output paths name the same file (through links, or a
+    /// path that does not exist yet spelt two ways): front ends refuse
+    /// that before any work starts, or one output would replace the other.
+    public static func sameFile(_ a: String, _ b: String) -> Bool { AtomicFileSet.sameFile(a, b) }
 
     /// The file's text.
     ///

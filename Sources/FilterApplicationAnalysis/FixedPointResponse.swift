@@ -18,7 +18,7 @@ extension ResponseRequest {
     ///
     /// The warnings name the scaling, post-shift, output scale and predicted
     /// SNR, and any overflow.
-    func runFixedPoint(_ arithmetic: FixedPointArithmetic) throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String]) {
+    func runFixedPoint(_ arithmetic: FixedPointArithmetic, into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
         let fixed: FixedPointSections
         do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
             throw ApplicationError("--precision \(arithmetic.name): \(error.description)")
@@ -32,20 +32,34 @@ extension ResponseRequest {
             let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
             let response = filter.response(grid: grid)
             let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
-            return (Self.responseCSV(response, form: form, sampleRate: fs),
-                    plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
+            Self.writeResponseCSV(response, form: form, sampleRate: fs, into: sink)
+            return (plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
                                             axis: axis, lowestAlpha: Self.lowestAlpha(of: design.recipe)) : nil,
                     warnings)
         case .impulse, .step:
+            // In chunks of 2^16 samples, the model's state carried over (as
+            // CMSIS runs block after block), the rows written as they come.
             let count = samples ?? Self.defaultSamples
-            let input = kind == .impulse ? FixedPointRun.impulse(arithmetic, count: count) : FixedPointRun.step(arithmetic, count: count)
-            let (output, overflows) = FixedPointRun.run(fixed, input)
-            if overflows > 0 {
-                warnings.append("warning: \(overflows) stage outputs overflowed (\(arithmetic.format == .q15 ? "saturated" : "wrapped"))")
+            var model = fixed.model
+            var series = TimeSeriesPlot(count: count, plot: plot)
+            sink.write(Self.timeHeader + "\n")
+            var done = 0
+            while done < count && sink.failure == nil {
+                let m = min(1 << 16, count - done)
+                var input = [Int64](repeating: kind == .step ? arithmetic.largestInteger : 0, count: m)
+                if done == 0 && kind == .impulse { input[0] = arithmetic.largestInteger }
+                let output = FixedPointRun.fractions(model.process(input), arithmetic)
+                for (i, value) in output.enumerated() {
+                    sink.append("\(done + i),\(value)\n")
+                    series.add(Double(done + i), value)
+                }
+                sink.flushIfFull()
+                done += m
             }
-            let values = FixedPointRun.fractions(output, arithmetic)
-            let csv = Self.timeHeader + "\n" + values.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
-            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title) : nil, warnings)
+            if model.overflows > 0 {
+                warnings.append("warning: \(model.overflows) stage outputs overflowed (\(arithmetic.format == .q15 ? "saturated" : "wrapped"))")
+            }
+            return (plot ? Self.timeSVG(series.points, kind: kind, form: form, title: title) : nil, warnings)
         }
     }
 }

@@ -61,7 +61,30 @@ public struct ResponseRequest: Sendable {
     /// - Throws: `ApplicationError` for a design without a finite gain, an
     ///   infinite response, or an unstable filter whose response overflows.
     public func run() throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String]) {
-        if let fixedPoint { return try runFixedPoint(fixedPoint) }
+        let sink = ByteSink(descriptor: nil)
+        let (svg, warnings) = try produce(into: sink)
+        return (sink.text, svg, warnings)
+    }
+
+    /// Writes the CSV to `descriptor` row by row as it is made, in bounded
+    /// memory (a buffer of 64 KiB; the time responses are run in chunks of
+    /// 2^16 samples, the frequency response is held once), and returns the
+    /// SVG (its long series thinned, `ColumnDecimator`) and the warnings.
+    /// Every check that can fail is made before the first byte is written.
+    ///
+    /// - Returns: also `writeFailure`, the system's reason when `descriptor`
+    ///   refused bytes (the rows stop there; the caller names the stream).
+    /// - Throws: `ApplicationError` as `run()`.
+    public func run(csvTo descriptor: Int32) throws(ApplicationError) -> (svg: String?, warnings: [String], writeFailure: String?) {
+        let sink = ByteSink(descriptor: descriptor)
+        let (svg, warnings) = try produce(into: sink)
+        sink.flush()
+        return (svg, warnings, sink.failure)
+    }
+
+    /// The CSV into `sink`; the SVG and the warnings.
+    private func produce(into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
+        if let fixedPoint { return try runFixedPoint(fixedPoint, into: sink) }
         guard precision != .gencode else { throw ApplicationError("--precision gencode applies to verify; give double or float") }
         guard case .finite = design.passbandGain else {
             throw ApplicationError("the design has no finite passband gain G (\(design.infiniteGainCause)), so its response cannot be normalised")
@@ -83,25 +106,98 @@ public struct ResponseRequest: Sendable {
                 throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
             }
             let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
-            return (Self.responseCSV(response, form: form, sampleRate: fs),
-                    plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
+            Self.writeResponseCSV(response, form: form, sampleRate: fs, into: sink)
+            return (plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
                                             mask: design.recipe.bandRequirements, axis: axis,
                                             lowestAlpha: Self.lowestAlpha(of: design.recipe),
                                             warnings: warnings) : nil,
                     warnings)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
-            let values = precision == .float
-                ? VerificationRequest.run(template, Float.self, count: count, step: kind == .step)
-                : VerificationRequest.run(template, Double.self, count: count, step: kind == .step)
-            if let n = values.firstIndex(where: { !$0.isFinite }) {
+            let step = kind == .step
+            // A first run, not stored, so that an overflow is an error before any row is out.
+            let overflow = precision == .float
+                ? Self.firstNonFinite(template, Float.self, count: count, step: step)
+                : Self.firstNonFinite(template, Double.self, count: count, step: step)
+            if let n = overflow {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }
-            let csv = Self.timeHeader + "\n" + values.enumerated().map { "\($0.offset),\($0.element)\n" }.joined()
-            return (csv, plot ? Self.timeSVG(values, kind: kind, form: form, title: title,
-                                             warnings: warnings) : nil,
+            var series = TimeSeriesPlot(count: count, plot: plot)
+            sink.write(Self.timeHeader + "\n")
+            func rows<Sample: BinaryFloatingPoint>(_ offset: Int, _ chunk: UnsafeBufferPointer<Sample>) -> Bool {
+                for (i, sample) in chunk.enumerated() {
+                    let value = Double(sample)
+                    sink.append("\(offset + i),\(value)\n")
+                    series.add(Double(offset + i), value)
+                }
+                sink.flushIfFull()
+                return sink.failure == nil
+            }
+            if precision == .float { Self.runChunks(template, Float.self, count: count, step: step, rows) }
+            else { Self.runChunks(template, Double.self, count: count, step: step, rows) }
+            return (plot ? Self.timeSVG(series.points, kind: kind, form: form, title: title,
+                                        warnings: warnings) : nil,
                     warnings)
         }
+    }
+
+    /// The points of a time response's plot: every one, or thinned to two a
+    /// pixel column when there are more than `ColumnDecimator.threshold`.
+    struct TimeSeriesPlot {
+        var all: [(Double, Double?)] = []
+        var thinned: ColumnDecimator?
+        let plot: Bool
+
+        init(count: Int, plot: Bool) {
+            self.plot = plot
+            if plot && ColumnDecimator.thins(count) { thinned = ColumnDecimator(from: 0, to: Double(count - 1)) }
+        }
+
+        mutating func add(_ x: Double, _ y: Double) {
+            guard plot else { return }
+            if thinned != nil { thinned!.add(x: x, y: y) } else { all.append((x, y)) }
+        }
+
+        var points: [(Double, Double?)] { thinned?.points ?? all }
+    }
+
+    /// Runs `DigitalFilter<Sample>` on 1, 0, 0, ... (or 1, 1, 1, ... for the
+    /// step) in chunks of 2^16 samples, handing each chunk and its offset
+    /// to `body` until `count` are done or `body` returns false. Chunked and
+    /// whole runs are equal bit for bit.
+    static func runChunks<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int, step: Bool,
+        _ body: (Int, UnsafeBufferPointer<Sample>) -> Bool
+    ) {
+        var filter = DigitalFilter<Sample>(template)
+        let chunk = 1 << 16
+        var input = [Sample](repeating: step ? 1 : 0, count: min(chunk, max(count, 1)))
+        var output = [Sample](repeating: 0, count: input.count)
+        var done = 0
+        while done < count {
+            let m = min(input.count, count - done)
+            input[0] = done == 0 || step ? 1 : 0
+            input.withUnsafeBufferPointer { i in
+                output.withUnsafeMutableBufferPointer { o in
+                    filter.process(UnsafeBufferPointer(rebasing: i[0..<m]), into: o)
+                }
+            }
+            let more = output.withUnsafeBufferPointer { body(done, UnsafeBufferPointer(rebasing: $0[0..<m])) }
+            done += m
+            if !more { return }
+        }
+    }
+
+    /// The index of the first output of `runChunks` that is not finite.
+    static func firstNonFinite<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int, step: Bool
+    ) -> Int? {
+        var found: Int?
+        runChunks(template, Sample.self, count: count, step: step) { offset, chunk in
+            if let i = chunk.firstIndex(where: { !$0.isFinite }) { found = offset + i; return false }
+            return true
+        }
+        return found
     }
 
     /// The response CSV: one row per grid point, Swift's shortest round-trip
@@ -109,20 +205,36 @@ public struct ResponseRequest: Sendable {
     /// where the magnitude is exactly 0, `group_delay_samples` empty where it is
     /// not finite.
     static func responseCSV(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?) -> String {
-        let magnitudes = response.magnitudes, decibels = response.decibels, phase = response.unwrappedPhase
-        var out = Self.responseHeader + "\n"
+        let sink = ByteSink(descriptor: nil)
+        writeResponseCSV(response, form: form, sampleRate: sampleRate, into: sink)
+        return sink.text
+    }
+
+    /// `responseCSV` into `sink`, a row at a time (the magnitude, dB and
+    /// unwrapped phase of each point computed as it is written).
+    static func writeResponseCSV(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?, into sink: ByteSink) {
+        sink.write(Self.responseHeader + "\n")
+        var unwrapper = PhaseUnwrapper()
         for k in 0..<response.grid.count {
+            let h = response.values[k]
+            let magnitude = h.length
+            let decibels: Double? = magnitude > 0 ? 20 * Double.log10(magnitude) : nil
+            let phase = unwrapper.next(h)
             let alpha = response.grid.alpha(k)
             let delay = form.groupDelay(atAlpha: alpha)
-            out += "\(alpha),"
+            var out = "\(alpha),"
             out += sampleRate.map { "\(alpha * $0)" } ?? ""
-            out += ",\(magnitudes[k]),"
-            out += decibels[k].map { "\($0)" } ?? ""
-            out += ",\(phase[k]),"
+            out += ",\(magnitude),"
+            out += decibels.map { "\($0)" } ?? ""
+            out += ",\(phase),"
             out += delay.isFinite ? "\(delay)" : ""
             out += "\n"
+            sink.append(out)
+            if k & 1023 == 1023 {
+                sink.flushIfFull()
+                if sink.failure != nil { return }
+            }
         }
-        return out
     }
 
     /// The mask of band requirements on a dB plot: the passband's lower
@@ -183,28 +295,44 @@ public struct ResponseRequest: Sendable {
     /// `sampleRate` is given; shared by `responseSVG` and the design page.
     static func frequencyCharts(alphas: [Double], response: FrequencyResponse, sampleRate: Double?,
                                 scale: String, mask: BandRequirements?, axis: AxisScale) -> (magnitude: Chart, phase: Chart) {
-        let xs = alphas.map { $0 * (sampleRate ?? 1) }
+        let scaleX = sampleRate ?? 1
         let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
-        let xRange = axis == .log ? (xs.first ?? 1e-3)...(xs.last ?? 0.5) : 0...(xs.last ?? 0.5)
+        let first = (alphas.first ?? 1e-3) * scaleX, last = (alphas.last ?? 0.5) * scaleX
+        let xRange = axis == .log ? first...last : 0...last
+        // The points drawn: every one, or on a long linear grid the extremes
+        // of each pixel column (`ColumnDecimator`), computed a point at a time.
+        let magnitudePoints: [(Double, Double?)], phasePoints: [(Double, Double?)]
+        if axis == .linear && ColumnDecimator.thins(alphas.count) {
+            var magnitude = ColumnDecimator(from: first, to: last), phase = ColumnDecimator(from: first, to: last)
+            var unwrapper = PhaseUnwrapper()
+            for (alpha, h) in zip(alphas, response.values) {
+                let x = alpha * scaleX, m = h.length
+                magnitude.add(x: x, y: scale == "db" ? (m > 0 ? 20 * Double.log10(m) : nil) : m)
+                phase.add(x: x, y: unwrapper.next(h))
+            }
+            (magnitudePoints, phasePoints) = (magnitude.points, phase.points)
+        } else {
+            let xs = alphas.map { $0 * scaleX }
+            magnitudePoints = Array(zip(xs, scale == "db" ? response.decibels : response.magnitudes.map(Optional.some)))
+            phasePoints = Array(zip(xs, response.unwrappedPhase.map(Optional.some)))
+        }
         let magnitude: Chart
         if scale == "db" {
-            let db = response.decibels
+            let db = magnitudePoints.map(\.1)
             let peak = db.compactMap { $0 }.max() ?? 0
             var floor = max(db.compactMap { $0 }.min() ?? peak - 100, peak - 100)
             if let mask { floor = min(floor, peak - mask.stopbandAttenuation - 10) }
             let masks = mask.map { maskSeries($0, reference: peak, scale: sampleRate ?? 1) } ?? []
             magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude (dB)",
-                              series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: Array(zip(xs, db)))] + masks,
+                              series: [PlotSeries(name: "|H| (dB)", color: "#1f5fbf", points: magnitudePoints)] + masks,
                               xRange: xRange, yRange: (floor - 5)...(peak + 5), xScale: axis)
         } else {
             magnitude = Chart(title: "Magnitude", xLabel: xLabel, yLabel: "magnitude",
-                              series: [PlotSeries(name: "|H|", color: "#1f5fbf",
-                                                  points: Array(zip(xs, response.magnitudes.map(Optional.some))))],
+                              series: [PlotSeries(name: "|H|", color: "#1f5fbf", points: magnitudePoints)],
                               xRange: xRange, xScale: axis)
         }
         let phase = Chart(title: "Phase (unwrapped)", xLabel: xLabel, yLabel: "phase (rad)",
-                          series: [PlotSeries(name: "arg H", color: "#b8420f",
-                                              points: Array(zip(xs, response.unwrappedPhase.map(Optional.some))))],
+                          series: [PlotSeries(name: "arg H", color: "#b8420f", points: phasePoints)],
                           xRange: xRange, xScale: axis)
         return (magnitude, phase)
     }
@@ -222,12 +350,14 @@ public struct ResponseRequest: Sendable {
                         panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)], warnings: warnings).svg()
     }
 
-    static func timeSVG(_ values: [Double], kind: Kind, form: PoleZeroForm, title: String,
+    /// The time response's page: `points` (n, value), every sample or
+    /// thinned (`TimeSeriesPlot`), as stems.
+    static func timeSVG(_ points: [(Double, Double?)], kind: Kind, form: PoleZeroForm, title: String,
                         warnings: [String] = []) -> String {
         let name = kind == .impulse ? "Impulse response" : "Step response"
         let chart = Chart(title: name, xLabel: "sample n", yLabel: kind == .impulse ? "h[n]" : "s[n]",
                           series: [PlotSeries(name: kind == .impulse ? "h[n]" : "s[n]", color: "#1f5fbf",
-                                              points: values.enumerated().map { (Double($0.offset), $0.element) },
+                                              points: points,
                                               style: .stems)])
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
         return PlotPage(title: name, subtitle: title, panels: [.chart(chart), .poleZero(poleZero)], warnings: warnings).svg()

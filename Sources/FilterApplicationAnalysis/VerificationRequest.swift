@@ -199,7 +199,7 @@ public struct VerificationReport: Sendable {
         for item in items {
             out += item.label + "\n"
             for check in item.checks {
-                out += (check.passed ? "  ok    " : "  FAIL  ") + check.name + ": " + check.detail + "\n"
+                out += (check.skipped ? "  skip  " : check.passed ? "  ok    " : "  FAIL  ") + check.name + ": " + check.detail + "\n"
             }
             for note in item.notes { out += "  note  " + note + "\n" }
             for figure in item.figures {
@@ -208,8 +208,10 @@ public struct VerificationReport: Sendable {
             }
         }
         let failed = items.filter { !$0.passed }
+        let skipped = items.reduce(0) { $0 + $1.checks.filter(\.skipped).count }
         out += failed.isEmpty
-            ? "verified: \(items.count) of \(items.count) passed every check\n"
+            ? "verified: \(items.count) of \(items.count) passed every check"
+                + (skipped == 0 ? "\n" : " made (\(skipped) skipped, see above)\n")
             : "FAILED: \(failed.count) of \(items.count): " + failed.map(\.label).joined(separator: "; ") + "\n"
         return out
     }
@@ -220,7 +222,8 @@ public struct VerificationReport: Sendable {
             .object([
                 ("label", .string(item.label)),
                 ("passed", .bool(item.passed)),
-                ("checks", .array(item.checks.map { .object([("name", .string($0.name)), ("passed", .bool($0.passed)),
+                ("checks", .array(item.checks.map { .object([("name", .string($0.name)), ("passed", .bool($0.passed))]
+                    + ($0.skipped ? [("skipped", .bool(true))] : []) + [
                                                              ("detail", .string($0.detail))]) })),
                 ("notes", .array(item.notes.map { .string($0) })),
                 ("figures", .array(item.figures.map { .object([("name", .string($0.name)), ("value", .number($0.value)),

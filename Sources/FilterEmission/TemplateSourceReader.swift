@@ -1,4 +1,5 @@
 import FilterRuntime
+import FilterDesign
 
 /// A number as it was printed in a source file, with the precision the
 /// printing implies: half a unit in its last printed digit.
@@ -366,7 +367,7 @@ struct Parser {
                 index += 1
                 return .list(items)
             default:
-                throw error("unexpected '\(token.text)'")
+                throw error("unexpected \(quotedTokenForMessage(token.text))")
             }
         case .end:
             throw error("unexpected end of file")
@@ -374,7 +375,7 @@ struct Parser {
     }
 
     func number(_ text: String, _ token: Token) throws(TemplateSourceError) -> Double {
-        guard let value = Double(text), value.isFinite else { throw error("'\(text)' is not a finite number", at: token) }
+        guard let value = Double(text), value.isFinite else { throw error("\(quotedTokenForMessage(text)) is not a finite number", at: token) }
         return value
     }
 }

@@ -184,7 +184,7 @@ public enum FuzzReader: String, CaseIterable, Sendable {
                 arguments += ["--output", scratch.appendingPathComponent("pipeline.csv").path]
             }
             let result = CommandLineRunner.run(arguments)
-            return Self.outcome(result, scratch: scratch, inputs: [])
+            return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
         case .webQuery:
             do {
                 let fields = try RecipeQuery.fields(input[0])
@@ -202,15 +202,28 @@ public enum FuzzReader: String, CaseIterable, Sendable {
 
     /// A CLI run: success prints no non-finite value (nor do its files);
     /// failure says why and leaves no file in `scratch` but the `inputs`.
-    static func outcome(_ result: InvocationResult, scratch: URL, inputs: Set<String>) -> String? {
+    /// `echoing`, the command's words, is left out of what is scanned where
+    /// the output quotes it (the report's `Command line:`, the listing's
+    /// first line, a comment in emitted code): `-Re Inf` is the user's word,
+    /// not a result.
+    static func outcome(_ result: InvocationResult, scratch: URL, inputs: Set<String>, echoing: String? = nil) -> String? {
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).filter { !inputs.contains($0) }
+        func results(_ text: String) -> String {
+            guard let echoing, !echoing.isEmpty else { return text }
+            return text.replacingOccurrences(of: echoing, with: " ")
+        }
         if result.exitCode == 0 {
-            if let bad = nonFiniteWord(result.standardOutput) { return "printed '\(bad)' with exit 0" }
+            if let bad = nonFiniteWord(results(result.standardOutput)) { return "printed '\(bad)' with exit 0" }
             for file in left {
                 let text = (try? String(contentsOf: scratch.appendingPathComponent(file), encoding: .utf8)) ?? ""
-                if let bad = nonFiniteWord(text) { return "wrote '\(bad)' to \(file) with exit 0" }
+                if let bad = nonFiniteWord(results(text)) { return "wrote '\(bad)' to \(file) with exit 0" }
             }
             return nil
+        }
+        // verify's exit 2 is its verdict (a check failed), the report on standard output.
+        if result.exitCode == 2 && result.standardOutput.contains("FAILED: ") {
+            return nonFiniteWord(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  ") }.joined(separator: "\n"))
+                .map { "verify printed '\($0)'" }
         }
         if result.standardError.isEmpty { return "exit \(result.exitCode) without a message" }
         if !left.isEmpty && result.exitCode == 1 { return "exit 1 left \(left.sorted().joined(separator: ", ")) behind" }

@@ -41,15 +41,20 @@ public enum ZeroPhase {
         }
         for i in 0 ..< count { extended[pad + i] = x[i] }
 
+        // At most two arrays of the extended length live at once.
         var cascade = SectionCascade<Double>(sections, form: .transposed)
         guard cascade.reset(toSteadyStateFor: extended[0]) else { return nil }
         var forward = cascade.process(extended)
+        extended = []
         forward.reverse()
         guard cascade.reset(toSteadyStateFor: forward[0]) else { return nil }
-        let backward = cascade.process(forward)
-        // backward is reversed in time: output sample i is backward[count + 2 pad - 1 - i].
-        var result = [Double](repeating: 0, count: count)
-        for i in 0 ..< count { result[i] = backward[count + pad - 1 - i] }
-        return result
+        var backward = cascade.process(forward)
+        forward = []
+        // backward is reversed in time: output sample i is
+        // backward[count + pad - 1 - i], that is reversed[pad + i].
+        backward.reverse()
+        backward.removeLast(pad)
+        backward.removeFirst(pad)
+        return backward
     }
 }

@@ -51,11 +51,16 @@ public struct FisherListing: Sendable, Hashable {
     public static let maximumCount = 512
 
     /// Reads a listing as gencode's `readdata` does, but strictly: every
-    /// number must be entirely a finite number, and G must not be 0.
+    /// number must be entirely a finite number, and G must not be 0. Lines
+    /// end in LF or CRLF.
     ///
     /// - Throws: `ListingError` with the line number and what was expected.
     public init(parsing text: String) throws(ListingError) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Lines end in LF or CRLF (a listing saved on Windows, or through
+        // `sed 's/$/\r/'`), as Fisher's scanf-based reader takes either.
+        // ("\r\n" is one Character in Swift, so splitting on "\n" alone
+        // would leave the whole listing one line.)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         if lines.last == "" { lines.removeLast() }
         var index = 0
         func next(_ expected: String) throws(ListingError) -> String {
@@ -116,5 +121,5 @@ public struct ListingError: Error, Sendable, Equatable, CustomStringConvertible 
     public var line: Int
     /// What was wrong.
     public var message: String
-    public var description: String { "listing line \(line): \(message)" }
+    public var description: String { "listing:\(line): \(message)" }
 }

@@ -196,7 +196,7 @@ import Testing
             for (text, message) in [(#"{"all": {"treshold": 1}}"#, #"unknown field "treshold""#),
                                     (#"{"x": {"count": 1.5}}"#, #""x"."count" is 1.5; it must be a whole number of samples in 1 ... 1000000"#),
                                     (#"{"w": {}}"#, #"unknown field "w""#),
-                                    (#"{"all": {"filter": 5},}"#, "malformed JSON at line 1, column 23")] {
+                                    (#"{"all": {"filter": 5},}"#, ":1:23: malformed JSON: ")] {
                 try text.write(to: config, atomically: true, encoding: .utf8)
                 let r = Self.run(["--source", "step", "--config", config.path])
                 #expect(r.exitCode == 1 && r.standardError.contains(message), "\(text): \(r.standardError)")

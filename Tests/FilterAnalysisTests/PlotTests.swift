@@ -83,3 +83,27 @@ import Testing
         #expect(!sections.contains("unstable as run"))
     }
 }
+
+/// Long series are thinned for drawing to the extremes of each pixel
+/// column: at most two points a column, and every spike and dip survives.
+@Suite struct ColumnDecimatorTests {
+    @Test func extremesOfEachColumnSurvive() {
+        let count = 1_000_000
+        var decimator = ColumnDecimator(from: 0, to: Double(count - 1))
+        func value(_ n: Int) -> Double {
+            n == 123_457 ? 50 : n == 876_543 ? -40 : (n == 500_000 ? .nan : sin(Double(n) * 0.001))
+        }
+        for n in 0..<count { decimator.add(x: Double(n), y: value(n)) }
+        let points = decimator.points
+        #expect(points.count <= 2 * ColumnDecimator.columns)
+        #expect(points.contains { $0.0 == 123_457 && $0.1 == 50 })
+        #expect(points.contains { $0.0 == 876_543 && $0.1 == -40 })
+        // Every column's extremes are the series' extremes there.
+        let ys = points.compactMap(\.1)
+        #expect(ys.max() == 50 && ys.min() == -40)
+        // x increases through the points (a line through them does not double back).
+        #expect(zip(points, points.dropFirst()).allSatisfy { $0.0 <= $1.0 })
+        #expect(ColumnDecimator.thins(count) && !ColumnDecimator.thins(1025))
+    }
+
+}

@@ -205,7 +205,7 @@ import Testing
                 (RetargetProgram.run(arguments: ["--sample-rate", "100", d]), "mkfilter retarget: \(d): is a directory\n"),
                 (RetargetProgram.run(arguments: ["--sample-rate", "100", l]), "mkfilter retarget: \(l): is not UTF-8 text (byte 0xE9 at offset 3)\n"),
                 (PipelineProgram.run(arguments: [d]), "mkfilter pipeline: \(d): is a directory; give an accelerometer CSV file\n"),
-                (PipelineProgram.run(arguments: [csv.path]), "mkfilter pipeline: \(csv.path): is not UTF-8 text (byte 0xFF at offset 20), line 3; expected lines t,x,y,z\n"),
+                (PipelineProgram.run(arguments: [csv.path]), "mkfilter pipeline: \(csv.path):3: is not UTF-8 text (byte 0xFF at offset 20); expected lines t,x,y,z\n"),
                 (PipelineProgram.run(arguments: ["--source", "step", "--config", d]), "mkfilter pipeline: --config '\(d)': is a directory\n"),
                 (PipelineProgram.run(arguments: ["--source", "step", "--config", l]), "mkfilter pipeline: --config '\(l)': is not UTF-8 text (byte 0xE9 at offset 3)\n"),
                 (Mkfilter.run(arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "swift", "--template", d]), "mkfilter: --template '\(d)': is a directory\n"),

@@ -147,38 +147,54 @@ import Testing
                     for item in report.items where !item.passed {
                         failed.append("\(label) \(precision): " + item.checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; "))
                     }
+                    for item in report.items {
+                        for check in item.checks where check.skipped {
+                            failed.append("skipped: \(label) \(precision): \(check.name): \(check.detail)")
+                        }
+                    }
                 } catch {
                     failed.append("\(label) \(precision): \(error)")
                 }
             }
             return failed
         }
-        var failures: [String] = []
-        for ((_, label), failed) in zip(subjects, results) {
+        var failures: [String] = [], skips: [String] = []
+        for ((_, label), outcome) in zip(subjects, results) {
+            let skipped = outcome.filter { $0.hasPrefix("skipped: ") }
+            let failed = outcome.filter { !$0.hasPrefix("skipped: ") }
+            skips += skipped
             if let limit = Self.beyondVerify[label] {
-                // Still beyond verify, for the reason given: each listed check fails.
-                for (precision, check) in limit {
+                // Still beyond verify, for the reason given: each listed check
+                // fails, or is skipped with the poles' prediction as its reason.
+                for (precision, check) in limit.failing {
                     #expect(failed.contains { $0.hasPrefix("\(label) \(precision): ") && $0.contains("\(check): ") },
                             "\(label): expected \(precision) \(check) to fail; \(failed)")
+                }
+                for (precision, check) in limit.skipped {
+                    #expect(skipped.contains { $0.hasPrefix("skipped: \(label) \(precision): \(check): ") && $0.contains("the poles") && $0.contains("predict") },
+                            "\(label): expected \(precision) \(check) to be skipped; \(skipped)")
                 }
             } else {
                 failures += failed
             }
         }
-        print("verify over \(subjects.count) spec, Chebyshev II and elliptic designs: \(failures.count) failures (Double and Float)")
+        print("verify over \(subjects.count) spec, Chebyshev II and elliptic designs: \(failures.count) failures (Double and Float), \(skips.count) checks skipped past verify's caps")
+        for skip in skips { print("  " + skip) }
         #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.prefix(8).joined(separator: "\n"))")
     }
 
-    /// Corpus designs verify cannot pass, and the checks they fail. The
-    /// order-17 elliptic band-pass 0.061-0.099 with 20 dB of attenuation has
-    /// poles 3.8e-8 inside the unit circle: its impulse response needs about
-    /// 1e9 samples to decay, beyond the 2^27 verify runs (Double and Float),
-    /// and in the offset form 10 units of Float's rounding of c1 move them
-    /// 1.6e-7 outside (Float `stable`). A design, not a realisation, problem:
-    /// 20 dB at order 17 asks for an extreme transition.
-    static let beyondVerify: [String: [(RunningPrecision, String)]] = [
+    /// Corpus designs verify cannot pass, and the checks they fail or skip.
+    /// The order-17 elliptic band-pass 0.061-0.099 with 20 dB of attenuation
+    /// has poles 3.8e-8 inside the unit circle: its impulse response needs
+    /// about 1e9 samples to decay, beyond the 2^24 verify runs
+    /// (`Verification.longestRun`), so **decays** is skipped in Double, saying
+    /// why; in the offset form 10 units of Float's rounding of c1 move the
+    /// poles 1.6e-7 outside (Float `stable` fails, and then **decays** with
+    /// it). A design, not a realisation, problem: 20 dB at order 17 asks for
+    /// an extreme transition.
+    static let beyondVerify: [String: (failing: [(RunningPrecision, String)], skipped: [(RunningPrecision, String)])] = [
         "elliptic bandPass order 17 [0.0609172, 0.0987488] R 0.206932 A 20.0":
-            [(.double, "decays"), (.float, "stable"), (.float, "decays")],
+            (failing: [(.float, "stable")], skipped: [(.double, "decays")]),
     ]
 }
 

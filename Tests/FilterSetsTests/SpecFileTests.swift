@@ -49,14 +49,14 @@ import Testing
          #"Bank.filters.json: filter `lp (filters[1])`, field "name": duplicate name; filters[0] already has it, and each filter needs its own"#),
         // malformed JSON: a missing comma
         ("{\n  \"sampleRate\": 60\n  \"filters\": []\n}\n",
-         #"Bank.filters.json: malformed JSON at line 3, column 3: expected ',' or '}' in an object, found '"'"#),
+         #"Bank.filters.json:3:3: malformed JSON: expected ',' or '}' in an object, found '"'"#),
         // malformed JSON: a trailing comma (Foundation accepts it)
         (spec(#"{ "name": "lp", "family": "passThrough" },"#),
-         #"Bank.filters.json: malformed JSON at line 5, column 3: expected a value after ',', found ']' (JSON allows no trailing comma)"#),
+         #"Bank.filters.json:5:3: malformed JSON: expected a value after ',', found ']' (JSON allows no trailing comma)"#),
         // malformed JSON: a key twice (Foundation keeps the last)
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 2, "order": 4, "corners": 5 }"#),
-         #"Bank.filters.json: malformed JSON at line 4, column 77: key "order" appears twice in one object (first on line 4); keep one"#),
-        ("", "Bank.filters.json: malformed JSON at line 1, column 1: the file is empty; expected a JSON object"),
+         #"Bank.filters.json:4:77: malformed JSON: key "order" appears twice in one object (first on line 4); keep one"#),
+        ("", "Bank.filters.json:1:1: malformed JSON: the file is empty; expected a JSON object"),
         // a misspelt field
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "oder": 2, "corners": 5 }"#),
          #"Bank.filters.json: filter `lp`: unknown field "oder" (did you mean "order"?); a filter has "name", "description", "tag", "comment", "family", "band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter", "passThrough", "passband", "stopband", "passbandLoss" or "stopbandAttenuation""#),

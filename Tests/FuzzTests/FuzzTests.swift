@@ -2,7 +2,7 @@ import FilterFuzzing
 import Testing
 
 /// A bounded fuzz campaign over every reader (the long one is
-/// `scripts/fuzz.sh`): no trap, no hang, no non-finite result, no file left
+/// `scripts/fuzz-seeded.sh`; libFuzzer: `scripts/fuzz.sh`): no trap, no hang, no non-finite result, no file left
 /// after an error, and messages that name the file, line or field.
 @Suite struct FuzzTests {
     #if DEBUG

@@ -29,21 +29,8 @@ public struct FrequencyResponse: Sendable {
     /// arg H, unwrapped: 2 pi is added or taken away wherever consecutive values
     /// differ by more than pi (numpy.unwrap's rule), starting from arg H(1).
     public var unwrappedPhase: [Double] {
-        var result: [Double] = []
-        result.reserveCapacity(values.count)
-        var offset = 0.0, previous = 0.0
-        for (k, h) in values.enumerated() {
-            let raw = h.length > 0 ? Double.atan2(y: h.imaginary, x: h.real) : previous - offset
-            if k > 0 {
-                let jump = raw + offset - previous
-                if jump > Double.pi || jump < -Double.pi {
-                    offset -= (jump / (2 * Double.pi)).rounded() * 2 * Double.pi
-                }
-            }
-            previous = raw + offset
-            result.append(previous)
-        }
-        return result
+        var unwrapper = PhaseUnwrapper()
+        return values.map { unwrapper.next($0) }
     }
 
     /// The largest |a_k - b_k| over the grid, relative to the larger peak of the
@@ -90,11 +77,16 @@ extension FrequencyResponse {
     /// band-pass, at the speed of two FFTs.
     public static func fromCoefficients(_ transfer: TransferFunction, grid: FrequencyGrid,
                                         accuracy: Accuracy = .compensated) -> FrequencyResponse {
-        let fft = RealFFT(length: grid.fftLength)
-        let b = fft.transform(transfer.numerator)
-        let a = fft.transform(transfer.denominator)
+        // B and A (the FFT's buffers released before the division); H = B / (g A) in B's place.
+        var h: [Complex<Double>]
+        let a: [Complex<Double>]
+        do {
+            let fft = RealFFT(length: grid.fftLength)
+            h = fft.transform(transfer.numerator)
+            a = fft.transform(transfer.denominator)
+        }
         let g = transfer.gain
-        var h = (0..<grid.count).map { b[$0] / (Complex(g, 0) * a[$0]) }
+        for k in 0..<grid.count { h[k] = h[k] / (Complex(g, 0) * a[k]) }
         if accuracy == .fft { return FrequencyResponse(grid: grid, values: h) }
 
         let eps = Double.ulpOfOne * (Double.log2(Double(grid.fftLength)) + 4)
@@ -109,7 +101,8 @@ extension FrequencyResponse {
         // First the points whose value is not even roughly known (they could
         // masquerade as the peak), then everything not good to 1e-13 of it.
         for k in 0..<grid.count where !(bound(k) <= 1e-3 * h[k].length) { recompute(k) }
-        let peak = h.map(\.length).filter(\.isFinite).max() ?? 0
+        var peak = 0.0
+        for value in h where value.length.isFinite { peak = max(peak, value.length) }
         for k in 0..<grid.count where !(bound(k) <= 1e-13 * peak) { recompute(k) }
         return FrequencyResponse(grid: grid, values: h)
     }

@@ -115,12 +115,17 @@ public struct VerificationCheck: Sendable, Hashable {
     public let passed: Bool
     /// One line of evidence.
     public let detail: String
+    /// Whether the check was not made because it would run past a cap
+    /// (`detail` says what was skipped and why); a skipped check counts as
+    /// passed, since nothing it could make failed.
+    public let skipped: Bool
 
     /// A check; see the properties.
-    public init(name: String, passed: Bool, detail: String) {
+    public init(name: String, passed: Bool, detail: String, skipped: Bool = false) {
         self.name = name
         self.passed = passed
         self.detail = detail
+        self.skipped = skipped
     }
 }
 
@@ -156,11 +161,19 @@ public struct Verification: Sendable {
 }
 
 extension Verification {
-    /// The longest impulse response stored, run and exact (2^24 samples).
-    static let longestImpulse = 1 << 24
-    /// The longest impulse response run for the **decays** check (2^27
-    /// samples, in chunks, when the subject can: `runImpulseExtremes`).
-    static let longestRun = 1 << 27
+    /// The longest impulse response stored, run and exact (2^21 samples):
+    /// what the comparisons with the design and the impulse response's FFT
+    /// use. Its double-double run costs about 0.1 s per million samples and
+    /// section, and the stored sequences 56 bytes a sample: 2^21 keeps verify
+    /// within seconds and about 300 MB on every design the tool accepts.
+    public static let longestImpulse = 1 << 21
+    /// The longest impulse response run for the **decays** check (2^24
+    /// samples, in chunks, not stored, when the subject can:
+    /// `runImpulseExtremes`): up to 3 s for 10 sections in Float's offset
+    /// form (17 ns a sample). A filter whose poles predict a longer decay has
+    /// the check skipped, saying so, after the `longestImpulse` samples kept
+    /// are checked to stay finite.
+    public static let longestRun = 1 << 24
 
     /// The grid of the response checks: N = n/2 + 1 frequencies for the FFT
     /// length n, the smallest power of two with n >= 4096 and 2 pi / n <= 1 - r
@@ -185,8 +198,9 @@ extension Verification {
     ///   form rounds: every pole stays inside with c1 and s each off by 10 u
     ///   relative, either way (`offsetFormMargin`);
     /// - **decays**: the running filter's impulse response, run until the poles
-    ///   predict 1e-17 (at most 2^27 samples, in chunks beyond the 2^24 kept),
-    ///   ends below 1e-6 of its peak;
+    ///   predict 1e-17, ends below 1e-6 of its peak; when that is beyond
+    ///   `longestRun` samples (in chunks beyond the `longestImpulse` kept), the
+    ///   check is skipped and says so, after checking what it ran stays finite;
     /// - **normalised**: |H| = 1 at the reference frequency (dc for low-pass and
     ///   band-stop, Nyquist for high-pass, the centre for band-pass; sqrt(|H(0)||H(0.5)|)
     ///   for band-stop), within `precision.gainTolerance`;
@@ -201,10 +215,10 @@ extension Verification {
     ///   within the ripple tolerance; for Chebyshev II and elliptic, **normalised**
     ///   checks the passband maximum is 1;
     /// - **responses-agree**: the response from the coefficients, from the poles
-    ///   and zeros and from the impulse response (exact; a cascade's run to
-    ///   2^27 samples, wrapped onto the FFT's length in chunks beyond the
-    ///   2^24 kept) agree within 1e-10 of the peak, on a grid fine enough for the sharpest
-    ///   pole (`grid(poleMargin:)`);
+    ///   and zeros and from the impulse response (exact, when it decays within
+    ///   the `longestImpulse` samples kept; else that one is skipped, saying
+    ///   so) agree within 1e-10 of the peak, on a grid fine enough for the
+    ///   sharpest pole (`grid(poleMargin:)`);
     /// - **matches-design**: the response as run within `precision.designTolerance`
     ///   of the peak of the design's.
     public static func verify(_ subject: VerificationSubject) -> Verification {
@@ -251,19 +265,29 @@ extension Verification {
         // `longestImpulse` samples (the comparisons below need it), beyond that
         // run in chunks up to `longestRun` for its extremes only.
         let predicted = TimeResponse.decayLength(largestPoleRadius: radius, poleCount: form.poles.count)
-        let length = min(predicted ?? 4096, longestRun)
+        // Past `longestRun` the check is skipped: only the samples kept are run.
+        let length = (predicted ?? 4096) > longestRun ? longestImpulse : (predicted ?? 4096)
         let running = subject.runImpulse(min(length, longestImpulse))
         let extremes = length > running.count
             ? (subject.runImpulseExtremes?(length) ?? ImpulseExtremes(running)) : ImpulseExtremes(running)
         let checkedLength = length > running.count && subject.runImpulseExtremes == nil ? running.count : length
-        let decays = extremes.finite && extremes.peak > 0 && extremes.tail <= 1e-6 * extremes.peak && predicted != nil
-        checks.append(VerificationCheck(
-            name: "decays", passed: decays,
-            detail: extremes.finite
-                ? "last \(extremes.tailLength) of \(checkedLength) samples at most "
-                    + format(extremes.peak > 0 ? extremes.tail / extremes.peak : extremes.tail) + " of the peak"
-                    + (predicted.map { $0 > checkedLength ? " (the poles predict \($0) samples to decay; \(checkedLength) run)" : "" } ?? "")
-                : "the impulse response overflows"))
+        let tailRatio = format(extremes.peak > 0 ? extremes.tail / extremes.peak : extremes.tail)
+        if extremes.finite, let predicted, predicted > checkedLength {
+            // Past the cap: not run on. What the poles say, and what was seen.
+            checks.append(VerificationCheck(
+                name: "decays", passed: true,
+                detail: "skipped: the poles (largest radius " + format(radius, "%.12g") + ") predict \(predicted) samples"
+                    + " to decay, beyond the \(longestRun) verify runs; the first \(checkedLength) stay finite, their last \(extremes.tailLength)"
+                    + " at most " + tailRatio + " of the peak",
+                skipped: true))
+        } else {
+            let decays = extremes.finite && extremes.peak > 0 && extremes.tail <= 1e-6 * extremes.peak && predicted != nil
+            checks.append(VerificationCheck(
+                name: "decays", passed: decays,
+                detail: extremes.finite
+                    ? "last \(extremes.tailLength) of \(checkedLength) samples at most " + tailRatio + " of the peak"
+                    : "the impulse response overflows"))
+        }
 
         guard stable, let decayLength = predicted else {
             return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
@@ -276,38 +300,26 @@ extension Verification {
         let grid = Self.grid(poleMargin: form.smallestPoleMargin)
         let byCoefficients = subject.asRun.response(grid: grid)
         let byPolesAndZeros = FrequencyResponse.fromPolesAndZeros(form, grid: grid)
-        // The exact impulse response, kept to `keptLength`; a cascade's runs on
-        // in chunks to `longestRun`, wrapped onto the FFT's length as it goes.
-        let exact: ExactSequence
-        let byImpulse: FrequencyResponse
-        var wrappedLength = keptLength
-        if case .sections(let sections) = subject.asRun, decayLength > keptLength {
-            var runner = TimeResponse.ExactImpulseRunner(sections)
-            exact = runner.next(keptLength)
-            let period = grid.fftLength
-            var bins = ExactSequence(hi: [Double](repeating: 0, count: period), lo: [Double](repeating: 0, count: period))
-            exact.wrap(into: &bins, offset: 0)
-            let end = min(decayLength, longestRun)
-            while runner.produced < end {
-                let offset = runner.produced
-                runner.next(min(1 << 20, end - offset)).wrap(into: &bins, offset: offset)
-            }
-            wrappedLength = end
-            byImpulse = FrequencyResponse.fromImpulseResponse(zip(bins.hi, bins.lo).map { $0 + $1 }, grid: grid)
-        } else {
-            exact = subject.asRun.exactImpulse(count: keptLength)
-            byImpulse = FrequencyResponse.fromImpulseResponse(exact.values, grid: grid)
-        }
+        // The exact impulse response, kept to `keptLength`. When the poles
+        // predict a longer decay, its FFT would be a truncated response, so
+        // the third computation is skipped, and the check says so.
+        let exact = subject.asRun.exactImpulse(count: keptLength)
         let exactImpulse = exact.values
-        let agreement = max(byCoefficients.largestDifference(from: byPolesAndZeros),
-                            byCoefficients.largestDifference(from: byImpulse),
+        let truncated = keptLength < decayLength
+        var agreement = byCoefficients.largestDifference(from: byPolesAndZeros)
+        if !truncated {
+            let byImpulse = FrequencyResponse.fromImpulseResponse(exactImpulse, grid: grid)
+            agreement = max(agreement, byCoefficients.largestDifference(from: byImpulse),
                             byPolesAndZeros.largestDifference(from: byImpulse))
-        let truncated = wrappedLength < decayLength
-            ? " (impulse response run to \(wrappedLength) samples; the poles predict \(decayLength) to decay)" : ""
+        }
         checks.append(VerificationCheck(
             name: "responses-agree", passed: agreement <= 1e-10,
-            detail: "coefficients, poles/zeros and impulse response (FFT) agree within "
-                + format(agreement) + " of the peak on \(grid.count) frequencies" + truncated))
+            detail: truncated
+                ? "coefficients and poles/zeros agree within " + format(agreement) + " of the peak on \(grid.count)"
+                    + " frequencies; the impulse response (FFT) skipped: the poles predict \(decayLength) samples to decay,"
+                    + " beyond the \(keptLength) verify keeps"
+                : "coefficients, poles/zeros and impulse response (FFT) agree within "
+                    + format(agreement) + " of the peak on \(grid.count) frequencies"))
         let exactPeak = exactImpulse.map(abs).max() ?? 0
         let roundoff = zip(running.prefix(exactImpulse.count), exactImpulse).map { abs($0 - $1) }.max() ?? 0
         figure("impulse response rounding error (of its peak)", exactPeak > 0 ? roundoff / exactPeak : roundoff, "")
@@ -327,7 +339,8 @@ extension Verification {
             figure("impulse response as run, off the design's by (of its peak)", impulseError, "")
             checks.append(VerificationCheck(
                 name: "impulse-as-run", passed: impulseError <= p.designTolerance,
-                detail: "the impulse response as run is within " + format(impulseError) + " of the design's peak (allowed "
+                detail: "the impulse response as run" + (truncated ? " (its first \(keptLength) samples)" : "")
+                    + " is within " + format(impulseError) + " of the design's peak (allowed "
                     + format(p.designTolerance) + ")" + (impulseError <= p.designTolerance ? "" : p.remedy)))
             if let runStep = subject.runStep {
                 let stepLength = min(keptLength, 1 << 18)

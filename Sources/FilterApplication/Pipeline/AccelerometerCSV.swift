@@ -90,7 +90,7 @@ public struct AccelerometerCSVReader {
             } catch {
                 // A line that is not text at all: say so, rather than quote its bytes.
                 if let bad = TextFile.firstInvalidUTF8(buffer[lineStart..<lineEnd]) {
-                    throw ApplicationError("\(name): \(TextFile.notUTF8(byte: bad.byte, offset: lineOffset + bad.offset)), line \(line); expected lines \(expected)")
+                    throw ApplicationError("\(name):\(line): \(TextFile.notUTF8(byte: bad.byte, offset: lineOffset + bad.offset)); expected lines \(expected)")
                 }
                 throw error
             }

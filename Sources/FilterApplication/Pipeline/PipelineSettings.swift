@@ -38,7 +38,7 @@ public struct PipelineSettings: Sendable {
     /// Applies a `--config` JSON document.
     public mutating func apply(configText text: String, file: String) throws(ApplicationError) {
         let root: JSONValue
-        do { root = try JSONValue.parse(text) } catch { throw ApplicationError("\(file): malformed JSON at \(error)") }
+        do { root = try JSONValue.parse(text) } catch { throw ApplicationError("\(file):\(error.line):\(error.column): malformed JSON: \(error.reason)") }
         guard case .object(let members) = root else { throw ApplicationError("\(file): the configuration is a JSON object with \"all\", \"x\", \"y\", \"z\"") }
         let keys = members.map(\.key)
         for key in keys where !Self.topFields.contains(key) {

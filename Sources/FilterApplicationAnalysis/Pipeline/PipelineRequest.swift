@@ -152,6 +152,9 @@ public struct PipelineRequest: Sendable {
             files.discard()
         }
         do throws(ApplicationError) {
+            if let output, let svg, AtomicFileSet.sameFile(output, svg) {
+                throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
+            }
             var settings = try self.settings()
             // The input: rows from CSV, or a calculated source.
             var reader: AccelerometerCSVReader?
@@ -213,22 +216,36 @@ public struct PipelineRequest: Sendable {
             let extras = PipelineCSVWriter.Extras(shake: shakeThresholds != nil, orientation: orientation,
                                 yaw: yaw || yawSmoother != nil, yawSmoothed: yawSmoother != nil)
 
-            // Offline, the whole input is read before the first row is written.
-            var recording: [AccelerometerRow] = []
-            var zeroPhaseOutput: [Acceleration] = []
+            // Offline, the whole input is read before the first row is written:
+            // in columns of chunks (t, x, y, z and the line, 36 bytes a sample,
+            // and the attitude only when asked for), a calculated source not
+            // at all, each axis filtered in turn; at most `zeroPhaseLimit`
+            // samples, under 1 GB.
+            var recording = ZeroPhaseRecording(keepsAttitude: extras.yaw)
+            var zeroPhaseOutput: [[Double]] = []
             if zeroPhase {
-                if let signalSource {
-                    recording = (0..<total).map { i in
-                        let v = signalSource.sample(i)
-                        return AccelerometerRow(line: 0, t: Double(i) / fs, x: v, y: v, z: v)
-                    }
+                let count: Int
+                if signalSource != nil {
+                    count = total
                 } else {
-                    recording = pending
+                    for row in pending { recording.append(row) }
                     pending = []
-                    while let row = try reader!.next() { recording.append(row) }
+                    while let row = try reader!.next() {
+                        guard recording.count < Self.zeroPhaseLimit else {
+                            throw ApplicationError("--zero-phase: the recording has more than \(Self.zeroPhaseLimit) samples; zero-phase filtering holds all of it in memory (about 100 bytes a sample), so filter it in parts, or without --zero-phase (which streams)")
+                        }
+                        recording.append(row)
+                    }
+                    count = recording.count
                 }
                 do {
-                    zeroPhaseOutput = try pipeline.zeroPhaseFiltered(recording.map { Acceleration(x: $0.x, y: $0.y, z: $0.z) })
+                    for axis in 0..<3 {
+                        var signal = [Double]()
+                        signal.reserveCapacity(count)
+                        if let signalSource { for i in 0..<count { signal.append(signalSource.sample(i)) } }
+                        else { for i in 0..<count { signal.append(recording.value(i, axis: axis)) } }
+                        zeroPhaseOutput.append(try pipeline.zeroPhaseFiltered(signal, axis: axis))
+                    }
                 } catch { throw ApplicationError("--zero-phase: \(error.description)") }
             }
 
@@ -293,7 +310,18 @@ public struct PipelineRequest: Sendable {
                 n += 1
             }
             if zeroPhase {
-                for i in recording.indices { try emit(recording[i], filtered: zeroPhaseOutput[i]) }
+                let count = signalSource != nil ? total : recording.count
+                for i in 0..<count {
+                    let row: AccelerometerRow
+                    if let signalSource {
+                        let v = signalSource.sample(i)
+                        row = AccelerometerRow(line: 0, t: Double(i) / fs, x: v, y: v, z: v)
+                    } else {
+                        row = recording.row(i)
+                    }
+                    try emit(row, filtered: Acceleration(x: zeroPhaseOutput[0][i], y: zeroPhaseOutput[1][i], z: zeroPhaseOutput[2][i]))
+                    if writer.failed { break }
+                }
             } else if let signalSource {
                 for i in 0..<total {
                     let v = signalSource.sample(i)
@@ -307,7 +335,10 @@ public struct PipelineRequest: Sendable {
             }
             writer.finish()
             csv.flush()
-            if let failure = csv.failure { throw ApplicationError("cannot write the CSV (\(failure))") }
+            if let failure = csv.failure {
+                throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
+                    ?? "cannot write to standard output (\(failure))")
+            }
             if let output, let descriptor = outputDescriptor {
                 outputDescriptor = nil
                 guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
@@ -331,6 +362,47 @@ public struct PipelineRequest: Sendable {
         } catch {
             stdout.flush()
             return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "", standardError: stderr, failure: error)
+        }
+    }
+
+    /// The most samples `--zero-phase` holds (the largest `--samples`): about
+    /// 1 GB at 100 bytes a sample.
+    public static let zeroPhaseLimit = 10_000_000
+
+    /// The input of a zero-phase run, held in columns of chunks (no array
+    /// grows past what it holds by more than a chunk).
+    struct ZeroPhaseRecording {
+        static let chunk = 1 << 16
+        var t: [[Double]] = [], x: [[Double]] = [], y: [[Double]] = [], z: [[Double]] = []
+        var lines: [[Int32]] = []
+        var attitudes: [[Attitude?]] = []
+        let keepsAttitude: Bool
+        private(set) var count = 0
+
+        init(keepsAttitude: Bool) { self.keepsAttitude = keepsAttitude }
+
+        mutating func append(_ row: AccelerometerRow) {
+            if count % Self.chunk == 0 {
+                for k in 0..<4 { var c = [Double](); c.reserveCapacity(Self.chunk); switch k { case 0: t.append(c); case 1: x.append(c); case 2: y.append(c); default: z.append(c) } }
+                var l = [Int32](); l.reserveCapacity(Self.chunk); lines.append(l)
+                if keepsAttitude { var a = [Attitude?](); a.reserveCapacity(Self.chunk); attitudes.append(a) }
+            }
+            let c = count / Self.chunk
+            t[c].append(row.t); x[c].append(row.x); y[c].append(row.y); z[c].append(row.z)
+            lines[c].append(Int32(clamping: row.line))
+            if keepsAttitude { attitudes[c].append(row.attitude) }
+            count += 1
+        }
+
+        func value(_ i: Int, axis: Int) -> Double {
+            let (c, j) = (i / Self.chunk, i % Self.chunk)
+            return axis == 0 ? x[c][j] : axis == 1 ? y[c][j] : z[c][j]
+        }
+
+        func row(_ i: Int) -> AccelerometerRow {
+            let (c, j) = (i / Self.chunk, i % Self.chunk)
+            return AccelerometerRow(line: Int(lines[c][j]), t: t[c][j], x: x[c][j], y: y[c][j], z: z[c][j],
+                                    attitude: keepsAttitude ? attitudes[c][j] : nil)
         }
     }
 

@@ -20,3 +20,17 @@ public func messageNumber(_ x: Double) -> String {
     if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
     return "\(x)"
 }
+
+/// A token of someone's input quoted for a message, as `quotedForMessage`,
+/// but when it is longer than `limit` characters only its first and last
+/// few are shown, with its length: `'12222...22x' (403 characters)`. (A path
+/// is quoted whole; a 400-digit number read from a file need not be.)
+public func quotedTokenForMessage(_ text: String, limit: Int = 40) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > limit else { return quotedForMessage(text) }
+    let half = max(1, (limit - 3) / 2)
+    var shortened = String.UnicodeScalarView(scalars[..<half])
+    shortened.append(contentsOf: "...".unicodeScalars)
+    shortened.append(contentsOf: scalars[(scalars.count - half)...])
+    return quotedForMessage(String(shortened)) + " (\(scalars.count) characters)"
+}

@@ -46,10 +46,15 @@ package enum AtomicFile {
     /// then each renamed into place. When a write or rename fails, the files
     /// already renamed are put back as they were (removed when they are new)
     /// and every temporary file is removed.
+    /// Special files (a FIFO, a device) are written directly, after every
+    /// regular file is staged and before any is renamed, so that a device
+    /// that refuses the bytes (`/dev/full`) leaves the others untouched.
     package static func writeAll(_ files: [(path: String, text: String)]) throws(FileWriteFailure) {
         var set = AtomicFileSet()
         defer { set.discard() }
-        for file in files { try set.stage(file.text, for: file.path) }
+        let special = files.filter { AtomicFileSet.isSpecial($0.path) }
+        for file in files where !AtomicFileSet.isSpecial(file.path) { try set.stage(file.text, for: file.path) }
+        for file in special { try set.stage(file.text, for: file.path) }
         try set.commit()
     }
 }
@@ -64,7 +69,7 @@ package enum AtomicFile {
 /// that two writers never share one. Call `discard` (e.g. in a `defer`) on
 /// every path: it removes whatever was not committed.
 package struct AtomicFileSet {
-    private var staged: [(temporary: String, destination: String)] = []
+    private var staged: [(temporary: String, destination: String, name: String)] = []
 
     /// An empty set.
     package init() {}
@@ -72,20 +77,86 @@ package struct AtomicFileSet {
     /// Whether nothing is waiting to be committed.
     package var isEmpty: Bool { staged.isEmpty }
 
-    /// Creates an empty temporary file that `commit` will rename to `path`,
-    /// and returns its descriptor, open for writing (the caller closes it
-    /// before `commit`).
+    /// Opens the file that will become `path`, for writing (the caller
+    /// closes the descriptor before `commit`):
+    /// - a regular file, or a path that does not exist yet: a new temporary
+    ///   file beside it, empty, that `commit` renames to `path`;
+    /// - a symbolic link: the same, for the file it resolves to (the
+    ///   temporary file is created in the target's directory, and the link
+    ///   stays a link);
+    /// - a FIFO, a character or block device, or another special file: the
+    ///   file itself, opened for writing, without a temporary file (nothing
+    ///   can be renamed onto it, and its reader must see the bytes);
+    /// - a directory: an error.
     package mutating func create(for path: String) throws(FileWriteFailure) -> Int32 {
+        let target = Self.resolved(path)
         var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw FileWriteFailure(path: path, reason: String(cString: strerror(EISDIR)))
+        if stat(target, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw FileWriteFailure(path: path, reason: String(cString: strerror(EISDIR))) }
+            if type != S_IFREG {
+                let descriptor = open(target, O_WRONLY)
+                if descriptor < 0 { throw FileWriteFailure(path: path, reason: String(cString: strerror(errno))) }
+                return descriptor
+            }
         }
-        let (temporary, descriptor) = try Self.createUnique(beside: path, reportedAs: path)
-        staged.append((temporary, path))
+        let (temporary, descriptor) = try Self.createUnique(beside: target, reportedAs: path)
+        staged.append((temporary, target, path))
         return descriptor
     }
 
-    /// Writes `text` to a new temporary file that `commit` will rename to `path`.
+    /// `path` with every symbolic link in its last component followed (a
+    /// dangling link gives the path it points to, which is then created);
+    /// any other path as given. At most 40 links are followed, as the
+    /// system does; a longer chain is returned as reached (its open then
+    /// fails with the system's reason).
+    package static func resolved(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let n = readlink(current, &buffer, 4096)
+            guard n > 0 else { return current }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : directoryPrefix(of: current) + target
+        }
+        return current
+    }
+
+    /// Whether `a` and `b` name the same file: the same device and inode
+    /// when both exist (through links, hard or symbolic), else the same
+    /// directory and name after symbolic links are followed.
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
+        let ra = resolved(a), rb = resolved(b)
+        var sa = stat(), sb = stat()
+        let ea = stat(ra, &sa) == 0, eb = stat(rb, &sb) == 0
+        if ea && eb { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
+        if ea != eb { return false }
+        return canonical(ra) == canonical(rb)
+    }
+
+    /// Whether `path` (its links followed) is a file that exists and is
+    /// neither a regular file nor a directory: a FIFO, a device, a socket.
+    package static func isSpecial(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(resolved(path), &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// The real path of `path`'s directory, then its name: a path that does
+    /// not exist yet, in a canonical form.
+    static func canonical(_ path: String) -> String {
+        let directory = directoryPrefix(of: path)
+        let name = String(decoding: path.utf8.dropFirst(directory.utf8.count), as: UTF8.self)
+        guard let real = realpath(directory.isEmpty ? "." : directory, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real) + "/" + name
+    }
+
+    /// Writes `text` to a new temporary file that `commit` will rename to
+    /// `path`, or straight into `path` when it is a special file (`create`).
     package mutating func stage(_ text: String, for path: String) throws(FileWriteFailure) {
         let descriptor = try create(for: path)
         var bytes = Array(text.utf8)
@@ -108,7 +179,7 @@ package struct AtomicFileSet {
     /// they are new), the remaining temporary files removed, and the failure
     /// thrown.
     package mutating func commit() throws(FileWriteFailure) {
-        var done: [(destination: String, existed: Bool, backup: String?)] = []
+        var done: [(destination: String, existed: Bool, backup: String?, name: String)] = []
         for (k, entry) in staged.enumerated() {
             var info = stat()
             let existed = lstat(entry.destination, &info) == 0
@@ -122,17 +193,17 @@ package struct AtomicFileSet {
                 var notRestored: [String] = []
                 for d in done.reversed() {
                     if let b = d.backup {
-                        if rename(b, d.destination) != 0 { notRestored.append(d.destination); unlink(b) }
+                        if rename(b, d.destination) != 0 { notRestored.append(d.name); unlink(b) }
                     } else if d.existed {
-                        notRestored.append(d.destination)
+                        notRestored.append(d.name)
                     } else {
                         unlink(d.destination)
                     }
                 }
                 staged = Array(staged[k...])
-                throw FileWriteFailure(path: entry.destination, reason: reason, notRestored: notRestored.reversed())
+                throw FileWriteFailure(path: entry.name, reason: reason, notRestored: notRestored.reversed())
             }
-            done.append((entry.destination, existed, backup))
+            done.append((entry.destination, existed, backup, entry.name))
         }
         for d in done { if let b = d.backup { unlink(b) } }
         staged = []

@@ -29,8 +29,19 @@ package enum Retarget {
         for file in files {
             let definitions: [TemplateDefinition]
             do { definitions = try TemplateSourceReader.read(file.text, file: file.path) } catch {
-                errors.append(FilterSetError(file: file.path, error.description.hasPrefix(file.path + ":")
-                    ? String(error.description.dropFirst(file.path.count + 1)).trimmingLeadingSpace() : error.description))
+                // The reader's `FILE:LINE: message` as it is (one `file:line:` form everywhere).
+                let prefix = file.path + ":"
+                if error.description.hasPrefix(prefix) {
+                    let rest = error.description.dropFirst(prefix.count)
+                    let line = rest.prefix { $0.isNumber }
+                    if !line.isEmpty, rest.dropFirst(line.count).hasPrefix(": ") {
+                        errors.append(FilterSetError(file: prefix + line, String(rest.dropFirst(line.count + 2))))
+                    } else {
+                        errors.append(FilterSetError(file: file.path, String(rest).trimmingLeadingSpace()))
+                    }
+                } else {
+                    errors.append(FilterSetError(file: file.path, error.description))
+                }
                 continue
             }
             var groups: [(original: String, namespace: String, templates: [DigitalFilterTemplate])] = []

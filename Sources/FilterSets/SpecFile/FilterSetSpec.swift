@@ -79,7 +79,7 @@ extension FilterSetSpec {
     package static func parse(_ text: String, file: String) throws(FilterSetErrors) -> FilterSetSpec {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch {
-            throw FilterSetErrors([FilterSetError(file: file, "malformed JSON at \(error)")])
+            throw FilterSetErrors([FilterSetError(file: "\(file):\(error.line):\(error.column)", "malformed JSON: \(error.reason)")])
         }
         var errors: [FilterSetError] = []
         func fail(_ message: String, filter: String? = nil, field: String? = nil) {

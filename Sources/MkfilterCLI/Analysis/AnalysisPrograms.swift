@@ -1,6 +1,14 @@
 import FilterAnalysis
 import FilterApplication
 import FilterApplicationAnalysis
+import FilterSets
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `mkfilter response`, `mkfilter impulse` and `mkfilter step`: a design's
 /// frequency or time response as CSV, and optionally as an SVG plot.
@@ -8,8 +16,11 @@ public enum ResponseProgram {
     /// The CSV header of `mkfilter response`.
     public static let responseHeader = ResponseRequest.responseHeader
 
-    /// Runs the command on the words after its name.
-    public static func run(_ kind: ResponseRequest.Kind, arguments: [String]) -> InvocationResult {
+    /// Runs the command on the words after its name. The CSV is written row
+    /// by row as it is made: to `--output` (a temporary file renamed into
+    /// place at the end, or a FIFO or device directly), else to
+    /// `standardOutput`, or into the result when that is nil.
+    public static func run(_ kind: ResponseRequest.Kind, arguments: [String], standardOutput: Int32? = nil) -> InvocationResult {
         let program = "mkfilter " + kind.rawValue
         do throws(UsageError) {
             let accepted: Set<String> = kind == .response
@@ -17,6 +28,9 @@ public enum ResponseProgram {
                 : ["--samples", "--svg", "--output", "--precision", "--fixed-point-scaling"]
             let args = try AnalysisArguments(arguments, command: kind.rawValue, accepted: accepted)
             try args.validate()
+            if let output = args.output, let svg = args.svg, FileOutput.sameFile(output, svg) {
+                throw UsageError("--output \(ArgumentValues.quoted(output)) and --svg \(ArgumentValues.quoted(svg)) name the same file: give each its own")
+            }
             var request = ResponseRequest(design: try args.design(), kind: kind)
             request.points = args.points
             request.samples = args.samples
@@ -28,17 +42,43 @@ public enum ResponseProgram {
             request.precision = args.precision
             request.fixedPoint = args.fixedPoint
             request.fixedPointScaling = args.fixedPointScaling ?? .l1
-            let (csv, svg, warnings) = try Self.run(request)
-            let warningText = warnings.map { "\(program): \($0)\n" }.joined()
             // The plot and the CSV file together: if either cannot be written, neither is.
-            var files: [(path: String, text: String)] = []
-            if let path = args.svg, let svg { files.append((path, svg)) }
-            if let path = args.output { files.append((path, csv)) }
-            if let failure = FileOutput.writeAll(files) {
-                let option = failure.path == args.output ? "--output" : "--svg"
-                throw UsageError("\(option) \(ArgumentValues.quoted(failure.path)): cannot write it (\(failure.reason))")
+            var files = AtomicFileSet()
+            defer { files.discard() }
+            let notice = ProgressNotice(program)
+            defer { notice.finish() }
+            let csv: String, svg: String?, warnings: [String]
+            if let output = args.output {
+                let descriptor: Int32
+                do { descriptor = try files.create(for: output) } catch {
+                    throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(error.explanation))")
+                }
+                let result: (svg: String?, warnings: [String], writeFailure: String?)
+                do { result = try request.run(csvTo: descriptor) } catch { close(descriptor); throw UsageError(error) }
+                let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
+                if let reason = result.writeFailure ?? closed {
+                    throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(reason))")
+                }
+                (csv, svg, warnings) = ("", result.svg, result.warnings)
+            } else if let standardOutput {
+                let result: (svg: String?, warnings: [String], writeFailure: String?)
+                do { result = try request.run(csvTo: standardOutput) } catch { throw UsageError(error) }
+                if let reason = result.writeFailure { throw UsageError("cannot write to standard output (\(reason))") }
+                (csv, svg, warnings) = ("", result.svg, result.warnings)
+            } else {
+                (csv, svg, warnings) = try Self.run(request)
             }
-            return .success(args.output == nil ? csv : "", warnings: warningText)
+            let warningText = warnings.map { "\(program): \($0)\n" }.joined()
+            if let path = args.svg, let svg {
+                do { try files.stage(svg, for: path) } catch {
+                    throw UsageError("--svg \(ArgumentValues.quoted(path)): cannot write it (\(error.explanation))")
+                }
+            }
+            do { try files.commit() } catch {
+                let option = error.path == args.output ? "--output" : "--svg"
+                throw UsageError("\(option) \(ArgumentValues.quoted(error.path)): cannot write it (\(error.explanation))")
+            }
+            return .success(csv, warnings: warningText)
         } catch {
             return .failure(program, error, usage: "Usage: \(program) <design options> [...]; see 'mkfilter \(kind.rawValue) --help'")
         }
@@ -68,6 +108,8 @@ public enum VerifyProgram {
                 subject = .design(try args.design(), commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
             }
             let report: VerificationReport
+            let notice = ProgressNotice("mkfilter verify")
+            defer { notice.finish() }
             var request = VerificationRequest(subject, precision: args.precision)
             request.fixedPoint = args.fixedPoint
             request.fixedPointScaling = args.fixedPointScaling ?? .l1
@@ -79,3 +121,7 @@ public enum VerifyProgram {
         }
     }
 }
+
+/// The process's standard output, for the commands that stream their rows
+/// (their files need no platform import).
+let standardOutputDescriptor: Int32 = STDOUT_FILENO

@@ -60,7 +60,7 @@ struct ResponseCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
     var arguments: [String] = []
 
-    func run() throws { try emit(ResponseProgram.run(.response, arguments: arguments)) }
+    func run() throws { try emit(ResponseProgram.run(.response, arguments: arguments, standardOutput: standardOutputDescriptor)) }
 }
 
 /// `mkfilter impulse`: the impulse response of a design.
@@ -79,7 +79,7 @@ struct ImpulseCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
     var arguments: [String] = []
 
-    func run() throws { try emit(ResponseProgram.run(.impulse, arguments: arguments)) }
+    func run() throws { try emit(ResponseProgram.run(.impulse, arguments: arguments, standardOutput: standardOutputDescriptor)) }
 }
 
 /// `mkfilter step`: the step response of a design.
@@ -98,7 +98,7 @@ struct StepCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
     var arguments: [String] = []
 
-    func run() throws { try emit(ResponseProgram.run(.step, arguments: arguments)) }
+    func run() throws { try emit(ResponseProgram.run(.step, arguments: arguments, standardOutput: standardOutputDescriptor)) }
 }
 
 func timeDiscussion(kind: String, input: String) -> String {

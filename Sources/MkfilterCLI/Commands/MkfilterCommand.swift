@@ -340,7 +340,8 @@ struct PipelineCommand: ParsableCommand {
               --zero-phase       filter the whole input forward and backward, as
                                  scipy's sosfiltfilt (odd padding): no delay, but
                                  not causal (each output uses later samples), for
-                                 analysing recordings; linear filters only
+                                 analysing recordings; linear filters only;
+                                 holds the input: at most 10000000 samples
               --config <file.json>
                   {"all": {...}, "x": {...}, "y": {...}, "z": {...}}, each with
                   "filter", "rmsWindow", "threshold", "count"; "all" is copied onto
@@ -394,21 +395,30 @@ struct PipelineCommand: ParsableCommand {
     }
 }
 
-/// Writes a result to the standard streams and exits with its status.
+/// Writes a result to the standard streams and exits with its status. A
+/// standard output that cannot take it all (a full disk, `/dev/full`, a
+/// closed pipe) is an error: the system's reason on standard error, exit 1.
 func emit(_ result: InvocationResult) throws {
-    write(result.standardError, to: STDERR_FILENO)
-    write(result.standardOutput, to: STDOUT_FILENO)
+    _ = writeAll(result.standardError, to: STDERR_FILENO)
+    if let failure = writeAll(result.standardOutput, to: STDOUT_FILENO) {
+        _ = writeAll("mkfilter: cannot write to standard output (\(failure))\n", to: STDERR_FILENO)
+        throw ExitCode(1)
+    }
     if result.exitCode != 0 { throw ExitCode(result.exitCode) }
 }
 
 /// Writes all of `text` to a file descriptor.
-private func write(_ text: String, to descriptor: Int32) {
+///
+/// - Returns: `nil` when every byte was written, else the system's reason.
+func writeAll(_ text: String, to descriptor: Int32) -> String? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        if written <= 0 { return }
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return String(cString: strerror(written < 0 ? errno : EIO)) }
         bytes = bytes.dropFirst(written)
     }
+    return nil
 }
 
 /// The C library's `write(2)`, whichever module provides it.

@@ -1,5 +1,12 @@
 import FilterApplication
 import FilterApplicationAnalysis
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `mkfilter pipeline`: Shake!'s chain (source -> filter -> moving RMS ->
 /// trigger) on three axes (`PipelineRequest`).
@@ -20,7 +27,10 @@ public enum PipelineProgram {
         do { request = try self.request(arguments) } catch {
             return .failure("mkfilter pipeline", error, usage: usage)
         }
+        // (Not while it reads a terminal: the notice would be in the way of the typing.)
+        let notice = standardOutput != nil && isatty(standardInput) == 0 ? ProgressNotice("mkfilter pipeline") : nil
         let result = request.run(standardInput: standardInput, standardOutput: standardOutput)
+        notice?.finish()
         guard let failure = result.failure else {
             return InvocationResult(standardOutput: result.standardOutput, standardError: result.standardError, exitCode: 0)
         }
