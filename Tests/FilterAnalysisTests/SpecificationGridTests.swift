@@ -197,9 +197,12 @@ import Testing
                     #expect(failed.contains { $0.hasPrefix("\(label) \(precision): ") && $0.contains("\(check): ") },
                             "\(label): expected \(precision) \(check) to fail; \(failed)")
                 }
+                // Skipped with the poles' prediction, or failed on the samples
+                // verify did run: either way not passed.
                 for (precision, check) in limit.skipped {
-                    #expect(skipped.contains { $0.hasPrefix("skipped: \(label) \(precision): \(check): ") && $0.contains("the poles") && $0.contains("predict") },
-                            "\(label): expected \(precision) \(check) to be skipped; \(skipped)")
+                    let wasSkipped = skipped.contains { $0.hasPrefix("skipped: \(label) \(precision): \(check): ") && $0.contains("the poles") && $0.contains("predict") }
+                    let didFail = failed.contains { $0.hasPrefix("\(label) \(precision): ") && $0.contains("\(check): ") }
+                    #expect(wasSkipped || didFail, "\(label): expected \(precision) \(check) to be skipped or to fail; \(skipped) \(failed)")
                 }
             } else {
                 failures += failed
@@ -215,7 +218,7 @@ import Testing
     /// has poles 3.8e-8 inside the unit circle: its impulse response needs
     /// about 1e9 samples to decay, beyond the 2^24 verify runs
     /// (`Verification.longestRun`), so **decays** is skipped in Double, saying
-    /// why; in the offset form 10 units of Float's rounding of c1 move the
+    /// why, or fails on the samples it ran (the release grid's run); in the offset form 10 units of Float's rounding of c1 move the
     /// poles 1.6e-7 outside (Float `stable` fails, and then **decays** with
     /// it). A design, not a realisation, problem: 20 dB at order 17 asks for
     /// an extreme transition.
