@@ -9,7 +9,7 @@ and written to 30, as a precision reference for the Swift design core.
 
 The numbers come from mpmath alone (mp.dps = 50); scipy is imported only by
 --check, which prints the largest relative differences from scipy.signal's
-zpk designs (whose gain it rescales the same way) to stderr.
+zpk designs (the same gain convention) to stderr.
 
 The design chain, as the package does it:
   analog prototype (cutoff 1 rad/s)
@@ -25,10 +25,14 @@ The design chain, as the package does it:
   band           lp2lp s -> s/w; lp2hp s -> w/s; lp2bp and lp2bs with
                  w0 = sqrt(w1 w2), bw = w2 - w1 (as scipy.signal)
   bilinear       z = (2 + s) / (2 - s); zeros at infinity go to z = -1
-  gain           k > 0 with |H| = 1 at z = 1 (lowPass), z = -1 (highPass),
-                 z = exp(j pi (alpha1 + alpha2)) (bandPass) and
-                 sqrt(|H(1)| |H(-1)|) = 1 (bandStop),
-                 where H(z) = k prod(z - z_i) / prod(z - p_j).
+  gain           k > 0 with the passband maximum at |H| = 1 (scipy's and
+                 MATLAB's convention): |H| = g0 at z = 1 (lowPass), z = -1
+                 (highPass), z = exp(j 2 pi f0) with f0 = atan(sqrt(tan(pi
+                 alpha1) tan(pi alpha2))) / pi (bandPass, the image of the
+                 analog centre) and sqrt(|H(1)| |H(-1)|) = g0 (bandStop),
+                 where H(z) = k prod(z - z_i) / prod(z - p_j) and g0 is the
+                 prototype's |H(0)|: 1, or 10^(-r/20) for an even-order
+                 Chebyshev I (dc is a ripple trough).
 
 The alphas are the binary doubles written in "alphas" (their exact values are
 used, not the decimal ones), and each response frequency f is a double too,
@@ -197,16 +201,23 @@ def monic(zeros, poles, z):
     return h
 
 
-def gain(zeros, poles, band, alphas):
+def gain(zeros, poles, band, alphas, family, ripple, order):
+    """k > 0 with the passband maximum at |H| = 1 (scipy's and MATLAB's
+    convention): |H| equals the prototype's |H(0)| where the band transform
+    puts s = 0, i.e. dc, Nyquist, both (band-stop) or the band-pass centre
+    atan(sqrt(tan(pi a1) tan(pi a2))) / pi; the prototype's |H(0)| is 1, or
+    10^(-r/20) for an even-order Chebyshev I."""
     if band == "lowPass":
         g = abs(monic(zeros, poles, mpc(1)))
     elif band == "highPass":
         g = abs(monic(zeros, poles, mpc(-1)))
     elif band == "bandPass":
-        g = abs(monic(zeros, poles, unit((mpf(alphas[0]) + mpf(alphas[1])) / 2)))
+        centre = mp.atan(mp.sqrt(mp.tan(mp.pi * mpf(alphas[0])) * mp.tan(mp.pi * mpf(alphas[1])))) / mp.pi
+        g = abs(monic(zeros, poles, unit(centre)))
     else:
         g = mp.sqrt(abs(monic(zeros, poles, mpc(1))) * abs(monic(zeros, poles, mpc(-1))))
-    return 1 / g
+    target = mpf(10) ** (-mpf(ripple) / 20) if family == "chebyshev" and order % 2 == 0 else mpf(1)
+    return target / g
 
 
 def design_zpk(family, ripple, band, order, alphas):
@@ -214,7 +225,7 @@ def design_zpk(family, ripple, band, order, alphas):
     poles = [bilinear(p) for p in analog_poles]
     zeros = [bilinear(q) for q in analog_zeros] + [mpc(-1)] * at_infinity
     assert len(poles) == len(zeros)
-    return zeros, poles, gain(zeros, poles, band, alphas)
+    return zeros, poles, gain(zeros, poles, band, alphas, family, ripple, order)
 
 
 def response_frequencies(alphas):
@@ -297,9 +308,12 @@ def check_against_scipy(family, ripple, band, order, alphas, zeros, poles, k):
                    else signal.iirfilter(order, wn, btype=btype, output="zpk",
                                          **({"ftype": "butter"} if family == "butterworth"
                                             else {"ftype": "cheby1", "rp": ripple})))
-    at = {"lowPass": [1.0], "highPass": [-1.0], "bandStop": [1.0, -1.0],
-          "bandPass": [np.exp(1j * np.pi * (alphas[0] + alphas[-1]))]}[band]
-    g = np.prod([abs(np.prod(x - z_s) / np.prod(x - p_s)) for x in at]) ** (1.0 / len(at))
+    # scipy's own gain k: the same convention (passband maximum 1).
+    k_s = (signal.bessel(order, wn, btype=btype, output="zpk", norm="mag") if family == "bessel"
+           else signal.iirfilter(order, wn, btype=btype, output="zpk",
+                                 **({"ftype": "butter"} if family == "butterworth"
+                                    else {"ftype": "cheby1", "rp": ripple})))[2]
+    g = 1 / k_s
     response_worst = 0.0
     peak = 0.0
     for f in response_frequencies(alphas):

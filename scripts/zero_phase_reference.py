@@ -13,10 +13,10 @@ axis, and two shake bursts (3 Hz, 1 g on x, 0.8 g on y, 2 s each), from
 numpy's default_rng with a fixed seed.
 
 The sections, per case ([b0, b1, b2, a0, a1, a2] rows, scipy's layout):
-  - Butterworth designs from scipy.signal.butter(..., output='zpk'), THE GAIN k
-    RESCALED to this package's normalisation (Fisher's: |H| = 1 at z = -1 for a
-    high-pass, at z = exp(j pi (alpha1 + alpha2)) for a band-pass, alpha = f / fs),
-    then sos = zpk2sos(z, p, k). `filter` is what `--filter` is given for it.
+  - Butterworth designs from scipy.signal.butter(..., output='zpk') with
+    scipy's own gain k (the passband maximum at 1, this package's
+    normalisation too), then sos = zpk2sos(z, p, k). `filter` is what
+    `--filter` is given for it.
   - The accelerometer articles' first-order filters, written directly:
     FILTERFACTOR low-pass f: [f, 0, 0, 1, -(1 - f), 0];
     iBells' high-pass x - lowpass(x): [1 - f, -(1 - f), 0, 1, -(1 - f), 0];
@@ -52,18 +52,11 @@ def recording(n, fs, seed=16):
     return x, y, z
 
 
-def fisher_sos(order, band, corners, fs):
-    """scipy's Butterworth with Fisher's gain normalisation, as sections."""
+def scipy_sos(order, band, corners, fs):
+    """scipy's Butterworth with scipy's own gain (the passband maximum at 1,
+    this package's normalisation too), as sections."""
     z, p, k = signal.butter(order, corners, btype=band, fs=fs, output="zpk")
-    alphas = [c / fs for c in corners] if isinstance(corners, list) else [corners / fs]
-    if band == "highpass":
-        point = -1.0
-    elif band == "lowpass":
-        point = 1.0
-    else:
-        point = np.exp(1j * math.pi * (alphas[0] + alphas[1]))
-    monic = abs(np.prod(point - z) / np.prod(point - p))
-    return signal.zpk2sos(z, p, 1.0 / monic)
+    return signal.zpk2sos(z, p, k)
 
 
 def first_order(b0, b1, a1):
@@ -86,7 +79,7 @@ def main():
     cases = []
     fs = 60.0
     x, y, z = recording(1200, fs)
-    bandpass = fisher_sos(3, "bandpass", [0.5, 3.0], fs)
+    bandpass = scipy_sos(3, "bandpass", [0.5, 3.0], fs)
     cases.append(case("Shake! band-pass, 3rd order 0.5-3 Hz at 60 Hz", "butterworthBP3rd05To3Hz", fs, bandpass, x, y, z))
     f = 0.1
     cases.append(case("FILTERFACTOR low-pass 0.1", "filterfactor-lowpass 0.1", fs, first_order(f, 0.0, -(1 - f)), x, y, z))
@@ -98,7 +91,7 @@ def main():
 
     fs = 100.0
     x, y, z = recording(2000, fs)
-    highpass = fisher_sos(2, "highpass", 1.0, fs)
+    highpass = scipy_sos(2, "highpass", 1.0, fs)
     cases.append(case("Butterworth high-pass, 2nd order 1 Hz at 100 Hz", "-Bu -Hp -o 2 --corner 1", fs, highpass, x, y, z))
 
     # The shortest signal sosfiltfilt takes: padlen + 1 samples.
@@ -113,7 +106,7 @@ def main():
     out.parent.mkdir(parents=True, exist_ok=True)
     document = {"generator": "scripts/zero_phase_reference.py", "scipy": scipy.__version__,
                 "numpy": np.__version__, "function": "scipy.signal.sosfiltfilt(sos, x) (padtype='odd')",
-                "gainNormalisation": "ours (Fisher's point), k rescaled", "cases": cases}
+                "gainNormalisation": "scipy's (passband maximum 1), as ours", "cases": cases}
     out.write_text(json.dumps(document, indent=0, sort_keys=True, allow_nan=False) + "\n")
     print(f"wrote {len(cases)} cases to {out}", file=sys.stderr)
 

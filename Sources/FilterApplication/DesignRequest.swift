@@ -27,7 +27,7 @@ public struct DesignRequest: Sendable {
         let errors = line.combinationErrors()
         guard errors.isEmpty else { throw ApplicationError(messages: errors) }
         do { recipe = try line.checkedRecipe() } catch {
-            throw ApplicationError(error.description, field: RecipeFields.field(of: error))
+            throw ApplicationError(line.optionMessage(error), field: RecipeFields.field(of: error))
         }
     }
 

@@ -47,9 +47,10 @@ enum TemplateAudit {
         // does not record which may be either, so redesign with the source whose
         // gain it carries.
         if recipe.family == .bessel, t.provenance.besselPoles == nil,
-           design.passbandGain.magnitude != definition.printedGain.value,
+           design.passbandGain.magnitude != definition.printedGain.value, design.fisherGain.magnitude != definition.printedGain.value,
            let other = try? recipe.withBesselPoles(recipe.besselPoles == .computed ? .mkfilterTable : .computed),
-           let otherDesign = try? other.design(), otherDesign.passbandGain.magnitude == definition.printedGain.value {
+           let otherDesign = try? other.design(),
+           otherDesign.passbandGain.magnitude == definition.printedGain.value || otherDesign.fisherGain.magnitude == definition.printedGain.value {
             (recipe, design) = (other, otherDesign)
         }
         check("redesign", true, FisherCommandLine.commandLine(for: recipe))
@@ -69,7 +70,18 @@ enum TemplateAudit {
         }
         let x = design.recurrence.xCoefficients
         let y = Array(design.recurrence.yCoefficients.dropLast())
-        let gain = design.passbandGain.magnitude
+        // The gain: the scipy convention's (the passband maximum at 0 dB), or
+        // Fisher's G for a template written by his gencode or before the
+        // toolkit took scipy's convention (even-order and band-pass
+        // Chebyshev I, band-pass Butterworth and Bessel differ).
+        var gain = design.passbandGain.magnitude
+        let fisherGain = design.fisherGain.magnitude
+        let fisherConvention = fisherGain != gain
+            && abs(definition.printedGain.value - fisherGain) < abs(definition.printedGain.value - gain)
+        if fisherConvention {
+            gain = fisherGain
+            check("convention", true, "gain is Fisher's G (|H| = 1 at his normalisation point), not the passband maximum at 0 dB")
+        }
 
         // Counts.
         var countsAgree = true
@@ -167,6 +179,7 @@ enum TemplateAudit {
             precision: precision, sampleRate: t.designSampleRate, runImpulse: run.impulse)
         subject.runImpulseExtremes = run.extremes
         subject.runsInOffsetForm = run.offsetForm
+        subject.normalizedAtFisherPoint = fisherConvention
         // Printed with fewer digits than a double holds (Shake's 10 decimals):
         // its gain and corners can only be as right as that printing.
         if definition.form == .c { subject.gainTolerance = max(subject.precision.gainTolerance, 1e-3) }

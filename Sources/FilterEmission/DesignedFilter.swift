@@ -8,8 +8,9 @@ import FilterRuntime
 public struct DesignedFilter: Sendable {
     /// The template (direct form, sections, provenance).
     public var template: DigitalFilterTemplate
-    /// The z-plane zeros, poles and gain k with |H| = 1 at Fisher's
-    /// normalisation point; `nil` for a pass-through.
+    /// The z-plane zeros, poles and gain k with the passband maximum at
+    /// |H| = 1 (scipy's convention, `Design.normalized`); `nil` for a
+    /// pass-through.
     public var zpk: ZeroPoleGain?
 
     /// A filter from its parts.

@@ -9,8 +9,9 @@ import FilterRuntime
 /// Swift's shortest round-trip digits (see `JSONValue.text`), and
 ///
 /// - `"zpk"`: `{"zeros": [[re, im], ...], "poles": [[re, im], ...], "gain": k}`,
-///   the z-plane zeros, poles and the gain k that makes |H| = 1 at Fisher's
-///   normalisation point (the filter the recurrence divided by G is);
+///   the z-plane zeros, poles and the gain k that puts the passband maximum
+///   at |H| = 1, as scipy and MATLAB (the filter the recurrence divided by
+///   `"gain"` is);
 /// - `"sos"`: `[[b0, b1, b2, 1, a1, a2], ...]`, scipy's layout, in cascade order,
 ///   the gain spread over the sections; their product equals the zpk.
 public enum JSONEmitter {

@@ -19,7 +19,7 @@ public enum FisherArguments {
     /// A decimal integer in `allowed`.
     ///
     /// Each option passes its documented limits; an option whose range a later
-    /// check gives in Fisher's words (`-o`: "order must be in range 1 .. 24")
+    /// check gives in Fisher's words (`-o`: "order must be in range 1 .. 128")
     /// passes none, and only a number beyond `Int` is refused here.
     ///
     /// - Throws: `FisherCommandLineError` naming the option, the value and

@@ -13,19 +13,21 @@ import FilterDesign
 /// words in a fixed order (-Ch, -a, -Z, -o, -p, -Re). Beyond Fisher's words:
 /// `--sample-rate HZ` and `--corner F1 [F2]` give the corners in Hz instead of
 /// `-a`; `--bessel-poles table|computed` chooses the Bessel prototype;
-/// `--cheby2 A` and `--elliptic R A` are the Chebyshev II and elliptic
-/// families; `--passband-edge`, `--stopband-edge`, `--passband-loss` and
+/// `--cheby1 R` is Chebyshev I with the ripple in positive dB (scipy's `rp`,
+/// beside Fisher's `-Ch -R`); `--cheby2 A` and `--elliptic R A` are the
+/// Chebyshev II and elliptic families; `--passband-edge`, `--stopband-edge`, `--passband-loss` and
 /// `--stopband-attenuation` give a magnitude specification in place of `-o`
 /// and the corners, with a family option without its values (`-Bu`, `-Ch`,
-/// `--cheby2`, `--elliptic`).
+/// `--cheby1`, `--cheby2`, `--elliptic`). A value out of range is reported
+/// with its option as typed (`--stopband-attenuation 2: ...`).
 ///
 /// Writing: `words(for:)` gives the command line that designs a recipe.
 public struct FisherCommandLine: Sendable {
     /// Fisher's options, named and lettered.
     public enum Option: Hashable, Sendable {
         case be, bu, ch, re, pi, lp, hp, bp, bs, ap, a, l, o, p, w, z, Z
-        /// `--cheby2`, `--elliptic`: ours.
-        case cheby2, elliptic
+        /// `--cheby1`, `--cheby2`, `--elliptic`: ours.
+        case cheby1, cheby2, elliptic
     }
 
     /// The options given.
@@ -52,6 +54,12 @@ public struct FisherCommandLine: Sendable {
     public var besselPolesGiven = false
     /// `--realization sections|direct`: second-order sections by default.
     public var realization: Realization = .sections
+    /// `--cheby1`'s value, the passband ripple in dB, positive (scipy's `rp`;
+    /// Fisher's `-Ch` writes it negated).
+    public var cheby1Ripple: Double?
+    /// Each option with its values exactly as typed (`"--stopband-attenuation 2"`),
+    /// by the option's word, so that a range error names what was typed.
+    public var typed: [String: String] = [:]
     /// `--cheby2`'s value, the stopband attenuation in dB.
     public var cheby2Attenuation: Double?
     /// `--elliptic`'s values, passband ripple and stopband attenuation in dB.
@@ -88,6 +96,16 @@ public struct FisherCommandLine: Sendable {
         func peek() -> String? { k < words.count ? words[k] : nil }
 
         while let word = next() {
+            let start = k - 1
+            defer {
+                // The option and the values it took, as typed.
+                let text = words[start..<min(k, words.count)].joined(separator: " ")
+                if word.hasPrefix("--") || Self.named[String(word.dropFirst())] != nil {
+                    typed[word] = text
+                } else if word.hasPrefix("-") {
+                    for letter in word.dropFirst() { typed["-" + String(letter)] = text }
+                }
+            }
             if word == "--sample-rate" {
                 sampleRate = try FisherArguments.number(next(), for: "--sample-rate", meaning: "the sample rate in Hz")
                 continue
@@ -107,6 +125,13 @@ public struct FisherCommandLine: Sendable {
                     throw FisherCommandLineError("--realization needs a value: sections (the default) or direct")
                 }
                 realization = r
+                continue
+            }
+            if word == "--cheby1" {
+                if let value = peek(), parseCDouble(value) != nil {
+                    cheby1Ripple = try FisherArguments.number(next(), for: "--cheby1", meaning: "the passband ripple in dB, positive, e.g. --cheby1 0.5")
+                }
+                options.insert(.cheby1)
                 continue
             }
             if word == "--cheby2" {
@@ -183,7 +208,7 @@ public struct FisherCommandLine: Sendable {
                 alphaZ = try FisherArguments.number(next(), for: "-Z", meaning: "alpha of the extra zero, 0 < alpha < 0.5")
             }
             if m.contains(.o) {
-                order = try FisherArguments.integer(next(), for: "-o", meaning: "the order, 1 .. 24")
+                order = try FisherArguments.integer(next(), for: "-o", meaning: "the order, 1 .. \(FilterRecipe.orderRange.upperBound)")
             }
             if m.contains(.p) {
                 while let more = peek(), let first = more.first, first.isASCII, first.isNumber {
@@ -227,10 +252,16 @@ extension FisherCommandLine {
     public func combinationErrors() -> [String] {
         if givesSpecification { return specificationErrors() }
         var errors: [String] = []
-        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby2, .elliptic])
+        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby1, .cheby2, .elliptic])
         if families.count != 1 {
             errors.append("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi"
-                          + (families.isDisjoint(with: [.cheby2, .elliptic]) ? "" : ", --cheby2, --elliptic"))
+                          + (families.isDisjoint(with: [.cheby1, .cheby2, .elliptic]) ? "" : ", --cheby1, --cheby2, --elliptic"))
+        }
+        if options.contains(.cheby1) && cheby1Ripple == nil {
+            errors.append("--cheby1 needs the passband ripple in dB, positive (e.g. --cheby1 0.5), unless the filter is designed from a specification (--passband-edge ...)")
+        }
+        if options.contains(.cheby1), let r = cheby1Ripple, !(r > 0) {
+            errors.append("\(typed["--cheby1"] ?? "--cheby1"): the passband ripple must be a positive number of dB (e.g. --cheby1 0.5; Fisher's -Ch takes it negative, -Ch -0.5)")
         }
         if options.contains(.ch) && ripple == nil {
             errors.append("-Ch needs the passband ripple in dB (e.g. -Ch -0.5), unless the filter is designed from a specification (--passband-edge ...)")
@@ -260,8 +291,8 @@ extension FisherCommandLine {
             }
             if options.contains(.ap) { errors.append("-Ap implies -Re") }
             if options.contains(.o), let order {
-                if !(1...24).contains(order) {
-                    errors.append("order must be in range 1 .. 24 (got \(order))")
+                if !FilterRecipe.orderRange.contains(order) {
+                    errors.append("order must be in range 1 .. \(FilterRecipe.orderRange.upperBound) (got \(order))")
                 } else if let bad = poleIndices.first(where: { !(0..<order).contains($0) }) {
                     errors.append("order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(bad))")
                 }
@@ -278,7 +309,7 @@ extension FisherCommandLine {
             errors.append("must specify -a")
         }
         if options.contains(.ch), let ripple, !(ripple < 0) {
-            errors.append("Chebyshev ripple is \(formatC("%g", ripple)) dB; must be .lt. 0.0")
+            errors.append("Chebyshev ripple is \(formatC("%g", ripple)) dB; must be .lt. 0.0 (Fisher's -Ch takes the ripple negative, -Ch \(formatC("%g", -ripple)); --cheby1 \(formatC("%g", ripple)) takes it positive)")
         }
         return errors
     }
@@ -287,15 +318,15 @@ extension FisherCommandLine {
     /// option without values, all four specification options, no order or corners.
     func specificationErrors() -> [String] {
         var errors: [String] = []
-        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby2, .elliptic])
+        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby1, .cheby2, .elliptic])
         if families.count != 1 {
-            errors.append("must specify exactly one of -Bu, -Ch, --cheby2, --elliptic to design from a specification")
+            errors.append("must specify exactly one of -Bu, -Ch, --cheby1, --cheby2, --elliptic to design from a specification")
         } else if !families.isDisjoint(with: [.be, .re, .pi]) {
             let name = options.contains(.be) ? "a Bessel filter" : options.contains(.re) ? "a resonator" : "a proportional-integral filter"
             errors.append("\(name) has no magnitude specification to be designed from; give its order and corners (order estimation is for -Bu, -Ch, --cheby2 and --elliptic)")
         }
-        if ripple != nil || cheby2Attenuation != nil || ellipticParameters != nil {
-            errors.append("a design from a specification takes the family option without its values (-Ch, --cheby2, --elliptic): the passband loss and stopband attenuation are the specification's")
+        if ripple != nil || cheby1Ripple != nil || cheby2Attenuation != nil || ellipticParameters != nil {
+            errors.append("a design from a specification takes the family option without its values (-Ch, --cheby1, --cheby2, --elliptic): the passband loss and stopband attenuation are the specification's")
         }
         if options.contains(.o) { errors.append("a design from a specification chooses its own order; leave out -o") }
         if options.contains(.a) || !cornersHz.isEmpty {
@@ -319,30 +350,57 @@ extension FisherCommandLine {
     public func recipe() throws(FisherCommandLineError) -> FilterRecipe {
         let errors = combinationErrors()
         guard errors.isEmpty else { throw FisherCommandLineError(messages: errors) }
-        do { return try checkedRecipe() } catch { throw FisherCommandLineError(Self.optionMessage(error)) }
+        do { return try checkedRecipe() } catch { throw FisherCommandLineError(optionMessage(error)) }
     }
 
-    /// A range error in the command line's words: the specification's fields
-    /// named by their options.
-    static func optionMessage(_ error: SpecificationError) -> String {
+    /// The words, as typed, of the option that set the value `error` is
+    /// about (`"--stopband-attenuation 2"`), or nil when no one option did.
+    public func typedOption(for error: SpecificationError) -> String? {
+        func first(_ keys: [String]) -> String? { keys.lazy.compactMap { typed[$0] }.first }
         switch error {
-        case .specificationEdgeCount, .specificationEdgesNotIncreasing, .specificationLossOutOfRange,
-             .specificationBandsOverlap, .specificationBandContradicts, .specificationOrderTooHigh:
-            return error.description
-                .replacingOccurrences(of: "passband edges", with: "passband edges (--passband-edge)")
-                .replacingOccurrences(of: "stopband edges", with: "stopband edges (--stopband-edge)")
-                .replacingOccurrences(of: "passband loss ", with: "passband loss (--passband-loss) ")
-                .replacingOccurrences(of: "stopband attenuation ", with: "stopband attenuation (--stopband-attenuation) ")
+        case .specificationEdgeCount(let field, _, _), .specificationEdgesNotIncreasing(let field, _, _):
+            return first([field == .passband ? "--passband-edge" : "--stopband-edge"])
+        case .specificationLossOutOfRange(let field, _, _):
+            return first([field == .passbandLoss ? "--passband-loss" : "--stopband-attenuation"])
+        case .specificationBandsOverlap:
+            return [typed["--passband-edge"], typed["--stopband-edge"]].compactMap { $0 }.joined(separator: " ")
+        case .specificationBandContradicts:
+            return first(["-Lp", "-Hp", "-Bp", "-Bs", "-Ap"])
+        case .orderOutOfRange, .orderNotAllowed, .besselTableOrder:
+            return first(["-o"])
+        case .rippleOutOfRange:
+            return first(["--cheby1", "-Ch", "--elliptic"])
+        case .attenuationOutOfRange:
+            return first(["--cheby2", "--elliptic"])
+        case .qualityFactorOutOfRange:
+            return first(["-Re"])
+        case .sampleRateOutOfRange:
+            return first(["--sample-rate"])
+        case .alphaOutOfRange(let field, _):
+            return field.contains("extra zero") ? first(["-Z"]) : first(["-a"])
+        case .cornerOutOfRange(let field, _, _):
+            return field == "extra zero" ? first(["-Z"]) : first(["--corner", "-a"])
+        case .cornersNotIncreasing:
+            return first(["--corner", "-a"])
+        case .poleIndexOutOfRange, .poleSubsetBreaksConjugatePair, .emptyPoleSubset:
+            return first(["-p"])
         default:
-            return error.description
+            return nil
         }
+    }
+
+    /// A range error in the command line's words, prefixed with the option
+    /// that set the value as it was typed: `--stopband-attenuation 2: ...`.
+    public func optionMessage(_ error: SpecificationError) -> String {
+        guard let words = typedOption(for: error), !words.isEmpty else { return error.description }
+        return words + ": " + error.description
     }
 
     /// The family option of these words, by name.
     var familyName: FilterFamily.Name {
         if options.contains(.be) { return .bessel }
         if options.contains(.bu) { return .butterworth }
-        if options.contains(.ch) { return .chebyshev }
+        if options.contains(.ch) || options.contains(.cheby1) { return .chebyshev }
         if options.contains(.cheby2) { return .chebyshev2 }
         if options.contains(.elliptic) { return .elliptic }
         if options.contains(.re) { return .resonator }
@@ -382,7 +440,7 @@ extension FisherCommandLine {
         switch familyName {
         case .bessel: family = .bessel
         case .butterworth: family = .butterworth
-        case .chebyshev: family = .chebyshev(rippleDecibels: -(ripple ?? 0))
+        case .chebyshev: family = .chebyshev(rippleDecibels: cheby1Ripple ?? -(ripple ?? 0))
         case .chebyshev2: family = .chebyshev2(attenuationDecibels: cheby2Attenuation ?? 0)
         case .elliptic: family = .elliptic(rippleDecibels: ellipticParameters?.ripple ?? 0, attenuationDecibels: ellipticParameters?.attenuation ?? 0)
         case .resonator: family = .resonator(quality ?? .infinite)
@@ -414,7 +472,8 @@ extension FisherCommandLine {
 
 extension FisherCommandLine {
     /// The words that design `recipe`, corners as `-a` alphas, e.g.
-    /// `-Bu -Bp -o 3 -a 0.008333333333333333 0.05` (every number in Swift's
+    /// `-Bu -Bp -o 3 -a 0.008333333333333333 0.05`, or as `--sample-rate`
+    /// and `--corner` in Hz when they were given in Hz (every number in Swift's
     /// shortest round-trip digits, so the words design the same filter bit for
     /// bit); `--bessel-poles computed` for a Bessel filter from computed poles.
     public static func words(for recipe: FilterRecipe) -> [String] {
@@ -432,8 +491,14 @@ extension FisherCommandLine {
         }
         if let band = recipe.band, let word = bandOptions.first(where: { $0.band == band })?.word { words.append(word) }
         if let order = recipe.order { words += ["-o", "\(order)"] }
-        words += ["-a", "\(recipe.alpha1)"]
-        if let a2 = recipe.corners.alpha2 { words.append("\(a2)") }
+        if let fs = recipe.corners.sampleRate, let hertz = recipe.corners.hertz {
+            // Given in Hz: recorded in Hz with the sample rate (alpha = f / fs
+            // again when read, the same recipe bit for bit).
+            words += ["--sample-rate", "\(fs)", "--corner", "\(hertz.0)"] + (hertz.1.map { ["\($0)"] } ?? [])
+        } else {
+            words += ["-a", "\(recipe.alpha1)"]
+            if let a2 = recipe.corners.alpha2 { words.append("\(a2)") }
+        }
         switch recipe.discretization {
         case .bilinear: break
         case .bilinearWithoutPrewarp: words.append("-w")
@@ -447,7 +512,8 @@ extension FisherCommandLine {
     }
 
     /// The words of a recipe designed from a specification: the family option
-    /// without values, the band, and the specification, edges as alphas.
+    /// without values, the band, and the specification, edges as alphas or,
+    /// when they were given in Hz, in Hz with `--sample-rate`.
     static func words(for recipe: FilterRecipe, specification spec: MagnitudeSpecification) -> [String] {
         var words: [String]
         switch recipe.family.name {
@@ -457,8 +523,15 @@ extension FisherCommandLine {
         default: words = ["-Bu"]
         }
         if let word = bandOptions.first(where: { $0.band == spec.band })?.word { words.append(word) }
-        words += ["--passband-edge"] + spec.passband.map { "\($0)" }
-        words += ["--stopband-edge"] + spec.stopband.map { "\($0)" }
+        if let fs = spec.sampleRate, let passHz = spec.passbandHertz, let stopHz = spec.stopbandHertz {
+            // Given in Hz: recorded in Hz with the sample rate.
+            words += ["--sample-rate", "\(fs)"]
+            words += ["--passband-edge"] + passHz.map { "\($0)" }
+            words += ["--stopband-edge"] + stopHz.map { "\($0)" }
+        } else {
+            words += ["--passband-edge"] + spec.passband.map { "\($0)" }
+            words += ["--stopband-edge"] + spec.stopband.map { "\($0)" }
+        }
         words += ["--passband-loss", "\(spec.passbandLoss)", "--stopband-attenuation", "\(spec.stopbandAttenuation)"]
         if recipe.realization == .direct { words += ["--realization", "direct"] }
         return words

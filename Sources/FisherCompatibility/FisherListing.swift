@@ -31,7 +31,7 @@ public struct FisherListing: Sendable, Hashable {
     /// - Throws: `DesignError.infinitePassbandGain` for a Q = Inf band-pass
     ///   resonator: no finite number normalises an oscillator.
     public init(_ design: Design, commandLine: String) throws(DesignError) {
-        guard case .finite(let g) = design.passbandGain else { throw .infinitePassbandGain }
+        guard case .finite(let g) = design.fisherGain else { throw .infinitePassbandGain }
         self.init(commandLine: commandLine, gain: FisherArithmetic.magnitude(g),
                   xCoefficients: design.recurrence.xCoefficients, yCoefficients: design.recurrence.yCoefficients)
     }

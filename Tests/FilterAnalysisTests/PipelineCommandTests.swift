@@ -176,7 +176,7 @@ import Testing
         (["--source", "sine"], "--source sine needs --frequency <Hz>"),
         (["--source", "step", "--filter", "apple-lowpass"], "axis x: filter 'apple-lowpass': write apple-lowpass CUTOFF"),
         (["--source", "step", "--filter", "chebyshevLP"], "axis x: filter 'chebyshevLP': is not passThrough, apple-lowpass/apple-highpass"),
-        (["--source", "step", "--filter", "-Bu -Lp -o 2 --corner 35"], "axis x: filter '-Bu -Lp -o 2 --corner 35': corner 35 Hz is at or above Nyquist (30 Hz)"),
+        (["--source", "step", "--filter", "-Bu -Lp -o 2 --corner 35"], "axis x: filter '-Bu -Lp -o 2 --corner 35': --corner 35: corner 35 Hz is at or above Nyquist (30 Hz)"),
         (["--source", "step", "--count", "0"], "--count 0 is not allowed"),
         (["--source", "step", "--rms-window", "x"], "--rms-window 'x' is not a whole number"),
         (["--source", "noise"], "--source 'noise' must be sine, step or impulse"),

@@ -75,10 +75,26 @@ import Testing
     /// to 1e-5 in the pre-warped frequency, so to 2e-5 there).
     @Test func orderAndCornersAsScipy() throws {
         var worstCorner = 0.0, bandStopWorst = 0.0
+        var high = (designed: 0, refused: 0)
         for spec in Self.specs {
             if spec.tooHighOrder {
-                #expect(throws: SpecificationError.self, "\(spec.label): scipy's order \(spec.order) is above 24") {
-                    try FilterRecipe(designing: spec.familyName, to: spec.specification)
+                // Above the fixture's old limit of 24: scipy's order up to
+                // `FilterRecipe.orderRange`, then designed or refused only
+                // because double precision cannot carry it, saying so.
+                guard FilterRecipe.orderRange.contains(spec.order) else {
+                    #expect(throws: SpecificationError.self, "\(spec.label): scipy's order \(spec.order) is above \(FilterRecipe.orderRange)") {
+                        try FilterRecipe(designing: spec.familyName, to: spec.specification)
+                    }
+                    continue
+                }
+                let recipe = try FilterRecipe(designing: spec.familyName, to: spec.specification)
+                #expect(recipe.order == spec.order, "\(spec.label): order \(recipe.order!), scipy \(spec.order)")
+                do {
+                    _ = try recipe.design()
+                    high.designed += 1
+                } catch {
+                    high.refused += 1
+                    #expect(error.description.contains("double precision"), "\(spec.label): \(error)")
                 }
                 continue
             }
@@ -97,25 +113,36 @@ import Testing
                 #expect(error <= 1e-9, "\(spec.label): corners \(corners), scipy \(spec.naturalAlphas)")
             }
         }
-        print("order estimation: \(Self.specs.count) specs, scipy's order every time; corners within \(worstCorner) relative (band-stop: \(bandStopWorst) pre-warped, absolute)")
+        print("order estimation: \(Self.specs.count) specs, scipy's order every time; corners within \(worstCorner) relative (band-stop: \(bandStopWorst) pre-warped, absolute); above order 24: \(high.designed) designed, \(high.refused) refused for double precision")
     }
 
-    /// Every design meets its specification, measured on the response of its
-    /// sections (the product of each section's zeros and poles, found from
-    /// its coefficients) over the whole passband and stopband.
+    /// Every design meets its specification in absolute dB, as scipy's
+    /// tests assert it (the passband within [-R, 0] dB, the stopband at or
+    /// below -A dB), measured on the response of its sections (the product of
+    /// each section's zeros and poles, found from its coefficients) over the
+    /// whole passband and stopband; the designs above order 24 too, where
+    /// double precision carries them.
     @Test func specificationIsMetBySections() throws {
-        var worstLoss = -Double.infinity, worstAttenuation = Double.infinity
-        for spec in Self.specs where !spec.tooHighOrder {
+        var worstLoss = -Double.infinity, worstAttenuation = Double.infinity, worstMaximum = -Double.infinity
+        var count = 0
+        for spec in Self.specs where FilterRecipe.orderRange.contains(spec.order) {
             let recipe = try FilterRecipe(designing: spec.familyName, to: spec.specification)
-            let sections = try recipe.design().secondOrderSections()!
+            guard let design = try? recipe.design() else {
+                #expect(spec.tooHighOrder, "\(spec.label): refused")
+                continue
+            }
+            count += 1
+            let sections = design.secondOrderSections()!
             let measure = ResponseMeasurements(PoleZeroForm(sections: sections))
             let achieved = recipe.bandRequirements!.measure { measure.magnitude(atAlpha: $0) }
             worstLoss = max(worstLoss, achieved.passbandLoss! - spec.passbandLoss)
+            worstMaximum = max(worstMaximum, achieved.passbandMaximum)
+            #expect(achieved.passbandMaximum <= 1e-6, "\(spec.label): passband maximum \(achieved.passbandMaximum) dB")
             worstAttenuation = min(worstAttenuation, achieved.stopbandAttenuation - spec.stopbandAttenuation)
             #expect(achieved.passbandLoss! <= spec.passbandLoss + 1e-6, "\(spec.label): loss \(achieved.passbandLoss!)")
             #expect(achieved.stopbandAttenuation >= spec.stopbandAttenuation - 1e-6, "\(spec.label): attenuation \(achieved.stopbandAttenuation)")
         }
-        print("specifications met by the sections: loss beyond R at most \(worstLoss) dB, attenuation beyond A at least \(worstAttenuation) dB")
+        print("specifications met by the sections in absolute dB (\(count) designs): passband maximum at most \(worstMaximum) dB, loss beyond R at most \(worstLoss) dB, attenuation beyond A at least \(worstAttenuation) dB")
     }
 
     /// `mkfilter verify` passes every spec design and every Chebyshev II and

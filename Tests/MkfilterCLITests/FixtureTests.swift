@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import FilterDesign
 import MkfilterCLI
 
 /// Every case of both reference files, run in-process: standard output
@@ -53,9 +54,9 @@ import MkfilterCLI
                 let ours = Mkfilter.run(arguments: args)
                 let label = (["mkfilter"] + args).joined(separator: " ")
                 if run.exit != 0 {
-                    if let k = args.firstIndex(of: "-o"), k + 1 < args.count, let order = Int(args[k + 1]), (11...24).contains(order),
+                    if let k = args.firstIndex(of: "-o"), k + 1 < args.count, let order = Int(args[k + 1]), (11...FilterRecipe.orderRange.upperBound).contains(order),
                        run.stderr.contains("order must be in range 1 .. 10") {
-                        // Orders 11 ... 24, which Fisher refused, are designed (COMPATIBILITY.md §10).
+                        // Orders 11 ... 128, which Fisher refused, are designed (COMPATIBILITY.md §10).
                         if ours.exitCode == 0 && ours.standardOutput.contains(args.contains("-l") ? "NP = " : "Recurrence relation:") {
                             deliberate += 1
                         } else {

@@ -107,7 +107,7 @@ import Testing
         #expect(Mkfilter.run(arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "json", "--tag", "2000000000"]).standardError
                 == "mkfilter: --tag 2000000000 is out of range; it must be in -1000000000 ... 1000000000 (an integer tag)\n")
         #expect(Mkfilter.run(arguments: ["-Bu", "-Lp", "-o", "5000000", "-a", "0.1"]).standardError
-                == "mkfilter: order must be in range 1 .. 24 (got 5000000)\n")
+                == "mkfilter: order must be in range 1 .. 128 (got 5000000)\n")
         #expect(Mkshape.run(arguments: ["-h", "7", "-b", "60", "-l"]).standardError
                 == "mkshape: Num. bits after -b must be at most 52, the bits of a double (got 60)\n")
     }

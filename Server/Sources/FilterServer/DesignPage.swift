@@ -94,7 +94,7 @@ enum DesignPage {
         var html = "<form method=\"get\" action=\"/\" id=\"design-form\">\n<fieldset><legend>Filter</legend>\n"
         html += select("family", "family", families, empty: nil)
         html += select("band", "band", bands, empty: "(none)")
-        html += input("order", "order", "1 ... 24", size: 4)
+        html += input("order", "order", "1 ... 128", size: 4)
         html += input("corners", "corners (Hz)", "one, or two: 0.5,3", size: 12)
         html += input("sampleRate", "sample rate (Hz)", "e.g. 60", size: 6)
         html += "</fieldset>\n<fieldset><legend>Family options</legend>\n"

@@ -204,16 +204,20 @@ public struct PoleZeroForm: Sendable {
     func response(at point: CirclePoint) -> Complex<Double> {
         let u = point.u
         let shift = Complex(u.imaginary, -u.real).multiplied(by: point.angleResidual)  // Delta = -j delta w u
-        func product(_ parts: [(anchor: Double, offset: Complex<Double>)], _ start: Double) -> Complex<Double> {
-            var p = Complex<Double>(start, 0)
-            for (a, w) in parts {
-                let r = Complex(a + w.real, w.imaginary)
-                let f: Complex<Double> = (point.oneMinus(anchor: a) - w * u) - r * shift
-                p *= f
-            }
-            return p
+        func factor(_ part: (anchor: Double, offset: Complex<Double>)) -> Complex<Double> {
+            let (a, w) = part
+            let r = Complex(a + w.real, w.imaginary)
+            return (point.oneMinus(anchor: a) - w * u) - r * shift
         }
-        return product(zeroParts, scale) / product(poleParts, 1)
+        // Zero and pole factors alternately, so that the running value stays
+        // near the response: 228 pole factors of 1e-3 each (an order-114
+        // narrow band-pass) would underflow as one product.
+        var h = Complex<Double>(scale, 0)
+        for i in 0..<max(zeroParts.count, poleParts.count) {
+            if i < zeroParts.count { h *= factor(zeroParts[i]) }
+            if i < poleParts.count { h /= factor(poleParts[i]) }
+        }
+        return h
     }
 
     /// The group delay -d(phase)/dw in samples at w = 2 pi alpha:

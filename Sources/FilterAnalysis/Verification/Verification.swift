@@ -35,6 +35,11 @@ public struct VerificationSubject: Sendable {
     /// sample type, and **stable** judges the margin by what rounding those
     /// does (see `Verification.verify`).
     public var runsInOffsetForm = false
+    /// True for a filter normalised as Fisher normalises (|H| = 1 at dc,
+    /// Nyquist or the arithmetic centre of the corners; his gencode's and
+    /// templates written before the scipy convention): the "normalised"
+    /// check then looks there instead of at the passband's maximum.
+    public var normalizedAtFisherPoint = false
     /// The extremes of the running filter's first n outputs for the input 1, 0,
     /// 0, ..., run in chunks without storing them (`ImpulseExtremes`), for
     /// impulse responses too long to keep; nil: from `runImpulse`.
@@ -358,30 +363,56 @@ extension Verification {
             return Verification(label: subject.label, precision: p, checks: checks, figures: figures)
         }
 
-        // Normalisation at the reference frequency.
-        let reference: Double
+        // Normalisation: the passband maximum at 1 (scipy's convention,
+        // `FilterRecipe.normalized`). Resonators and PI are normalised at
+        // Fisher's point; Butterworth, Bessel and Chebyshev I where the band
+        // transform puts the prototype's dc (|H| = 1, or 10^(-R/20) for an
+        // even-order Chebyshev I), and where that is the passband's maximum
+        // (the bilinear transform, all poles, no extra zero) the maximum is
+        // checked too; Chebyshev II and elliptic at their passband maximum.
+        let standard = spec.discretization == .bilinear && spec.poleSubset == nil && spec.extraZeroAlpha == nil
+            && spec.band != nil && spec.band != .allPass
+        var reference: Double
         let referenceName: String
+        var target = 1.0
+        let fisher = subject.normalizedAtFisherPoint || !spec.hasSPlane || spec.family == .proportionalIntegral
+        if case .chebyshev(let ripple) = spec.family, let order = spec.order, order % 2 == 0, !fisher {
+            target = Double.pow(10, -ripple / 20)
+        }
         switch (spec.family, spec.band) {
         case (.proportionalIntegral, _), (_, .highPass?):
             reference = measure.magnitude(atAlpha: 0.5); referenceName = "Nyquist"
-        case (_, .bandPass?), (_, .allPass?):
+        case (_, .bandPass?) where fisher, (_, .allPass?):
             reference = measure.magnitude(atAlpha: 0.5 * (spec.alpha1 + spec.alpha2)); referenceName = "the centre"
+        case (_, .bandPass?):
+            reference = measure.magnitude(atAlpha: spec.passbandCentre); referenceName = "the centre"
         case (_, .bandStop?):
             reference = (measure.magnitude(atAlpha: 0) * measure.magnitude(atAlpha: 0.5)).squareRoot()
             referenceName = "dc and Nyquist (geometric mean)"
         default:
             reference = measure.magnitude(atAlpha: 0); referenceName = "dc"
         }
-        var gainError = abs(reference - 1)
+        var gainError = abs(reference / target - 1)
         var referenceText = "|H| at \(referenceName) = " + format(reference, "%.12g")
+            + (target == 1 ? "" : " (" + format(target, "%.12g") + " expected)")
         let requirements = spec.bandRequirements
-        if spec.family.normalizesAtPassbandMaximum, let requirements {
-            // Chebyshev II and elliptic: the passband maximum is 1.
-            let maximum = requirements.referenceBand
-                .map { measure.decibelRange(from: $0.lowerBound, to: $0.upperBound).maximum }.max()!
+        let passbandIntervals: [ClosedRange<Double>]?
+        switch (spec.family, spec.band) {
+        case (.chebyshev2, _), (.elliptic, _): passbandIntervals = requirements?.referenceBand
+        case (.butterworth, let band?), (.bessel, let band?), (.chebyshev, let band?):
+            passbandIntervals = standard ? MagnitudeSpecification.intervals(band: band, edges: [spec.alpha1, spec.alpha2], inner: true) : nil
+        default: passbandIntervals = nil
+        }
+        if !fisher || spec.family.normalizesAtPassbandMaximum, let passbandIntervals, !passbandIntervals.isEmpty {
+            let maximum = passbandIntervals.map { measure.decibelRange(from: $0.lowerBound, to: $0.upperBound).maximum }.max()!
             let peakGain = Double.pow(10, maximum / 20)
-            gainError = abs(peakGain - 1)
-            referenceText = "the passband maximum |H| = " + format(peakGain, "%.12g")
+            if spec.family.normalizesAtPassbandMaximum {
+                gainError = abs(peakGain - 1)
+                referenceText = "the passband maximum |H| = " + format(peakGain, "%.12g")
+            } else {
+                gainError = max(gainError, abs(peakGain - 1))
+                referenceText += ", the passband maximum |H| = " + format(peakGain, "%.12g")
+            }
         }
         checks.append(VerificationCheck(
             name: "normalised", passed: gainError <= gainTolerance,
@@ -389,8 +420,6 @@ extension Verification {
                 + " (allowed " + format(gainTolerance) + ")"))
 
         let corners = spec.band?.hasTwoCorners == true ? [spec.alpha1, spec.alpha2] : [spec.alpha1]
-        let standard = spec.discretization == .bilinear && spec.poleSubset == nil && spec.extraZeroAlpha == nil
-            && spec.band != nil && spec.band != .allPass
         // -3 dB is relative to the peak: a band-pass is normalised at the
         // arithmetic centre of its corners, which is not where it peaks.
         let peak = measure.peak().magnitude
@@ -438,7 +467,7 @@ extension Verification {
         }
 
         // Chebyshev II, elliptic, and designs from a specification: the bands
-        // as run, loss and attenuation from the passband maximum.
+        // as run, loss and attenuation in absolute dB (from 0 dB).
         if let requirements {
             let achieved = requirements.measure { measure.magnitude(atAlpha: $0) }
             func bands(_ intervals: [ClosedRange<Double>]) -> String {
@@ -446,11 +475,14 @@ extension Verification {
             }
             if let loss = achieved.passbandLoss, let allowed = requirements.passbandLoss {
                 figure("passband loss", loss, "dB")
-                let ok = loss <= allowed + rippleTolerance
+                // Absolute dB: within [-R, 0] (the maximum at most 0 dB).
+                let ok = loss <= allowed + rippleTolerance && achieved.passbandMaximum <= rippleTolerance
                 checks.append(VerificationCheck(
                     name: "passband", passed: ok,
-                    detail: "passband " + bands(requirements.passband) + ": loss at most " + format(loss) + " dB (spec "
-                        + format(allowed) + " dB" + (ok ? ")" : ", allowed " + format(allowed + rippleTolerance) + ")" + p.remedy)))
+                    detail: "passband " + bands(requirements.passband) + ": loss at most " + format(loss) + " dB, maximum "
+                        + format(achieved.passbandMaximum) + " dB (spec within -" + format(allowed) + " ... 0 dB"
+                        + (ok ? ")" : ", allowed " + format(allowed + rippleTolerance) + " dB of loss, "
+                            + format(rippleTolerance) + " dB above 0)" + p.remedy)))
             }
             figure("stopband attenuation", achieved.stopbandAttenuation, "dB")
             let ok = achieved.stopbandAttenuation >= requirements.stopbandAttenuation - rippleTolerance

@@ -15,9 +15,9 @@ public struct Design: Sendable, Hashable {
     /// The z-plane zeros and poles, with the gain the transform carried over
     /// (scipy's `bilinear_zpk` gain; 1 for resonators).
     public let zPlane: ZeroPoleGain
-    /// The z-plane zeros and poles with the gain k that makes |H| = 1 at
-    /// Fisher's normalisation point (`passbandGain`'s), computed from the
-    /// product form; `nil` where |H| there is 0 or infinite.
+    /// The z-plane zeros and poles with the gain k that puts the passband's
+    /// maximum at |H| = 1 (0 dB), as scipy and MATLAB normalise
+    /// (`FilterRecipe.normalized`); `nil` where that gain is 0 or infinite.
     public let normalized: ZeroPoleGain?
     /// H at z = 1, from the expanded polynomials (Fisher's arithmetic).
     public let gainAtDC: Gain
@@ -30,7 +30,7 @@ public struct Design: Sendable, Hashable {
     /// For a finite-Q resonator: whether the 50-step phase search converged.
     public let resonatorConverged: Bool
 
-    /// Why `passbandGain` is infinite, for messages: only a resonator with
+    /// Why `passbandGain` (or `fisherGain`) is infinite, for messages: only a resonator with
     /// Q = Inf is an oscillator by design; any other filter has a pole on the
     /// unit circle at its normalisation point.
     public var infiniteGainCause: String {
@@ -38,13 +38,32 @@ public struct Design: Sendable, Hashable {
         return "a pole on the unit circle at the normalisation point"
     }
 
-    /// Fisher's passband gain G, by which the input is divided: H(0) for
-    /// low-pass, H(0.5) for high-pass and PI, H(centre) for band-pass and
-    /// all-pass, sqrt(H(0) H(0.5)) for band-stop (magnitudes).
+    /// The passband gain G by which the input is divided so that the filter
+    /// runs as `normalized`, H = (B / A) / G = k B / A with G = 1 / k: the
+    /// passband's maximum at 1 (0 dB), scipy's and MATLAB's convention
+    /// (`FilterRecipe.normalized`). Every output that runs (sections, emitted
+    /// code, JSON, `DigitalFilterTemplate`) uses this G; Fisher's report, his
+    /// `-l` listing and gencode use his own, `fisherGain`.
     ///
-    /// Chebyshev II and elliptic designs are normalised by their prototype's
-    /// gain k (`normalized`), so their G is 1 / k: H = (B / A) / G = k B / A.
+    /// Where Fisher's point is already the passband maximum at 1 (low-pass,
+    /// high-pass and band-stop Butterworth, Bessel and odd-order Chebyshev I,
+    /// resonators and PI) this is `fisherGain` itself, to the last bit.
     public var passbandGain: Gain {
+        if recipe.fisherPointIsNormalizationPoint { return fisherGain }
+        guard let k = normalized?.gain, k.isFinite, k > 0 else { return .infinite }
+        return .finite(Complex(1 / k, 0))
+    }
+
+    /// Fisher's passband gain G, which his report, `-l` listing and gencode
+    /// print: H(0) for low-pass, H(0.5) for high-pass and PI, H(centre) for
+    /// band-pass and all-pass, sqrt(H(0) H(0.5)) for band-stop (magnitudes).
+    /// For an even-order Chebyshev I filter it puts the ripple's troughs at
+    /// 0 dB and its peaks at +R dB.
+    ///
+    /// Chebyshev II and elliptic designs, which Fisher did not have, are
+    /// normalised by their prototype's gain k (`normalized`), so their G is
+    /// 1 / k here too: H = (B / A) / G = k B / A.
+    public var fisherGain: Gain {
         if recipe.family.normalizesAtPassbandMaximum {
             guard let k = normalized?.gain else { return .infinite }
             return .finite(Complex(1 / k, 0))

@@ -11,8 +11,8 @@ extension FilterRecipe {
     /// 2. z-plane: bilinear or matched z (`Bilinear`, `MatchedZ`); resonators
     ///    are placed in z directly (`Resonator`).
     /// 3. `-Z`: a zero pair at exp(+-j 2 pi alphaZ), poles at 0 for causality.
-    /// 4. Normalisation: the gain k that makes |H| = 1 at Fisher's point
-    ///    (`NormalizationPoint`), from the product form.
+    /// 4. Normalisation: the gain k that puts the passband's maximum at
+    ///    |H| = 1, scipy's convention (`normalized(_:)`), from the product form.
     /// 5. Realisation: Fisher's recurrence and gains (`Recurrence`, `Gain`),
     ///    from the expanded polynomials, as his reports print them.
     ///
@@ -80,12 +80,27 @@ extension FilterRecipe {
                       recurrence: Recurrence(numerator: top, denominator: bottom), resonatorConverged: converged)
     }
 
-    /// `zPlane` with the gain k = 1 / |prod (z - zero) / prod (z - pole)| at the
-    /// normalisation point: the filter Fisher's recurrence divided by G is.
+    /// `zPlane` with the gain k that puts the passband's maximum at |H| = 1
+    /// (0 dB), scipy's and MATLAB's convention for every family:
     ///
-    /// Chebyshev II and elliptic designs keep the gain their prototype gives
-    /// (scipy's), carried through the transforms: their passband maximum is 1,
-    /// where Fisher's point may lie on a ripple trough.
+    /// - Chebyshev II and elliptic keep the gain their prototype gives
+    ///   (scipy's), carried through the transforms.
+    /// - Butterworth, Bessel and Chebyshev I take k so that |H| equals the
+    ///   prototype's |H(0)| where the band transform and the discretization
+    ///   put s = 0: dc (low-pass), Nyquist (high-pass), both (band-stop, as
+    ///   sqrt(|H(dc)| |H(Nyquist)|)), and for band-pass the centre
+    ///   f0 = atan(pi sqrt(alpha1' alpha2')) / pi (bilinear; sqrt(alpha1 alpha2)
+    ///   for matched z), the image of the analog centre sqrt(w1 w2). The
+    ///   prototype's |H(0)| is 1, except 10^(-R/20) for Chebyshev I of even
+    ///   order (dc is a ripple trough there). For the bilinear transform this
+    ///   is exactly the passband's maximum at 1, scipy's `k`; at dc, Nyquist
+    ///   and band-stop it is Fisher's point, so Butterworth, Bessel and
+    ///   odd-order Chebyshev I keep his normalisation to the last bit there.
+    ///   (With Fisher's `-p` subsets, `-Z` zeros or the matched z-transform,
+    ///   which scipy has not, the same point is used.)
+    /// - Resonators and PI, which have no prototype, are normalised at Fisher's
+    ///   point (`NormalizationPoint`): a resonator's tuned frequency, PI's
+    ///   Nyquist (its gain is unbounded at dc).
     func normalized(_ zPlane: ZeroPoleGain) -> ZeroPoleGain? {
         if family.normalizesAtPassbandMaximum {
             var carried = zPlane
@@ -104,9 +119,45 @@ extension FilterRecipe {
                 remaining.poles.append(p)
             }
         }
-        let magnitude = NormalizationPoint(self).magnitude(of: remaining, alpha1: alpha1, alpha2: alpha2)
+        let magnitude: Double
+        var target = 1.0
+        switch family {
+        case .resonator, .proportionalIntegral:
+            magnitude = NormalizationPoint(self).magnitude(of: remaining, alpha1: alpha1, alpha2: alpha2)
+        default:
+            if case .chebyshev(let ripple) = family, let order, order % 2 == 0 { target = Double.pow(10, -ripple / 20) }
+            if band == .bandPass {
+                magnitude = remaining.magnitude(at: Complex(length: 1, phase: 2 * Double.pi * passbandCentre))
+            } else {
+                magnitude = NormalizationPoint(self).magnitude(of: remaining, alpha1: alpha1, alpha2: alpha2)
+            }
+        }
         guard magnitude.isFinite, magnitude > 0 else { return nil }
-        unit.gain = 1 / magnitude
-        return unit
+        unit.gain = target / magnitude
+        return unit.gain.isFinite && unit.gain > 0 ? unit : nil
+    }
+
+    /// A band-pass filter's centre as an alpha: the digital image of the
+    /// analog centre sqrt(w1 w2), where its prototype's dc lands:
+    /// atan(pi sqrt(alpha1' alpha2')) / pi for the bilinear transform
+    /// (alpha' the pre-warped corners, or the raw ones without pre-warping),
+    /// sqrt(alpha1 alpha2) for the matched z-transform.
+    public var passbandCentre: Double {
+        let w = Prewarp.corners(alpha1, alpha2, discretization: discretization)
+        let c = (w.0 * w.1).squareRoot()
+        return discretization == .matchedZ ? c : Double.atan(Double.pi * c) / Double.pi
+    }
+
+    /// Whether the scipy-convention normalisation (`normalized`) is taken at
+    /// Fisher's point with |H| = 1 there, so that `Design.passbandGain` is
+    /// Fisher's G to the last bit: resonators, PI, Chebyshev II and elliptic
+    /// (whose G is 1 / k either way), and the low-pass, high-pass and
+    /// band-stop Butterworth, Bessel and odd-order Chebyshev I.
+    public var fisherPointIsNormalizationPoint: Bool {
+        switch family {
+        case .resonator, .proportionalIntegral, .chebyshev2, .elliptic: return true
+        case .butterworth, .bessel: return band != .bandPass
+        case .chebyshev: return band != .bandPass && (order ?? 1) % 2 == 1
+        }
     }
 }

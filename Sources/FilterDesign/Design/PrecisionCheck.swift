@@ -19,6 +19,10 @@ public struct PrecisionLimit: Sendable, Equatable, CustomStringConvertible {
         case tooLarge
         /// The band is too narrow: poles on the unit circle at its centre.
         case tooNarrow
+        /// The order is too high for a one-corner filter: its poles crowd
+        /// the unit circle (an elliptic filter's selectivity grows with the
+        /// order until they round onto it).
+        case orderTooHigh
     }
 
     /// The corner's name as the recipe's messages give it: "corner", "alpha1",
@@ -46,10 +50,15 @@ public struct PrecisionLimit: Sendable, Equatable, CustomStringConvertible {
     public var polesOnCircle: Bool
     /// How the s-plane is mapped to z.
     public var discretization: Discretization
+    /// The order of the design refused (`nil` for families without one).
+    public var order: Int?
+    /// The highest order that designs with everything else kept, for a band
+    /// too narrow or an order too high; `nil` when not searched or none does.
+    public var orderLimit: Int?
 
     /// Creates a limit; see the properties.
     public init(field: String, alpha: Double, band: (Double, Double)? = nil, sampleRate: Double?, problem: Problem,
-                limit: Double?, polesOnCircle: Bool, discretization: Discretization) {
+                limit: Double?, polesOnCircle: Bool, discretization: Discretization, order: Int? = nil, orderLimit: Int? = nil) {
         self.field = field
         self.alpha = alpha
         self.sampleRate = sampleRate
@@ -58,6 +67,8 @@ public struct PrecisionLimit: Sendable, Equatable, CustomStringConvertible {
         self.polesOnCircle = polesOnCircle
         self.discretization = discretization
         self.band = band
+        self.order = order
+        self.orderLimit = orderLimit
     }
 
     /// The message: the corner, what goes wrong, and the nearest corner that works.
@@ -86,6 +97,11 @@ public struct PrecisionLimit: Sendable, Equatable, CustomStringConvertible {
             let edges = band.map { "\(corner($0.0)) to \(corner($0.1))" } ?? corner(alpha)
             let what = polesOnCircle ? "its poles round onto the unit circle" : "its gain overflows a double"
             return "the band \(edges) is too narrow for \(transform) in double precision: \(what); widen it"
+                + (orderLimit.map { " or lower the order to at most \($0)" } ?? "")
+        case .orderTooHigh:
+            let what = polesOnCircle ? "its poles round onto the unit circle" : "its gain overflows a double"
+            return "order \(order.map { "\($0)" } ?? "?") at \(corner(alpha)) is too high for \(transform) in double precision: \(what)"
+                + (orderLimit.map { "; the highest order this filter allows is \($0)" } ?? "")
         }
     }
 }
@@ -183,7 +199,32 @@ enum PrecisionCheck {
                                   limit: limit, polesOnCircle: onCircle, discretization: recipe.discretization)
         }
         return PrecisionLimit(field: field(false), alpha: a1, band: a2.map { (a1, $0) }, sampleRate: recipe.corners.sampleRate,
-                              problem: .tooNarrow, limit: nil, polesOnCircle: onCircle, discretization: recipe.discretization)
+                              problem: twoCorners ? .tooNarrow : .orderTooHigh, limit: nil, polesOnCircle: onCircle,
+                              discretization: recipe.discretization, order: recipe.order, orderLimit: highestOrder(recipe))
+    }
+
+    /// The highest order below the recipe's that designs, everything else
+    /// kept (by bisection: a higher order only crowds the poles closer to the
+    /// unit circle); `nil` when even order 1 does not.
+    static func highestOrder(_ recipe: FilterRecipe) -> Int? {
+        guard let order = recipe.order, order > 1 else { return nil }
+        func works(_ n: Int) -> Bool {
+            guard let changed = try? FilterRecipe(
+                family: recipe.family, band: recipe.band, order: n, corners: recipe.corners,
+                discretization: recipe.discretization, poleSubset: recipe.poleSubset?.filter { $0 < n },
+                extraZeroAlpha: recipe.extraZeroFrequency == nil ? recipe.extraZeroAlpha : nil,
+                extraZeroFrequency: recipe.extraZeroFrequency,
+                besselPoles: recipe.besselPoles, realization: recipe.realization),
+                  let design = try? changed.unchecked() else { return false }
+            return isRepresentable(design)
+        }
+        guard works(1) else { return nil }
+        var (good, bad) = (1, order)
+        while bad - good > 1 {
+            let mid = (good + bad) / 2
+            if works(mid) { good = mid } else { bad = mid }
+        }
+        return good
     }
 
     /// `recipe` with other corners (as alphas), designed unchecked; `nil` when

@@ -14,7 +14,7 @@ public enum BesselPrototype {
     /// part), the real pole first when N is odd, then by increasing imaginary
     /// part: the layout of Fisher's table. Full double precision.
     public static func upperHalfPlanePoles(order: Int) -> [Complex<Double>] {
-        precondition((1...24).contains(order), "Bessel order must be in 1...24")
+        precondition(FilterRecipe.orderRange.contains(order), "Bessel order must be in FilterRecipe.orderRange")
         let coefficients = reverseBesselPolynomial(order: order)
         let wc = magnitudeNormalisingFrequency(coefficients)
         var upper: [Complex<Double>] = []

@@ -10,8 +10,8 @@ extension Design {
     /// normalised (a Q = Inf band-pass resonator).
     ///
     /// The product of the sections is k prod (z - zero) / prod (z - pole): its
-    /// gain at Fisher's normalisation point is 1 to the rounding of the
-    /// coefficients to Double.
+    /// passband maximum is 1 (scipy's convention, `Design.normalized`) to the
+    /// rounding of the coefficients to Double.
     public func secondOrderSections() -> [Biquad]? {
         guard let zpk = normalized else { return nil }
         return SectionOrdering.realize(SectionPairing.sections(zpk), gain: zpk.gain)

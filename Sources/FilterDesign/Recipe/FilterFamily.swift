@@ -59,10 +59,11 @@ extension FilterFamily {
 
 extension FilterFamily {
     /// Whether the family's prototype has finite zeros and its own gain
-    /// convention (Chebyshev II and elliptic): its designs are normalised as
-    /// scipy normalises them (passband maximum 1, from the prototype's gain
-    /// carried through the transforms), not at Fisher's normalisation point,
-    /// which for these families can fall on a ripple trough.
+    /// convention (Chebyshev II and elliptic): its designs keep the gain the
+    /// prototype gives, carried through the transforms (scipy's k, the
+    /// passband maximum at 1), and have no Fisher normalisation point (his
+    /// would fall on a ripple trough). Every other family is normalised to the
+    /// same passband maximum at its prototype's dc (`FilterRecipe.normalized`).
     public var normalizesAtPassbandMaximum: Bool {
         switch self {
         case .chebyshev2, .elliptic: return true

@@ -20,7 +20,7 @@ public struct FilterRecipe: Sendable, Hashable {
     public let family: FilterFamily
     /// The band type; `nil` only for a proportional-integral filter.
     public let band: FilterBand?
-    /// The order N (1...24); a resonator has none (`nil`), PI is always 1.
+    /// The order N (`orderRange`, 1...128); a resonator has none (`nil`), PI is always 1.
     public let order: Int?
     /// The corner frequencies, as alphas or in Hz with the sample rate.
     public let corners: Corners
@@ -48,6 +48,19 @@ public struct FilterRecipe: Sendable, Hashable {
     /// magnitude specification: below it 10^(R/10) - 1 loses its digits in
     /// double precision and the order estimate and the prototype with it.
     public static let minimumRippleDecibels = 1e-6
+
+    /// The orders a prototype family designs (N; band-pass and band-stop
+    /// filters have 2N poles). It is a bound on the work, not on what can be
+    /// designed: scipy's own tests design order 69 (`ellipord(0.2, 0.3, 3,
+    /// 1000)`), and within it a design is refused only when double precision
+    /// cannot carry it (`PrecisionCheck`: poles that round onto the unit
+    /// circle), with the corner or the highest order that does design.
+    public static let orderRange: ClosedRange<Int> = 1...128
+
+    /// The most stopband attenuation (Chebyshev II, elliptic, a magnitude
+    /// specification) in dB: 10^(A/10) stays far inside a Double's range,
+    /// and scipy's tests design to 1000 dB.
+    public static let maximumAttenuationDecibels = 1000.0
 
     /// Builds and validates a recipe.
     ///
@@ -101,7 +114,7 @@ public struct FilterRecipe: Sendable, Hashable {
     ///   - realization: how the filter will run (sections by default).
     /// - Throws: `SpecificationError` for a family no magnitude specification
     ///   defines (Bessel), a band the edges contradict, or a specification that
-    ///   needs an order above 24.
+    ///   needs an order above 128 (`orderRange`).
     public init(designing family: FilterFamily.Name, to specification: MagnitudeSpecification,
                 band: FilterBand? = nil, realization: Realization = .sections) throws(SpecificationError) {
         if let band, band != specification.band {
@@ -110,7 +123,7 @@ public struct FilterRecipe: Sendable, Hashable {
         guard let estimate = OrderEstimation.estimate(family, specification) else {
             throw .specificationFamily(family)
         }
-        guard (1...24).contains(estimate.order) else { throw .specificationOrderTooHigh(family: family, order: estimate.order) }
+        guard Self.orderRange.contains(estimate.order) else { throw .specificationOrderTooHigh(family: family, order: estimate.order) }
         let (r, a) = (specification.passbandLoss, specification.stopbandAttenuation)
         switch family {
         case .butterworth: self.family = .butterworth
@@ -194,11 +207,11 @@ public struct FilterRecipe: Sendable, Hashable {
                 throw .rippleOutOfRange(ripple)
             }
         case .chebyshev2(let a):
-            guard a.isFinite, a > 0, a <= 300 else { throw .attenuationOutOfRange(a, ripple: nil) }
+            guard a.isFinite, a > 0, a <= Self.maximumAttenuationDecibels else { throw .attenuationOutOfRange(a, ripple: nil) }
         case .elliptic(let r, let a):
             guard r.isFinite, r >= Self.minimumRippleDecibels, r < 300 else { throw .rippleOutOfRange(r, family: .elliptic) }
             // A <= R leaves no stopband below the passband (scipy: eps_p / eps_s >= 1).
-            guard a.isFinite, a > r, a <= 300 else { throw .attenuationOutOfRange(a, ripple: r) }
+            guard a.isFinite, a > r, a <= Self.maximumAttenuationDecibels else { throw .attenuationOutOfRange(a, ripple: r) }
         case .resonator(.finite(let q)):
             guard q > 0 else { throw .qualityFactorOutOfRange(q) }  // NaN fails too
         default:
@@ -224,7 +237,7 @@ public struct FilterRecipe: Sendable, Hashable {
         case .butterworth, .bessel, .chebyshev, .chebyshev2, .elliptic:
             guard let band, band != .allPass else { throw .bandNotAllowed(family: family, band: band) }
             guard let order else { throw .missingOrder }
-            guard (1...24).contains(order) else { throw .orderOutOfRange(order) }
+            guard Self.orderRange.contains(order) else { throw .orderOutOfRange(order) }
             if family == .bessel && besselPoles == .mkfilterTable && order > 10 { throw .besselTableOrder(order) }
             if family.normalizesAtPassbandMaximum {
                 // Their zeros on the j-axis make the matched z-transform alias

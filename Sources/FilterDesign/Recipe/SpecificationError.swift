@@ -11,7 +11,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case cornersNotIncreasing(alpha1: Double, alpha2: Double)
     /// The band needs a different number of corners.
     case wrongNumberOfCorners(family: FilterFamily, band: FilterBand?, given: Int)
-    /// The order is outside 1...24.
+    /// The order is outside `FilterRecipe.orderRange` (1...128).
     case orderOutOfRange(Int)
     /// The family takes no order (resonators) or only order 1 (PI).
     case orderNotAllowed(family: FilterFamily, order: Int)
@@ -44,7 +44,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     /// A recipe whose corners are alphas was asked for at another sample rate.
     case retargetNeedsHertz
     /// A Chebyshev II or elliptic stopband attenuation that is not a finite
-    /// number of dB above 0 (and above the ripple, for elliptic), up to 300.
+    /// number of dB above 0 (and above the ripple, for elliptic), up to `FilterRecipe.maximumAttenuationDecibels` (1000).
     case attenuationOutOfRange(Double, ripple: Double?)
     /// An extra zero (-Z) was given for a family whose zeros are its own.
     case extraZeroNotAllowed(family: FilterFamily)
@@ -60,7 +60,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case specificationBandContradicts(given: FilterBand, edges: FilterBand)
     /// A family that no magnitude specification defines (Bessel, resonator, PI).
     case specificationFamily(FilterFamily.Name)
-    /// Meeting the specification takes an order above 24.
+    /// Meeting the specification takes an order above 128.
     case specificationOrderTooHigh(family: FilterFamily.Name, order: Int)
 
     public var description: String {
@@ -84,14 +84,14 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             let wanted = band.hasTwoCorners ? "two corners (alpha1 < alpha2)" : "one corner"
             return "a \(band.displayName) filter takes \(wanted); \(given) given"
         case let .orderOutOfRange(order):
-            return "order \(order) is out of range; it must be in 1 ... 24"
+            return "order \(order) is out of range; it must be in \(FilterRecipe.orderRange.lowerBound) ... \(FilterRecipe.orderRange.upperBound)"
         case let .orderNotAllowed(family, order):
             switch family {
             case .proportionalIntegral: return "a proportional-integral filter is always order 1; order \(order) given"
             default: return "\(family.withArticle) takes no order; order \(order) given"
             }
         case .missingOrder:
-            return "the order is missing; it must be in 1 ... 24"
+            return "the order is missing; it must be in \(FilterRecipe.orderRange.lowerBound) ... \(FilterRecipe.orderRange.upperBound)"
         case let .rippleOutOfRange(ripple, family):
             if family == .elliptic {
                 return "elliptic passband ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB from \(messageNumber(FilterRecipe.minimumRippleDecibels)) to below 300"
@@ -146,9 +146,9 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the corners are given as alphas (f / fs), so there are no frequencies in Hz to keep at another sample rate"
         case let .attenuationOutOfRange(a, ripple):
             if let ripple {
-                return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most 300 dB"
+                return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels)) dB"
             }
-            return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most 300"
+            return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels))"
         case let .extraZeroNotAllowed(family):
             return "\(family.withArticle) has its own zeros; an extra zero (-Z) does not apply"
         case let .specificationEdgeCount(field, given, passbandEdges):
@@ -163,7 +163,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             if field == .passbandLoss {
                 return "passband loss \(messageNumber(value)) dB is out of range; it must be a finite number of dB, at least \(messageNumber(FilterRecipe.minimumRippleDecibels)) (the most the passband may lose)"
             }
-            return "stopband attenuation \(messageNumber(value)) dB is out of range; it must be above the passband loss (\(messageNumber(loss ?? 0)) dB) and at most 300 dB"
+            return "stopband attenuation \(messageNumber(value)) dB is out of range; it must be above the passband loss (\(messageNumber(loss ?? 0)) dB) and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels)) dB"
         case let .specificationBandsOverlap(p, st, hertz):
             let unit = hertz ? " Hz" : ""
             let show = { (e: [Double]) in e.map { messageNumber($0) + unit }.joined(separator: " ... ") }
@@ -176,7 +176,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
         case let .specificationFamily(name):
             return "\(name.withArticle) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
         case let .specificationOrderTooHigh(name, order):
-            return "meeting the specification takes \(name.withArticle) of order \(order >= 1_000_000 ? "above a million" : "\(order)"); orders go up to 24. Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
+            return "meeting the specification takes \(name.withArticle) of order \(order >= 1_000_000 ? "above a million" : "\(order)"); orders go up to \(FilterRecipe.orderRange.upperBound). Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
         }
     }
 }

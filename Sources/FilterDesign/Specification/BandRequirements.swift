@@ -1,19 +1,20 @@
 import ComplexModule
 import RealModule
 
-/// What a design promises in its bands: the passband within R dB of its
-/// maximum, the stopband at least A dB below it. A `MagnitudeSpecification`
-/// states it; a Chebyshev II or elliptic design implies it from its family
-/// parameters and corners.
+/// What a design promises in its bands, in absolute dB as scipy's tests
+/// assert it: the passband within [-R, 0] dB, the stopband at or below -A dB
+/// (every design's passband maximum is 0 dB, `FilterRecipe.normalized`). A
+/// `MagnitudeSpecification` states it; a Chebyshev II or elliptic design
+/// implies it from its family parameters and corners.
 public struct BandRequirements: Sendable, Hashable {
     /// The passband, as closed intervals of alpha; empty when the design does
     /// not define one (a Chebyshev II filter without a specification).
     public let passband: [ClosedRange<Double>]
     /// The stopband, as closed intervals of alpha.
     public let stopband: [ClosedRange<Double>]
-    /// The most loss allowed in the passband (dB below its maximum), if any.
+    /// The most loss allowed in the passband (dB below 0 dB), if any.
     public let passbandLoss: Double?
-    /// The least attenuation required in the stopband (dB below the passband maximum).
+    /// The least attenuation required in the stopband (dB below 0 dB).
     public let stopbandAttenuation: Double
     /// Where the passband maximum is sought: the passband, or without one,
     /// everything between the stopband edges (a Chebyshev II filter's).
@@ -30,15 +31,18 @@ public struct BandRequirements: Sendable, Hashable {
 
     /// What a filter achieves against these requirements.
     public struct Achieved: Sendable, Hashable {
-        /// The largest gain in the passband (or overall, without one), dB.
+        /// The largest gain in the passband (or overall, without one), dB:
+        /// 0 for a design normalised as scipy normalises.
         public let passbandMaximum: Double
-        /// The most loss in the passband below its maximum, dB (`nil` without a passband).
+        /// The most loss in the passband, dB below 0 dB: minus its smallest
+        /// gain (`nil` without a passband).
         public let passbandLoss: Double?
-        /// The least attenuation in the stopband below the passband maximum, dB.
+        /// The least attenuation in the stopband, dB below 0 dB: minus its
+        /// largest gain.
         public let stopbandAttenuation: Double
         /// For each transition band (passband edge p, stopband edge s): where,
-        /// going from p toward s, the loss first exceeds R and the attenuation
-        /// first reaches A. The design's own band edges; they lie between p
+        /// going from p toward s, the gain first falls below -R dB and first
+        /// reaches -A dB. The design's own band edges; they lie between p
         /// and s when the specification is met with room to spare.
         public let transitions: [(passband: Double, stopband: Double)]
 
@@ -70,20 +74,21 @@ public struct BandRequirements: Sendable, Hashable {
         return pairs
     }
 
-    /// Measures a filter whose magnitude at alpha is `magnitude`.
+    /// Measures a filter whose magnitude at alpha is `magnitude`, in absolute
+    /// dB: loss and attenuation from 0 dB, not from the passband's maximum.
     public func measure(_ magnitude: (Double) -> Double) -> Achieved {
         func db(_ alpha: Double) -> Double { 20 * Double.log10(magnitude(alpha)) }
         let passRanges = passband.map { ExtremeSearch.range(of: db, from: $0.lowerBound, to: $0.upperBound) }
         let reference = passband == referenceBand && !passRanges.isEmpty
             ? passRanges.map(\.maximum).max()!
             : referenceBand.map { ExtremeSearch.range(of: db, from: $0.lowerBound, to: $0.upperBound).maximum }.max()!
-        let loss = passRanges.isEmpty ? nil : reference - passRanges.map(\.minimum).min()!
+        let loss = passRanges.isEmpty ? nil : -passRanges.map(\.minimum).min()!
         let stopMaximum = stopband.map { ExtremeSearch.range(of: db, from: $0.lowerBound, to: $0.upperBound).maximum }.max()!
         let transitions = transitionBands.map { t -> (passband: Double, stopband: Double) in
-            (Self.crossing(db, from: t.passband, to: t.stopband, level: reference - (passbandLoss ?? 0)),
-             Self.crossing(db, from: t.passband, to: t.stopband, level: reference - stopbandAttenuation))
+            (Self.crossing(db, from: t.passband, to: t.stopband, level: -(passbandLoss ?? 0)),
+             Self.crossing(db, from: t.passband, to: t.stopband, level: -stopbandAttenuation))
         }
-        return Achieved(passbandMaximum: reference, passbandLoss: loss, stopbandAttenuation: reference - stopMaximum,
+        return Achieved(passbandMaximum: reference, passbandLoss: loss, stopbandAttenuation: -stopMaximum,
                         transitions: transitions)
     }
 

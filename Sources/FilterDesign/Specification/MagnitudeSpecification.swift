@@ -75,7 +75,7 @@ public struct MagnitudeSpecification: Sendable, Hashable {
 
     /// The intervals a band's edges bound: the passband (`inner`) or the
     /// stopband of a low-pass is [0, edge] or [edge, 0.5], and so on.
-    static func intervals(band: FilterBand, edges: [Double], inner: Bool) -> [ClosedRange<Double>] {
+    public static func intervals(band: FilterBand, edges: [Double], inner: Bool) -> [ClosedRange<Double>] {
         switch (band, inner) {
         case (.lowPass, true), (.highPass, false): return [0...edges[0]]
         case (.lowPass, false), (.highPass, true): return [edges[0]...0.5]
@@ -105,7 +105,7 @@ public struct MagnitudeSpecification: Sendable, Hashable {
         guard loss.isFinite, loss >= FilterRecipe.minimumRippleDecibels else {
             throw .specificationLossOutOfRange(field: .passbandLoss, value: loss)
         }
-        guard attenuation.isFinite, attenuation > loss, attenuation <= 300 else {
+        guard attenuation.isFinite, attenuation > loss, attenuation <= FilterRecipe.maximumAttenuationDecibels else {
             throw .specificationLossOutOfRange(field: .stopbandAttenuation, value: attenuation, passbandLoss: loss)
         }
         let (p, s) = (passband, stopband)

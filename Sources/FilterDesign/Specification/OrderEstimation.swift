@@ -22,7 +22,7 @@ import RealModule
 public enum OrderEstimation {
     /// An order and the corners (alphas) that meet a specification.
     public struct Estimate: Sendable, Hashable {
-        /// The lowest order that meets the specification (may exceed 24).
+        /// The lowest order that meets the specification (may exceed `FilterRecipe.orderRange`).
         public let order: Int
         /// The corners to design with, as alphas: one, or two increasing.
         public let corners: [Double]

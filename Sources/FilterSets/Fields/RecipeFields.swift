@@ -166,7 +166,7 @@ public enum RecipeFields {
         case nil: break
         case .number(let n)? where n == n.rounded() && abs(n) <= 1_000_000: order = Int(n)
         case let other?:
-            fail("order", "is \(describe(other)); give a whole number in 1 ... 24")
+            fail("order", "is \(describe(other)); give a whole number in 1 ... \(FilterRecipe.orderRange.upperBound)")
             ok = false
         }
         if order == nil, name == .proportionalIntegral { order = 1 }

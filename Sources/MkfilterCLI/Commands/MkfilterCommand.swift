@@ -34,6 +34,8 @@ public struct MkfilterCommand: ParsableCommand {
               -Be            Bessel: maximally flat delay, -3 dB at the corner.
               -Ch <r>        Chebyshev type I, r dB passband ripple, negative:
                              -Ch -0.5. The corners are the passband edges.
+              --cheby1 <R>   the same with R positive, as scipy's rp:
+                             --cheby1 0.5 is -Ch -0.5.
               --cheby2 <A>   Chebyshev type II: flat passband, stopband at least
                              A dB down. The corners are the stopband edges.
               --elliptic <R> <A>
@@ -56,7 +58,7 @@ public struct MkfilterCommand: ParsableCommand {
                                              --sample-rate 60 --corner 0.5 3 for a band
 
             DESIGN FROM A SPECIFICATION (instead of -o and the corners)
-              -Bu, -Ch, --cheby2 or --elliptic without values, and
+              -Bu, -Ch, --cheby1, --cheby2 or --elliptic without values, and
               --passband-edge <p1> [<p2>]     where the passband ends
               --stopband-edge <s1> [<s2>]     where the stopband begins
               --passband-loss <R>             most loss in the passband, dB
@@ -68,7 +70,7 @@ public struct MkfilterCommand: ParsableCommand {
               ellipord) and the report gives the order and the margins.
 
             OTHER OPTIONS
-              -o <n>         order, 1 .. 24 (band-pass and band-stop get 2n poles).
+              -o <n>         order, 1 .. 128 (band-pass and band-stop get 2n poles).
               -p <i> ...     keep only these prototype poles (0 .. order-1), in pairs.
               -w             bilinear transform without pre-warping the corners.
               -z             matched z-transform instead of the bilinear transform.
@@ -79,6 +81,17 @@ public struct MkfilterCommand: ParsableCommand {
                              Bessel prototype from Fisher's 12-digit table (the
                              default, his numbers) or computed to full precision
                              (what spec files and the plugins use).
+
+            LIMITS
+              order 1 .. 128; alphas strictly between 0 and 0.5 (Hz below
+              Nyquist); Chebyshev ripple 4.83e-16 .. 319 dB; elliptic ripple
+              1e-6 .. below 300 dB; attenuation above 0 (above the ripple or
+              loss) and at most 1000 dB; passband loss at least 1e-6 dB;
+              -Re q above 0 or Inf. Within them a design is refused only
+              where Double cannot carry it (poles that round onto the unit
+              circle); the message names the corner or order that designs.
+              Every filter that runs has its passband maximum at 0 dB, as
+              scipy and MATLAB; Fisher's report, -l and gencode keep his G.
 
             CODE (instead of the report)
               --emit <kind>  swift, c, cmsis, cmsis-q15, cmsis-q31, vdsp, json,
