@@ -20,6 +20,8 @@ let package = Package(
         // Already Hummingbird's; named for the logger and the listening channel.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The HTTP parts (`HTTPRequestPart`) the connection guard and the head limit see.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // MARK: Server
@@ -29,8 +31,13 @@ let package = Package(
             dependencies: [
                 .product(name: "MkfilterServerSupport", package: "mkfilter"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         // --host/--port, then the server until SIGINT or SIGTERM.

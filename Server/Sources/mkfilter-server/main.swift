@@ -5,7 +5,11 @@ import FilterServer
 import Foundation
 import Hummingbird
 
-let usage = "usage: mkfilter-server [--host <address>] [--port <0...65535>]  (default 127.0.0.1:8080; port 0: any free port)\n"
+let usage = """
+    usage: mkfilter-server [--host <address>] [--port <0...65535>] [--idle-timeout <s>]
+      default 127.0.0.1:8080; port 0: any free port; idle timeout 1 ... 3600 s (default 15)
+
+    """
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data(("mkfilter-server: \(message)\n" + usage).utf8))
@@ -13,6 +17,7 @@ func fail(_ message: String) -> Never {
 }
 
 var host = "127.0.0.1", port = 8080
+var limits = ServerLimits()
 var words = CommandLine.arguments.dropFirst()
 while let word = words.popFirst() {
     switch word {
@@ -22,6 +27,9 @@ while let word = words.popFirst() {
     case "--port":
         guard let value = words.popFirst(), let n = Int(value), (0...65535).contains(n) else { fail("--port needs an integer 0 ... 65535") }
         port = n
+    case "--idle-timeout":
+        guard let value = words.popFirst(), let n = Int64(value), (1...3600).contains(n) else { fail("--idle-timeout needs whole seconds 1 ... 3600") }
+        limits.idleTimeout = n
     case "-h", "--help":
         print(usage, terminator: "")
         exit(0)
@@ -30,9 +38,14 @@ while let word = words.popFirst() {
     }
 }
 
-let app = FilterServer.application(host: host, port: port) { address in
+let descriptors = DescriptorLimit.raiseSoftLimit() ?? 1024
+let summary = "mkfilter serve: limits: idle timeout \(limits.idleTimeout) s; at most "
+    + "\(limits.connectionCap(for: descriptors)) connections (open-file limit \(descriptors)); \(limits.heavySlots) heavy "
+    + "request(s) at a time, \(limits.heavyQueue) waiting; request head at most \(limits.maximumHeadBytes) bytes\n"
+let app = FilterServer.application(host: host, port: port, limits: limits) { [summary] address in
     // Unbuffered: a script reading our output sees the address at once.
     FileHandle.standardOutput.write(Data("mkfilter serve: open \(address)  (Ctrl-C to stop)\n".utf8))
+    FileHandle.standardOutput.write(Data(summary.utf8))
 }
 do {
     try await app.runService()
