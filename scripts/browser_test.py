@@ -48,7 +48,7 @@ def start_server():
     return process, match.group(1)
 
 
-def browser(download_dir):
+def browser(download_dir, extra_arguments=()):
     options = webdriver.ChromeOptions()
     for name in ["chromium", "chromium-browser", "google-chrome"]:
         for folder in ["/usr/bin", "/usr/local/bin"]:
@@ -58,7 +58,7 @@ def browser(download_dir):
         if options.binary_location:
             break
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,2000"]:
+                     "--window-size=1280,2000", *extra_arguments]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.add_experimental_option("prefs", {"download.default_directory": str(download_dir),

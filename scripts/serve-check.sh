@@ -2,7 +2,8 @@
 # The web server's checks, for CI: one release build of Server/ (the server
 # and its route tests together), the route tests, the hold test (idle
 # connections under ulimit -n 256, slowloris, malformed heads: its own
-# servers), then the server on a free loopback port under the browser test
+# servers), the https test (--https: the certificate kept, a TLS client and
+# Chromium trusting exactly it), then the server on a free loopback port under the browser test
 # (headless Chromium) and the load test (with 16 heavy clients), then a
 # SIGTERM that must stop it cleanly.
 #
@@ -15,6 +16,7 @@ swift build --package-path Server -c release --build-tests
 echo "serve-check: Server/ release build $(( $(date +%s) - started )) s"
 swift test --package-path Server -c release --skip-build
 python3 scripts/hold_test.py --server Server/.build/release/mkfilter-server
+python3 scripts/https_test.py --server Server/.build/release/mkfilter-server
 
 log=$(mktemp)
 Server/.build/release/mkfilter-server --port 0 >"$log" 2>&1 &

@@ -8,8 +8,14 @@ public enum FilterServer {
     /// The application, calling `onReady` with the address to open once it
     /// listens. Raises the soft descriptor limit first and caps connections
     /// below it (`ServerLimits.connectionCap(for:)`).
-    public static func application(host: String, port: Int, limits: ServerLimits = ServerLimits(),
-                                   onReady: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
+    ///
+    /// - Parameters:
+    ///   - scheme: the scheme of the address `onReady` gets (`https` when
+    ///     `wrap` adds TLS).
+    ///   - wrap: the HTTP/1.1 server builder wrapped, e.g. in TLS.
+    public static func application(host: String, port: Int, limits: ServerLimits = ServerLimits(), scheme: String = "http",
+                                   wrap: (HTTPServerBuilder) throws -> HTTPServerBuilder = { $0 },
+                                   onReady: @escaping @Sendable (String) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         var logger = Logger(label: "mkfilter-server")
         logger.logLevel = .warning
         let descriptors = DescriptorLimit.raiseSoftLimit() ?? 1024
@@ -19,12 +25,12 @@ public enum FilterServer {
             availableConnectionsDelegate: MaximumAvailableConnections(cap, logger: logger))
         return Application(
             responder: FilterRoutes.responder(heavy: HeavyWork(slots: limits.heavySlots, queue: limits.heavyQueue)),
-            server: http1(limits: limits, connectionCap: cap),
+            server: try wrap(http1(limits: limits, connectionCap: cap)),
             configuration: configuration,
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 let shown = host.contains(":") ? "[\(host)]" : host
-                await onReady("http://\(shown):\(bound)/")
+                await onReady("\(scheme)://\(shown):\(bound)/")
             },
             logger: logger
         )
