@@ -23,6 +23,7 @@ public struct QRCode: Sendable, Equatable {
         /// More bytes than version 6 holds at the level.
         case tooLong(bytes: Int, maximum: Int)
 
+        /// The message: the text's length and the most the level holds.
         public var description: String {
             switch self {
             case let .tooLong(bytes, maximum):
