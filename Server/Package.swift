@@ -20,6 +20,14 @@ let package = Package(
         // Already Hummingbird's; named for the logger and the listening channel.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The HTTP parts (`HTTPRequestPart`) the connection guard and the head limit see.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // `--https`: the self-signed certificate. The test build compiled these
+        // (and BoringSSL) already, for HummingbirdTesting's HTTP client.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Server
@@ -29,14 +37,33 @@ let package = Package(
             dependencies: [
                 .product(name: "MkfilterServerSupport", package: "mkfilter"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        // --host/--port, then the server until SIGINT or SIGTERM.
+        // `--https`: the cached self-signed certificate and TLS (HummingbirdTLS, BoringSSL).
+        .target(
+            name: "ServeTLS",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // A QR code of the URL for the terminal: no dependencies.
+        .target(name: "QRCode"),
+        // --host/--port/--https, then the server until SIGINT or SIGTERM.
         .executableTarget(
             name: "mkfilter-server",
-            dependencies: ["FilterServer", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["FilterServer", "ServeTLS", "QRCode", .product(name: "Hummingbird", package: "hummingbird")]
         ),
 
         // MARK: Tests
@@ -50,6 +77,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
     ],
     swiftLanguageModes: [.v6]
 )

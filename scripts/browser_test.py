@@ -10,7 +10,9 @@ changes the order through the form and sees the report, the plots and the code
 change, copies the Swift code, runs /live on the simulated source and sees the
 plots move and the trigger fire, records a few seconds and (with --mkfilter)
 runs `mkfilter pipeline` on the recording; the browser's console must stay free
-of errors. Prints what it measured; exits 1 on any failure.
+of errors (Content-Security-Policy violations show there), and an inline
+script injected at the end must be refused by the policy and reported.
+Prints what it measured; exits 1 on any failure.
 """
 import argparse
 import csv
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -45,7 +48,7 @@ def start_server():
     return process, match.group(1)
 
 
-def browser(download_dir):
+def browser(download_dir, extra_arguments=()):
     options = webdriver.ChromeOptions()
     for name in ["chromium", "chromium-browser", "google-chrome"]:
         for folder in ["/usr/bin", "/usr/local/bin"]:
@@ -55,7 +58,7 @@ def browser(download_dir):
         if options.binary_location:
             break
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,2000"]:
+                     "--window-size=1280,2000", *extra_arguments]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.add_experimental_option("prefs", {"download.default_directory": str(download_dir),
@@ -161,6 +164,18 @@ def main():
                 check(result.returncode == 0, f"mkfilter pipeline reads the recording {result.stderr.strip()[:200]}")
         errors = console_errors(driver)
         check(not errors, f"no console errors on /live {errors}")
+
+        # 4. The policy is enforced: the pages' own scripts ran under it (above), and an
+        # inline script added now is refused, with the violation in the console.
+        policy = urllib.request.urlopen(driver.current_url).headers.get("Content-Security-Policy", "")
+        check("script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0],
+              f"/live sends a strict Content-Security-Policy ({policy})")
+        driver.execute_script("const s = document.createElement('script'); s.textContent = 'window.inlineRan = true';"
+                              " document.body.appendChild(s);")
+        time.sleep(0.3)
+        ran = driver.execute_script("return window.inlineRan === true")
+        refused = [e for e in console_errors(driver) if "Content Security Policy" in e.get("message", "")]
+        check(not ran and refused, f"an inline script is refused and reported ({len(refused)} violation(s) in the console)")
         print(f"design page loaded in {loaded * 1000:.0f} ms; /live ran {samples_after} samples")
     finally:
         driver.quit()

@@ -5,6 +5,14 @@ for distinct designs (family, band, order, corners vary). Every request must
 answer 200; prints p50, p99 and the worst latency.
 
     python3 scripts/load_test.py [--url http://127.0.0.1:PORT/] [--clients 16] [--requests 100] [--max-p99-ms N]
+                                 [--heavy 16] [--heavy-seconds 8] [--max-cheap-ms 1000]
+
+With --heavy N it then runs N clients sending the issue's heavy request (an
+order-24 elliptic band-pass in direct form, 65,537 response points, 7.8 MB)
+back to back for --heavy-seconds, while one client sends a cheap
+/api/design every 0.1 s: each heavy answer must be 200 or 503 with
+Retry-After, at least one heavy request must be answered, and every cheap
+one must be 200 within --max-cheap-ms.
 
 Without --url it starts Server/.build/release/mkfilter-server on a free port.
 Each client keeps one HTTP/1.1 connection. Exits 1 on any error (or when the
@@ -83,6 +91,73 @@ def client(host, port, count, queries, seed, latencies, errors, lock):
     connection.close()
 
 
+HEAVY = ("/api/response?family=elliptic&band=bandPass&order=24&corners=1,2&sampleRate=1000&ripple=0.1"
+         "&attenuation=100&realization=direct&points=65537")
+CHEAP = "/api/design?family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
+
+
+def heavy_client(host, port, stop, counts, errors, lock):
+    """The heavy request back to back until `stop`; counts 200s and 503s."""
+    connection = http.client.HTTPConnection(host, port, timeout=60)
+    while time.monotonic() < stop:
+        try:
+            connection.request("GET", HEAVY)
+            response = connection.getresponse()
+            body = response.read()
+            with lock:
+                if response.status == 200 and len(body) > 7_000_000:
+                    counts["ok"] += 1
+                elif response.status == 503 and response.getheader("Retry-After") and body.startswith(b"{"):
+                    counts["busy"] += 1
+                    time.sleep(0.05)
+                else:
+                    errors.append(f"heavy: {response.status} ({len(body)} bytes)")
+        except Exception as error:
+            with lock:
+                errors.append(f"heavy: {type(error).__name__}")
+            connection.close()
+            connection = http.client.HTTPConnection(host, port, timeout=60)
+    connection.close()
+
+
+def heavy_load(host, port, clients, seconds, max_cheap_ms):
+    """Cheap requests' latency while `clients` heavy ones run; returns the failures."""
+    counts, errors, lock = {"ok": 0, "busy": 0}, [], threading.Lock()
+    stop = time.monotonic() + seconds
+    threads = [threading.Thread(target=heavy_client, args=(host, port, stop, counts, errors, lock)) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)   # every heavy client has its request in flight
+    cheap = []
+    while time.monotonic() < stop - 0.5:
+        started = time.perf_counter()
+        connection = http.client.HTTPConnection(host, port, timeout=30)
+        try:
+            connection.request("GET", CHEAP)
+            response = connection.getresponse()
+            response.read()
+            cheap.append((time.perf_counter() - started) * 1000)
+            if response.status != 200:
+                errors.append(f"cheap: {response.status}")
+        except Exception as error:
+            errors.append(f"cheap: {type(error).__name__}")
+        finally:
+            connection.close()
+        time.sleep(0.1)
+    for thread in threads:
+        thread.join()
+    worst = max(cheap) if cheap else float("inf")
+    print(f"heavy load: {clients} clients x the 65,537-point order-24 response for {seconds:.0f} s: "
+          f"{counts['ok']} answered, {counts['busy']} refused with 503; {len(cheap)} cheap /api/design meanwhile: "
+          f"median {statistics.median(cheap):.1f} ms, worst {worst:.1f} ms (limit {max_cheap_ms:.0f} ms)")
+    failures = list(errors[:10])
+    if counts["ok"] == 0:
+        failures.append("no heavy request was answered")
+    if not cheap or worst > max_cheap_ms:
+        failures.append(f"a cheap request took {worst:.1f} ms, above {max_cheap_ms:.0f} ms")
+    return failures
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
@@ -94,6 +169,9 @@ def main():
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--max-p99-ms", type=float)
+    parser.add_argument("--heavy", type=int, default=0, help="heavy clients to run after the mixed load")
+    parser.add_argument("--heavy-seconds", type=float, default=8)
+    parser.add_argument("--max-cheap-ms", type=float, default=1000)
     args = parser.parse_args()
     server = None
     url = args.url
@@ -113,6 +191,7 @@ def main():
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - started
+    heavy_failures = heavy_load(parsed.hostname, parsed.port, args.heavy, args.heavy_seconds, args.max_cheap_ms) if args.heavy else []
     if server:
         server.terminate()
         server.wait(timeout=10)
@@ -124,7 +203,9 @@ def main():
           f"max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms")
     for error in errors[:10]:
         print("error:", error, file=sys.stderr)
-    if errors or len(latencies) != total:
+    for failure in heavy_failures:
+        print("error:", failure, file=sys.stderr)
+    if errors or len(latencies) != total or heavy_failures:
         sys.exit(1)
     if args.max_p99_ms is not None and p99 > args.max_p99_ms:
         print(f"p99 {p99:.1f} ms is above {args.max_p99_ms} ms", file=sys.stderr)

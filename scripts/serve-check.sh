@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The web server's checks, for CI: one release build of Server/ (the server
-# and its route tests together), the route tests, then the server on a free
-# loopback port under the browser test (headless Chromium) and the load test,
-# then a SIGTERM that must stop it cleanly.
+# and its route tests together), the route tests, the hold test (idle
+# connections under ulimit -n 256, slowloris, malformed heads: its own
+# servers), the https test (--https: the certificate kept, a TLS client and
+# Chromium trusting exactly it), then the server on a free loopback port under the browser test
+# (headless Chromium) and the load test (with 16 heavy clients), then a
+# SIGTERM that must stop it cleanly.
 #
 #   scripts/serve-check.sh        (after scripts/install-dependencies.sh and swift build)
 set -euo pipefail
@@ -12,6 +15,8 @@ started=$(date +%s)
 swift build --package-path Server -c release --build-tests
 echo "serve-check: Server/ release build $(( $(date +%s) - started )) s"
 swift test --package-path Server -c release --skip-build
+python3 scripts/hold_test.py --server Server/.build/release/mkfilter-server
+python3 scripts/https_test.py --server Server/.build/release/mkfilter-server
 
 log=$(mktemp)
 Server/.build/release/mkfilter-server --port 0 >"$log" 2>&1 &
@@ -29,7 +34,7 @@ echo "serve-check: server at $url"
 mkfilter=.build/debug/mkfilter
 [ -x "$mkfilter" ] || swift build --product mkfilter
 python3 scripts/browser_test.py --url "$url" --mkfilter "$mkfilter"
-python3 scripts/load_test.py --url "$url"
+python3 scripts/load_test.py --url "$url" --heavy 16
 
 # SIGTERM: a graceful shutdown, exit status 0.
 kill -TERM "$server"

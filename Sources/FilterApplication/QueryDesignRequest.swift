@@ -54,7 +54,10 @@ public struct QueryDesignRequest: Sendable {
         guard let recipe else {
             throw ApplicationError("family: a pass-through filter has nothing to design; choose a family", field: "family")
         }
-        let result = try DesignRequest(recipe: recipe).run()
+        let result: DesignResult
+        do { result = DesignResult(design: try recipe.design()) } catch {
+            throw ApplicationError(error.description, field: Self.field(of: error, fields: fields))
+        }
         let filterName = name ?? EmissionRequest.defaultName(recipe)
         let filter: DesignedFilter
         do { filter = try DesignedFilter(result.design, name: filterName, description: description ?? "", tag: tag) } catch {
@@ -62,6 +65,23 @@ public struct QueryDesignRequest: Sendable {
         }
         return QueryDesign(recipe: recipe, result: result, filter: filter, name: name, description: description, tag: tag,
                            extras: extras)
+    }
+
+    /// The query field a design error is about: the corners (or the
+    /// specification's edges they came from) when one is beyond double
+    /// precision, the order when it is too high for its corners, `q` for an
+    /// oscillator; nil when no one field is at fault.
+    static func field(of error: DesignError, fields: [String: JSONValue]) -> String? {
+        switch error {
+        case .beyondDoublePrecision(let limit):
+            if limit.problem == .orderTooHigh { return fields["order"] == nil && fields["passband"] != nil ? "passband" : "order" }
+            if fields["corners"] == nil, fields["passband"] != nil { return "passband" }
+            return "corners"
+        case .infinitePassbandGain:
+            return "q"
+        case .polynomialNotReal:
+            return nil
+        }
     }
 
     /// "field: message", as a page shows it beside the field.

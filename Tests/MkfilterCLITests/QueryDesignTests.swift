@@ -31,7 +31,9 @@ import Testing
         for (query, field) in [("family=butterworth&band=lowPass&order=x&corners=5&sampleRate=60", "order"),
                                ("family=butterworth&band=lowPass&order=2&corners=31&sampleRate=60", "corners"),
                                ("family=bogus&band=lowPass&order=2&corners=5&sampleRate=60", "family"),
-                               ("family=passThrough&sampleRate=60", "family")] {
+                               ("family=passThrough&sampleRate=60", "family"),
+                               ("%ZZ=1&family=butterworth&band=lowPass&order=2&corners=5&sampleRate=60", "%ZZ"),
+                               ("family=butterworth&band=bandPass&order=3&corners=49.99999999,49.999999999&sampleRate=100", "corners")] {
             #expect(throws: ApplicationError.self) { try QueryDesignRequest(query: query).run() }
             do { _ = try QueryDesignRequest(query: query).run() } catch { #expect(error.field == field, "\(query): \(error)") }
         }

@@ -7,9 +7,29 @@ import Hummingbird
 enum APIError {
     /// The response for `error`.
     static func response(_ status: HTTPResponse.Status, _ message: String, field: String?) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: .init(byteBuffer: body(message, field: field)))
+    }
+
+    /// The JSON error body: `{"error": message, "field": field}` and a newline.
+    static func body(_ message: String, field: String?) -> ByteBuffer {
         var members: [(key: String, value: JSONValue)] = [("error", .string(message))]
         members.append(("field", field.map { .string($0) } ?? .null))
-        return Responses.text(JSONValue.object(members).text() + "\n", status: status, contentType: "application/json; charset=utf-8")
+        return ByteBuffer(string: JSONValue.object(members).text() + "\n")
+    }
+
+    /// Why a heavy request is refused, and when to try again.
+    static func busyMessage(_ heavy: HeavyWork) -> String {
+        "the server is busy with \(heavy.slots + heavy.queue) heavy requests "
+            + "(an order above \(HeavyWork.cheapOrder), a specification, or more than \(HeavyWork.cheapPoints) points); "
+            + "try again in \(HeavyWork.retryAfter) s"
+    }
+
+    /// 503 with `Retry-After`: every heavy slot is taken and the queue is full.
+    static func busy(_ heavy: HeavyWork) -> Response {
+        var response = response(.serviceUnavailable, busyMessage(heavy), field: nil)
+        response.headers[.retryAfter] = "\(HeavyWork.retryAfter)"
+        return response
     }
 
     /// The status for an application error: 400 when a field is at fault
@@ -28,7 +48,7 @@ enum APIError {
 enum Responses {
     static func text(_ text: String, status: HTTPResponse.Status = .ok, contentType: String,
                      download: String? = nil) -> Response {
-        var headers: HTTPFields = [.contentType: contentType, .init("X-Content-Type-Options")!: "nosniff"]
+        var headers: HTTPFields = [.contentType: contentType]
         if let download { headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }

@@ -56,7 +56,7 @@ enum DesignPage {
             html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
         }
         if let design { html += answer(design.0, design.1, query: query) }
-        html += "</main>\n<script>\n" + PageScripts.design + "</script>\n</body>\n</html>\n"
+        html += "</main>\n" + StaticScripts.design.element + "</body>\n</html>\n"
         return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
     }
 

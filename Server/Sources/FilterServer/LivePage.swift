@@ -5,7 +5,7 @@ import FilterSets
 import Hummingbird
 
 /// `/live`: Shake!'s screen in the browser. The page's filter, emitted by
-/// `--emit js` and inlined, runs per axis on the phone's `devicemotion`
+/// `--emit js` and loaded from `/live/filter.js`, runs per axis on the phone's `devicemotion`
 /// (accelerationIncludingGravity, in g) or on a simulated source, then the
 /// moving RMS and the trigger as `mkfilter pipeline` runs them; raw (red),
 /// filtered (green), RMS (blue) and trigger (pink) are drawn live, and a
@@ -24,21 +24,17 @@ enum LivePage {
                 throw ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
             }
             let design = try QueryDesignRequest(query: query, extraFields: DesignPage.pageFields).run()
-            var request = EmissionRequest(design: design.result.design, format: .js, listingCommandLine: design.commandLine + " -l")
-            request.name = design.filterName
-            request.namespace = "LiveFilters"
-            request.designedFilter = design.filter
-            let code = try request.run()
+            _ = try filterCode(design)   // refused here, on the page, rather than in its script
             let link = DesignPage.link(design)
             html = PageStyle.head(title: "mkfilter live: " + design.filterName)
             html += PageStyle.header(current: "live", query: link)
             html += body(design, link: link)
-            // The emitted code escapes `<` in its strings and comments: safe inside <script>.
-            html += "<script>\n" + code + "</script>\n"
+            // The filter's code is a script of its own (the page's policy runs no inline script).
+            html += "<script src=\"/live/filter.js?" + HTML.escaped(link) + "\"></script>\n"
             let config = JSONValue.object([("sampleRate", .number(design.recipe.corners.sampleRate ?? 60)),
                                            ("designQuery", .string(link))])
             html += "<script type=\"application/json\" id=\"live-config\">" + scriptSafe(config.text()) + "</script>\n"
-            html += "<script>\n" + LiveScript.code + "</script>\n</body>\n</html>\n"
+            html += StaticScripts.live.element + "</body>\n</html>\n"
         } catch {
             if status == .ok { status = APIError.status(error) }
             html = PageStyle.head(title: "mkfilter live") + PageStyle.header(current: "live", query: "")
@@ -47,6 +43,23 @@ enum LivePage {
                 + HTML.escaped(rawQuery ?? "") + "\">Back to the design</a>.</p></main>\n</body>\n</html>\n"
         }
         return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    /// The page's filter as `--emit js` writes it, in the `LiveFilters` namespace.
+    static func filterCode(_ design: QueryDesign) throws(ApplicationError) -> String {
+        var request = EmissionRequest(design: design.result.design, format: .js, listingCommandLine: design.commandLine + " -l")
+        request.name = design.filterName
+        request.namespace = "LiveFilters"
+        request.designedFilter = design.filter
+        return try request.run()
+    }
+
+    /// `/live/filter.js?QUERY`: the filter's code for `/live` (the query is
+    /// the page's own link); a bad query is the API's JSON error.
+    static func filterScript(query: String?) -> Response {
+        FilterRoutes.api(query: query ?? "", extra: DesignPage.pageFields) { design, _ in
+            Responses.text(try filterCode(design), contentType: "text/javascript; charset=utf-8")
+        }
     }
 
     /// JSON for a `<script>` element: `<` (only ever inside its strings) as `\u003C`.

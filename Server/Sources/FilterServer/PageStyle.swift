@@ -18,6 +18,12 @@ enum PageStyle {
         """
     }
 
+    /// A whole page saying only `message` (escaped here), for a refusal.
+    static func errorPage(title: String, message: String) -> String {
+        head(title: title) + header(current: "", query: "")
+            + "<main><p class=\"error\" role=\"alert\">" + HTML.escaped(message) + "</p></main>\n</body>\n</html>\n"
+    }
+
     /// The site header with its navigation; `query` (already URL-safe) keeps the design.
     static func header(current: String, query: String) -> String {
         let q = query.isEmpty ? "" : "?" + HTML.escaped(query)

@@ -6,11 +6,13 @@ import Hummingbird
 /// The server's routes, each a thin call into the application layer:
 ///
 /// - `GET /` the design page (Shake!'s band-pass when there is no query);
-/// - `GET /live` Shake!'s screen for the page's design;
+/// - `GET /live` Shake!'s screen for the page's design, `GET /live/filter.js`
+///   its filter's code (an external script, for the Content-Security-Policy);
 /// - `GET /api/design` the `--emit json` document;
 /// - `GET /api/response` the response CSV (`points`, 2 ... `maximumPoints`);
 /// - `GET /api/code` one format's code (`format`), `GET /api/filters.json`
-///   the design as a filter set file.
+///   the design as a filter set file;
+/// - `GET /static/design.js`, `GET /static/live.js` the pages' scripts.
 ///
 /// A bad query is a 4xx with `{"error": ..., "field": ...}` (pages: the page
 /// with the message), a query longer than `RecipeQuery.maximumLength` a 413.
@@ -18,28 +20,81 @@ public enum FilterRoutes {
     /// The most frequencies `/api/response` computes.
     public static let maximumPoints = 65_537
 
-    /// The router with every route.
-    public static func router() -> Router<BasicRequestContext> {
-        let router = Router()
-        router.get("/") { request, _ in DesignPage.response(query: request.uri.query) }
-        router.get("/live") { request, _ in LivePage.response(query: request.uri.query) }
-        router.get("/api/design") { request, _ in api(request) { design, _ in try jsonDocument(design) } }
-        router.get("/api/response") { request, _ in api(request, extra: ["points"]) { design, extras in try responseCSV(design, extras) } }
-        router.get("/api/code") { request, _ in api(request, extra: ["format", "download"]) { design, extras in try code(design, extras) } }
+    /// Every path served, for `FilterResponder`'s 405 (other methods than
+    /// GET and HEAD on these) and 404.
+    public static let paths: Set<String> = Set(["/", "/live", "/live/filter.js", "/api/design", "/api/response", "/api/code",
+                                           "/api/filters.json", "/favicon.ico"])
+        .union(StaticScripts.all.map(\.path))
+
+    /// The routes with the server's limits around them: what `mkfilter-server` serves.
+    public static func responder(heavy: HeavyWork = HeavyWork(slots: ServerLimits().heavySlots,
+                                                               queue: ServerLimits().heavyQueue)) -> FilterResponder {
+        FilterResponder(router: router(heavy: heavy).buildResponder())
+    }
+
+    /// The router with every route (GET, and HEAD answered as GET without
+    /// the body); heavy requests go through `heavy`.
+    public static func router(heavy: HeavyWork = HeavyWork(slots: ServerLimits().heavySlots,
+                                                           queue: ServerLimits().heavyQueue)) -> Router<BasicRequestContext> {
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.get("/") { request, _ in
+            await bounded(request, heavy, page: true) { DesignPage.response(query: request.uri.query) }
+        }
+        router.get("/live") { request, _ in
+            await bounded(request, heavy, page: true) { LivePage.response(query: request.uri.query) }
+        }
+        router.get("/live/filter.js") { request, _ in
+            await bounded(request, heavy, page: false) { LivePage.filterScript(query: request.uri.query) }
+        }
+        router.get("/api/design") { request, _ in
+            await bounded(request, heavy, page: false) { api(request) { design, _ in try jsonDocument(design) } }
+        }
+        router.get("/api/response") { request, _ in
+            await bounded(request, heavy, page: false) { api(request, extra: ["points"]) { design, extras in try responseCSV(design, extras) } }
+        }
+        router.get("/api/code") { request, _ in
+            await bounded(request, heavy, page: false) { api(request, extra: ["format", "download"]) { design, extras in try code(design, extras) } }
+        }
         router.get("/api/filters.json") { request, _ in
-            api(request, extra: ["download"]) { design, extras in
-                Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
-                               download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
+            await bounded(request, heavy, page: false) {
+                api(request, extra: ["download"]) { design, extras in
+                    Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
+                                   download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
+                }
             }
+        }
+        for script in StaticScripts.all {
+            router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
         }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }
 
+    /// `work` at once when the request is cheap; through `heavy` when it is
+    /// heavy (`HeavyWork.isHeavy`), or a 503 with `Retry-After` when that is
+    /// full (an HTML page for the pages, the JSON error for the rest).
+    static func bounded(_ request: Request, _ heavy: HeavyWork, page: Bool,
+                        _ work: @escaping @Sendable () -> Response) async -> Response {
+        guard HeavyWork.isHeavy(query: request.uri.query ?? "") else { return work() }
+        if let response = await heavy.run(work) { return response }
+        var busy = APIError.busy(heavy)
+        if page {
+            busy = Responses.text(PageStyle.errorPage(title: "mkfilter: busy", message: APIError.busyMessage(heavy)),
+                                  status: .serviceUnavailable, contentType: "text/html; charset=utf-8")
+            busy.headers[.retryAfter] = "\(HeavyWork.retryAfter)"
+        }
+        return busy
+    }
+
     /// Reads the query, designs, and answers with `body`; every failure as a JSON error.
     static func api(_ request: Request, extra: Set<String> = [],
                     _ body: (QueryDesign, [String: String]) throws -> Response) -> Response {
-        let query = request.uri.query ?? ""
+        api(query: request.uri.query ?? "", extra: extra, body)
+    }
+
+    /// Designs `query`, and answers with `body`; every failure as a JSON error.
+    static func api(query: String, extra: Set<String> = [],
+                    _ body: (QueryDesign, [String: String]) throws -> Response) -> Response {
         if query.utf8.count > RecipeQuery.maximumLength {
             return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
         }

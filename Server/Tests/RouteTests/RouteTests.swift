@@ -9,8 +9,9 @@ import Testing
 let shake = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
 
 /// The application on the router test framework (no sockets).
-func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    let app = Application(router: FilterRoutes.router())
+func withClient(heavy: HeavyWork = HeavyWork(slots: 1, queue: 4),
+                _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    let app = Application(responder: FilterRoutes.responder(heavy: heavy))
     try await app.test(.router, body)
 }
 
@@ -84,10 +85,18 @@ func errorField(_ body: String) throws -> String? {
         try await withClient { client in
             let (status, body, _) = try await get(client, "/live?\(shake)")
             #expect(status == .ok)
-            #expect(body.contains("const LiveFilters = "))
-            #expect(body.contains("devicemotion"))
-            #expect(body.contains("DeviceMotionEvent.requestPermission"))
             #expect(body.contains("id=\"live-x\""))
+            // The filter's code and the chain are scripts of their own (the page's policy runs no inline script).
+            let filter = try #require(body.firstMatch(of: /<script src="(\/live\/filter\.js\?[^"]*)"><\/script>/)?.1)
+            let (filterStatus, code, filterHeaders) = try await get(client, String(filter).replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(filterStatus == .ok)
+            #expect(filterHeaders[.contentType] == "text/javascript; charset=utf-8")
+            #expect(code.contains("const LiveFilters = "))
+            let live = try #require(body.firstMatch(of: /<script src="(\/static\/live\.js\?v=[0-9a-f]+)"><\/script>/)?.1)
+            let (liveStatus, script, _) = try await get(client, String(live))
+            #expect(liveStatus == .ok)
+            #expect(script.contains("devicemotion"))
+            #expect(script.contains("DeviceMotionEvent.requestPermission"))
         }
     }
 }
@@ -142,6 +151,11 @@ func errorField(_ body: String) throws -> String? {
         ("family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&points=99999999", "points"),
         ("family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&points=1", "points"),
         ("family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&points=x", "points"),
+        // A field name that is not percent-encoding is named as written.
+        ("%ZZ=1&family=butterworth&band=lowPass&order=2&corners=5&sampleRate=60", "%ZZ"),
+        // Corners that collapse onto Nyquist in double precision: the corners are at fault.
+        ("family=butterworth&band=bandPass&order=3&corners=49.99999999,49.999999999&sampleRate=100", "corners"),
+        ("family=butterworth&band=lowPass&order=3&corners=0.0000000001&sampleRate=100", "corners"),
     ])
     func badQueries(query: String, field: String) async throws {
         try await withClient { client in

@@ -33,7 +33,9 @@ public enum RecipeQuery {
         var fields: [String: JSONValue] = [:]
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = percentDecoded(parts[0]) else { throw FieldError(field: nil, "a field name is not valid percent-encoded UTF-8") }
+            guard let key = percentDecoded(parts[0]) else {
+                throw FieldError(field: String(parts[0]), "is not a valid field name: each % needs two hex digits, and the bytes must be UTF-8")
+            }
             guard let value = percentDecoded(parts.count > 1 ? parts[1] : "") else {
                 throw FieldError(field: key, "is not valid percent-encoded UTF-8")
             }

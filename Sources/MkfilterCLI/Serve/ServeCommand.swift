@@ -5,7 +5,7 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the design page, its API and Shake!'s live screen on the web.",
-        usage: "mkfilter serve [--port <n>] [--host <address>] [--rebuild]",
+        usage: "mkfilter serve [--port <n>] [--host <address>] [--https] [--rebuild]",
         discussion: """
             Fisher's interactive page again: a form with the filter set file's
             fields, the report, the plots and every emitter's code; /live runs the
@@ -30,12 +30,23 @@ struct ServeCommand: ParsableCommand {
             OPTIONS
               --port <n>         0 ... 65535 (default 8080; 0: any free port)
               --host <address>   the address to listen on (default 127.0.0.1,
-                                 this machine only; 0.0.0.0 for a phone on the
-                                 same network)
+                                 this machine only; with --https 0.0.0.0)
+              --https            TLS, so a phone's browser gives /live its
+                                 accelerometer: a self-signed certificate for
+                                 this machine's addresses, made once and kept
+                                 in ~/.cache/mkfilter (XDG_CACHE_HOME); prints
+                                 each https address and a QR code to scan
               --rebuild          build the server again first (after an update)
 
-            EXAMPLE
+            LIMITS
+              Idle connections close after 15 s; connections are capped below
+              the open-file limit; heavy requests (order above 24, a
+              specification, more than 4097 points) run one at a time, 4 wait,
+              more get 503 with Retry-After; a request head over 32 KB is a 431.
+
+            EXAMPLES
               mkfilter serve --port 8080
+              mkfilter serve --https --port 8443   (then scan the QR code)
             """,
         helpNames: [.long]
     )
@@ -44,18 +55,21 @@ struct ServeCommand: ParsableCommand {
     var port: Int = 8080
 
     @Option(help: "The address to listen on.")
-    var host: String = "127.0.0.1"
+    var host: String?
+
+    @Flag(help: "Serve over TLS with a self-signed certificate.")
+    var https = false
 
     @Flag(help: "Build the server again first.")
     var rebuild = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 ... 65535") }
-        guard !host.isEmpty else { throw ValidationError("--host needs an address") }
+        if let host, host.isEmpty { throw ValidationError("--host needs an address") }
     }
 
     func run() throws {
-        let result = ServeProgram.run(host: host, port: port, rebuild: rebuild)
+        let result = ServeProgram.run(host: host, port: port, https: https, rebuild: rebuild)
         try emit(result)
     }
 }

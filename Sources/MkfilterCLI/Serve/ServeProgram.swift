@@ -14,9 +14,10 @@ enum ServeProgram {
     /// The server's path inside the package.
     static let serverPath = "Server/.build/release/mkfilter-server"
 
-    /// Builds if needed, then replaces this process with the server; returns
-    /// only when that fails.
-    static func run(host: String, port: Int, rebuild: Bool) -> InvocationResult {
+    /// Builds if needed, then replaces this process with the server (host
+    /// nil: the server's default, 127.0.0.1, or 0.0.0.0 with `https`);
+    /// returns only when that fails.
+    static func run(host: String?, port: Int, https: Bool, rebuild: Bool) -> InvocationResult {
         let server: String
         if let given = ProcessInfo.processInfo.environment["MKFILTER_SERVER"], !given.isEmpty {
             server = given
@@ -34,7 +35,7 @@ enum ServeProgram {
                 }
             }
         }
-        let arguments = [server, "--host", host, "--port", "\(port)"]
+        let arguments = [server, "--port", "\(port)"] + (host.map { ["--host", $0] } ?? []) + (https ? ["--https"] : [])
         var cArguments = arguments.map { strdup($0) } + [nil]
         execv(server, &cArguments)
         let reason = String(cString: strerror(errno))

@@ -1,0 +1,47 @@
+import FilterSets
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// A request head longer than the decoder's limit (`ServerLimits.
+/// maximumHeadBytes`) answered as the API answers every bad request: 431
+/// Request Header Fields Too Large with `{"error": ..., "field": null}`,
+/// then the connection closed. Without it Hummingbird answers the parser's
+/// overflow with a bare 400. Other parse errors pass on (a 400).
+final class HeadLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    let limit: Int
+    var answered = false
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parse = error as? HTTPParserError, parse == .headerOverflow else {
+            context.fireErrorCaught(error)
+            return
+        }
+        guard !answered else { return }
+        answered = true
+        let body = APIError.body("the request head (request line and header fields) is over \(limit) bytes; "
+                                 + "a query is at most \(RecipeQuery.maximumLength) bytes", field: nil)
+        var headers = SecurityHeaders.api
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentLength] = String(body.readableBytes)
+        headers[.connection] = "close"
+        let head = HTTPResponse(status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), headerFields: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
+    }
+}
+
+@available(*, unavailable)
+extension HeadLimitHandler: Sendable {}

@@ -1,0 +1,87 @@
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// The bound on heavy requests: designs of high order, specifications (whose
+/// order is only known once estimated) and responses of many points cost
+/// 0.1-5 s of CPU each (an order-128 Chebyshev II band-pass page 5.2 s, the
+/// issue's 65,537-point response 0.25-0.6 s), where an ordinary request
+/// costs 1-10 ms.
+///
+/// At most `slots` heavy requests are computed at once, each on a thread of
+/// NIO's blocking pool rather than Swift's cooperative pool, so the
+/// cooperative threads stay free for cheap requests; up to `queue` more wait
+/// for a slot; beyond them `run` returns nil at once and the route answers
+/// 503 with `Retry-After`.
+public final class HeavyWork: Sendable {
+    /// Heavy requests computed at once.
+    public let slots: Int
+    /// Heavy requests that may wait for a slot.
+    public let queue: Int
+
+    /// The highest order computed as a cheap request (an order-24 elliptic
+    /// band-stop page takes about 45 ms).
+    public static let cheapOrder = 24
+    /// The most response points computed as a cheap request.
+    public static let cheapPoints = 4097
+    /// What `Retry-After` says, in seconds.
+    public static let retryAfter = 2
+
+    struct State {
+        var running = 0
+        var waiting: [CheckedContinuation<Bool, Never>] = []
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    /// A bound of `slots` heavy requests at once and `queue` waiting.
+    public init(slots: Int, queue: Int) {
+        self.slots = max(1, slots)
+        self.queue = max(0, queue)
+    }
+
+    /// Whether the request for `path` with `query` is heavy: an order above
+    /// `cheapOrder`, a specification (`passband` or `stopband`), or more than
+    /// `cheapPoints` response points. Read tolerantly: a malformed value is
+    /// cheap, since it fails before any design.
+    public static func isHeavy(query: String) -> Bool {
+        let values = FormValues.parse(query)
+        if let order = values["order"].flatMap({ Double($0) }), order > Double(cheapOrder) { return true }
+        if let points = values["points"].flatMap({ Double($0) }), points > Double(cheapPoints) { return true }
+        return !(values["passband"] ?? "").isEmpty || !(values["stopband"] ?? "").isEmpty
+    }
+
+    /// Heavy requests computing or waiting now.
+    public var load: (running: Int, waiting: Int) {
+        state.withLockedValue { ($0.running, $0.waiting.count) }
+    }
+
+    /// `work` on a thread of the blocking pool once a slot is free; nil at
+    /// once when every slot is taken and `queue` requests already wait.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+        guard await acquire() else { return nil }
+        defer { release() }
+        return try? await NIOThreadPool.singleton.runIfActive { work() }
+    }
+
+    /// Takes a slot, waiting in the queue if there is room; false when full.
+    func acquire() async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let admitted: Bool? = state.withLockedValue { state in
+                if state.running < slots { state.running += 1; return true }
+                guard state.waiting.count < queue else { return false }
+                state.waiting.append(continuation)
+                return nil
+            }
+            if let admitted { continuation.resume(returning: admitted) }
+        }
+    }
+
+    /// Hands the slot to the first waiting request, or frees it.
+    func release() {
+        let next: CheckedContinuation<Bool, Never>? = state.withLockedValue { state in
+            if state.waiting.isEmpty { state.running -= 1; return nil }
+            return state.waiting.removeFirst()
+        }
+        next?.resume(returning: true)
+    }
+}

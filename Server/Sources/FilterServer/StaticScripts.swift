@@ -1,0 +1,43 @@
+import Hummingbird
+
+/// The pages' scripts as files of their own, so that the Content-Security-
+/// Policy allows only this server's scripts (`script-src 'self'`, nothing
+/// inline). Each URL carries its content's hash (`/static/live.js?v=...`):
+/// a browser may keep it for a year, and a new server's script has a new URL.
+enum StaticScripts {
+    /// A script: its path and text.
+    struct Script: Sendable {
+        let path: String
+        let text: String
+        /// FNV-1a (64 bits) of the text, in hex: the `v` of its URL.
+        let version: String
+
+        init(path: String, text: String) {
+            self.path = path
+            self.text = text
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            version = String(hash, radix: 16)
+        }
+
+        /// The URL pages load it from, in an HTML attribute (already safe).
+        var url: String { "\(path)?v=\(version)" }
+
+        /// The `<script>` element loading it.
+        var element: String { "<script src=\"\(url)\"></script>\n" }
+
+        /// The script, kept for a year when asked for by its current version.
+        func response(query: String?) -> Response {
+            var response = Responses.text(text, contentType: "text/javascript; charset=utf-8")
+            response.headers[.cacheControl] = query == "v=\(version)" ? SecurityHeaders.immutable : SecurityHeaders.revalidate
+            return response
+        }
+    }
+
+    /// The design page's enhancements (`PageScripts.design`).
+    static let design = Script(path: "/static/design.js", text: PageScripts.design)
+    /// `/live`'s chain and drawing (`LiveScript.code`).
+    static let live = Script(path: "/static/live.js", text: LiveScript.code)
+    /// Every script.
+    static let all = [design, live]
+}

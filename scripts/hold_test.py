@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""mkfilter-server on the wire, where the route tests cannot reach: it holds
+against idle connections with few file descriptors, and answers malformed
+requests with the JSON error.
+
+    python3 scripts/hold_test.py [--server Server/.build/release/mkfilter-server]
+
+Starts the server itself on a free loopback port under RLIMIT_NOFILE 256
+(soft and hard, as `ulimit -n 256`) with a 4 s idle timeout, then:
+
+1. 300 idle connections (nothing sent): the server stays up, and a normal
+   request on a new connection is answered within 1 s while they are open;
+   after the idle timeout they are closed, and the server still answers;
+2. a slowloris head (a byte every 0.5 s) is closed by the idle timeout;
+3. a request without Host is a 400, a 40 KB head a 431, both with the JSON
+   error; HEAD has the GET's Content-Length and no body;
+4. with the soft limit 256 and the hard one 2048 the server raises its soft
+   limit to 2048 (/proc/PID/limits).
+
+Loopback only; every wait is bounded. Prints what it measured; exits 1 on
+any failure.
+"""
+import argparse
+import http.client
+import json
+import os
+import pathlib
+import re
+import resource
+import select
+import socket
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DESIGN = "/api/design?family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
+IDLE_TIMEOUT = 4
+
+
+class Check:
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, condition, message):
+        print(("ok   " if condition else "FAIL ") + message)
+        if not condition:
+            self.failures.append(message)
+        return condition
+
+
+def start(binary, soft, hard, *arguments):
+    """The server under RLIMIT_NOFILE (soft, hard); returns (process, port, limits line)."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    process = subprocess.Popen([binary, "--port", "0", "--idle-timeout", str(IDLE_TIMEOUT), *arguments],
+                               stdout=subprocess.PIPE, text=True, preexec_fn=limit)
+    address = process.stdout.readline()
+    limits = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", address)
+    if not match:
+        process.kill()
+        sys.exit(f"the server did not print its address: {address!r}")
+    return process, int(match.group(1)), limits.strip()
+
+
+def raw(port, data, timeout=5):
+    """Sends `data`, reads until the server closes (or `timeout`); returns the bytes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(data)
+        chunks, deadline = [], time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                chunk = s.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+            if b"\r\n\r\n" in b"".join(chunks) and b"Content-Length: 0" in b"".join(chunks):
+                break
+        return b"".join(chunks)
+
+
+def status_and_body(response):
+    head, _, body = response.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/1.1 ") else None
+    return status, head.decode("latin-1"), body
+
+
+def timed_get(port, path, timeout=10):
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        return response.status, body, time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def closed_by_server(s):
+    """Whether the server closed `s` (EOF or reset), without blocking."""
+    readable, _, _ = select.select([s], [], [], 0)
+    if not readable:
+        return False
+    try:
+        return s.recv(1) == b""
+    except (ConnectionResetError, BlockingIOError):
+        return True
+    except OSError:
+        return True
+
+
+def idle_connections(check, binary):
+    process, port, limits = start(binary, 256, 256)
+    print(f"server (ulimit -n 256): {limits}")
+    idle = []
+    try:
+        started = time.monotonic()
+        for _ in range(300):
+            try:
+                s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                s.settimeout(2)
+                s.connect(("127.0.0.1", port))
+                s.setblocking(False)
+                idle.append(s)
+            except OSError:
+                s.close()
+                break
+        print(f"opened {len(idle)} idle connections in {time.monotonic() - started:.2f} s")
+        check(len(idle) == 300, f"300 idle connections opened ({len(idle)})")
+        time.sleep(0.5)
+        check(process.poll() is None, "the server is up with 300 idle connections")
+        status, body, elapsed = timed_get(port, DESIGN)
+        check(status == 200 and b'"name"' in body and elapsed < 1.0,
+              f"a normal request while they are open: {status} in {elapsed * 1000:.0f} ms (limit 1000 ms)")
+        time.sleep(IDLE_TIMEOUT + 2)
+        open_after = sum(1 for s in idle if not closed_by_server(s))
+        check(process.poll() is None, "the server is still up after the idle timeout")
+        check(open_after == 0, f"every idle connection closed {IDLE_TIMEOUT + 2} s later ({open_after} still open)")
+        status, _, elapsed = timed_get(port, DESIGN)
+        check(status == 200, f"then a normal request: {status} in {elapsed * 1000:.0f} ms")
+
+        # A slowloris head: one byte every 0.5 s never completes within the idle timeout.
+        s = socket.create_connection(("127.0.0.1", port), timeout=1)
+        s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        started, closed = time.monotonic(), False
+        while time.monotonic() - started < IDLE_TIMEOUT + 3:
+            try:
+                s.sendall(b"X")
+                time.sleep(0.5)
+                if closed_by_server(s):
+                    closed = True
+                    break
+            except OSError:
+                closed = True
+                break
+        s.close()
+        held = time.monotonic() - started
+        check(closed and held < IDLE_TIMEOUT + 2, f"a slowloris head is closed after {held:.1f} s (idle timeout {IDLE_TIMEOUT} s)")
+        check(process.poll() is None, "the server is up after the slowloris")
+    finally:
+        for s in idle:
+            s.close()
+        process.terminate()
+        process.wait(timeout=10)
+    check(process.returncode == 0, f"it stops cleanly on SIGTERM (status {process.returncode})")
+
+
+def malformed(check, binary):
+    process, port, _ = start(binary, 1024, 1024)
+    try:
+        status, head, body = status_and_body(raw(port, f"GET {DESIGN} HTTP/1.1\r\n\r\n".encode()))
+        check(status == 400 and json.loads(body).get("error", "").count("Host") > 0,
+              f"no Host header: {status} {body[:80]!r}")
+        big = "X-Filler: " + "a" * 40_000
+        status, head, body = status_and_body(raw(port, f"GET {DESIGN} HTTP/1.1\r\nHost: 127.0.0.1\r\n{big}\r\n\r\n".encode()))
+        error = json.loads(body) if body.startswith(b"{") else {}
+        check(status == 431 and "error" in error and error.get("field") is None and "application/json" in head,
+              f"a 40 KB head: {status} {body[:80]!r}")
+        status, head, body = status_and_body(raw(port, f"GET /?{'a=b&' * 12000} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()))
+        check(status == 431 and body.startswith(b"{"), f"a 48 KB request line: {status}")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("HEAD", DESIGN)
+        response = connection.getresponse()
+        length = response.getheader("Content-Length")
+        response.read()
+        connection.request("GET", DESIGN)
+        get = connection.getresponse().read()
+        connection.close()
+        check(response.status == 200 and length == str(len(get)), f"HEAD: {response.status}, Content-Length {length} = GET's {len(get)}")
+        check(process.poll() is None, "the server is up after the malformed requests")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def raised_limit(check, binary):
+    process, port, limits = start(binary, 256, 2048)
+    try:
+        with open(f"/proc/{process.pid}/limits") as f:
+            line = next(l for l in f if l.startswith("Max open files"))
+        soft = int(line.split()[3])
+        check(soft == 2048, f"soft limit 256, hard 2048: raised to {soft} ({limits})")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", default=str(ROOT / "Server/.build/release/mkfilter-server"))
+    args = parser.parse_args()
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[0] < 1024:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
+    check = Check()
+    idle_connections(check, args.server)
+    malformed(check, args.server)
+    if os.path.exists("/proc/self/limits"):
+        raised_limit(check, args.server)
+    if check.failures:
+        print(f"{len(check.failures)} hold check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("hold test passed")
+
+
+if __name__ == "__main__":
+    main()
