@@ -56,7 +56,7 @@ enum DesignPage {
             html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
         }
         if let design { html += answer(design.0, design.1, query: query) }
-        html += "</main>\n<script>\n" + PageScripts.design + "</script>\n</body>\n</html>\n"
+        html += "</main>\n<script>\n" + PageScripts.design + RecordingScript.code + "</script>\n</body>\n</html>\n"
         return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
     }
 
@@ -136,6 +136,7 @@ enum DesignPage {
             html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
         }
         html += "</div></section>\n"
+        html += RecordingSection.html(query: query)
 
         html += "<section id=\"report\"><h2>Fisher's report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
 

@@ -32,6 +32,7 @@ public enum FilterRoutes {
                                download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
             }
         }
+        router.post("/api/recording") { request, _ in await RecordingRoute.response(request) }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }
