@@ -63,7 +63,7 @@ public struct TriggerSummary: Sendable {
             let seconds = Double(triggered) / fs
             let share = samples == 0 ? 0 : 100 * Double(triggered) / Double(samples)
             return "  \(name): \(onsets) onset\(onsets == 1 ? "" : "s"), \(Self.short(seconds)) s triggered "
-                + "(\(formatC("%.1f", share)) %), \(Self.short(Double(onsets) * 60 / duration)) onsets/min\n"
+                + "(\(formatC("%.1f", share)) %), \(Self.short(duration > 0 ? Double(onsets) * 60 / duration : 0)) onsets/min\n"
         }
         var text = "summary: \(samples) samples (\(Self.short(duration)) s at \(Self.short(fs)) Hz)\n"
         for axis in 0..<3 { text += line(PipelineConfiguration.axisNames[axis], onsets[axis], triggeredSamples[axis]) }

@@ -113,7 +113,7 @@ public struct TriggerTrial: Sendable {
             "\(TriggerSummary.short(Double($0.anyTriggeredSamples) / sampleRate)) s ("
                 + formatC("%.1f", samples == 0 ? 0 : 100 * Double($0.anyTriggeredSamples) / Double(samples)) + " %)"
         })
-        rows.append(["onsets/min"] + summaries.map { TriggerSummary.short(Double($0.anyOnsets) * 60 / duration) })
+        rows.append(["onsets/min"] + summaries.map { TriggerSummary.short(duration > 0 ? Double($0.anyOnsets) * 60 / duration : 0) })
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {
             let cells = row.enumerated().map { c, cell in
