@@ -110,6 +110,36 @@ import Testing
         #expect(pass > 0.7 && sway < 0.1, "|H(2 Hz)| = \(pass), |H(0.2 Hz)| = \(sway)")
     }
 
+    /// Events taken from a trigger: the Shake band-pass's episodes at 0.2 g,
+    /// each starting inside one of the fixture's events; the band from them
+    /// still holds the shake and leaves out gravity and the sway.
+    @Test func suggestFromTrigger() {
+        let r = SuggestProgram.run(arguments: [Self.recording, "--events-from-trigger", "-Bu -Bp -o 3 --corner 0.5 3",
+                                               "--trigger-threshold", "0.2"])
+        #expect(r.exitCode == 0, "\(r.standardError)")
+        let note = r.standardError.split(separator: "\n").first { $0.hasPrefix("note: events from the trigger") }
+        let listed = note.map { $0.split(separator: " ").last!.split(separator: ",") } ?? []
+        #expect(listed.count == 4, "\(r.standardError)")
+        for (interval, event) in zip(listed, Self.events) {
+            let start = Double(interval.split(separator: "-")[0])!
+            #expect(start >= event.0 && start <= event.0 + 1, "\(interval) for \(event)")
+        }
+        let band = r.standardOutput.split(separator: "\n").first { $0.hasPrefix("band: ") }!.split(separator: " ")
+        let (low, high) = (Double(band[1])!, Double(band[3])!)
+        #expect(low > 0.3 && low < Self.shakeHz && high > Self.shakeHz, "\(band)")
+        let refusals: [([String], String)] = [
+            (["-", "--events-from-trigger", "passThrough"], "reads the recording twice (the trigger, then the spectra): give a file"),
+            ([Self.recording, "--events-from-trigger", "-Bu -Bp -o 3 --corner 0.5 3", "--trigger-threshold", "5"],
+             "the trigger (RMS above 5 g for 5 samples) never fires on this recording"),
+            ([Self.recording, "--events", "8-11", "--events-from-trigger", "passThrough"], "give --events or --events-from-trigger, not both"),
+            ([Self.recording, "--events", "8-11", "--trigger-threshold", "0.2"], "--trigger-threshold goes with --events-from-trigger"),
+        ]
+        for (arguments, message) in refusals {
+            let r = SuggestProgram.run(arguments: arguments)
+            #expect(r.exitCode == 1 && r.standardError.contains(message), "\(arguments): \(r.standardError)")
+        }
+    }
+
     /// Bad events name the interval and what is allowed; events that do not
     /// fit the recording say so.
     @Test func suggestRefusals() {

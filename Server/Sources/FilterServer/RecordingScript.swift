@@ -41,7 +41,7 @@ enum RecordingScript {
             }));
             const svg = new DOMParser().parseFromString(answer.spectrumSVG, "image/svg+xml").documentElement;
             $("recording-spectrum").replaceChildren(document.importNode(svg, true));
-            $("recording-summary").textContent = answer.settings + ". " + answer.summary;
+            $("recording-summary").textContent = answer.settings + ".\n" + answer.summary;
             const body = $("recording-onsets").querySelector("tbody");
             body.replaceChildren(...answer.onsets.map((onset, k) => {
               const row = document.createElement("tr");

@@ -21,7 +21,7 @@ enum RecordingSection {
         <ul id="recording-statistics"></ul>
         <figure id="recording-spectrum" aria-label="Spectrum of the recording"></figure>
         <h3>Trigger onsets</h3>
-        <p id="recording-summary"></p>
+        <pre id="recording-summary"></pre>
         <table id="recording-onsets"><thead><tr><th>onset</th><th>start (s)</th><th>end (s)</th><th>axes</th></tr></thead><tbody></tbody></table>
         </div>
         </section>

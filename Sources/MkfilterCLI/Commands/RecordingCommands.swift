@@ -72,6 +72,8 @@ struct SuggestCommand: ParsableCommand {
         usage: """
             mkfilter suggest [<recording.csv> | -] --events <start-end>,...
                        [--floor <Hz>] [--threshold <dB>] [--sample-rate <Hz>]
+              mkfilter suggest <recording.csv> --events-from-trigger <filter>
+                       [--trigger-threshold <g>] [options above]
             """,
         discussion: """
             A heuristic (README, "mkfilter suggest"):
@@ -97,9 +99,17 @@ struct SuggestCommand: ParsableCommand {
               --threshold <dB>    event/rest energy for the band, above 0 and
                                   at most 100 (default 6)
               --sample-rate <Hz>  instead of the rate of the first 64 times
+              --events-from-trigger <filter>
+                                  instead of --events: where this filter's
+                                  trigger fires (mkfilter pipeline's RMS over
+                                  30 samples, count 5), each stretch with an
+                                  axis triggered one event; a file only
+              --trigger-threshold <g>  its RMS level (default 0.1)
 
-            EXAMPLE
+            EXAMPLES
               mkfilter suggest walk.csv --events 8-11,20.5-23,33-37
+              mkfilter suggest walk.csv --events-from-trigger \\
+                  '-Bu -Bp -o 3 --corner 0.5 3' --trigger-threshold 0.2
             """,
         helpNames: [.long]
     )

@@ -14,6 +14,7 @@ public enum SuggestProgram {
     static let usage = """
         Usage: mkfilter suggest [<recording.csv> | -] --events <start-end>,... [--floor <Hz>] [--threshold <dB>]
                                 [--sample-rate <Hz>]
+               mkfilter suggest <recording.csv> --events-from-trigger <filter> [--trigger-threshold <g>] ...
         """
 
     /// Runs the command.
@@ -44,6 +45,8 @@ public enum SuggestProgram {
                 let text = try cursor.value(for: word)
                 do { r.events = try SuggestRequest.events(text) } catch { throw UsageError(error) }
                 sawEvents = true
+            case "--events-from-trigger": r.eventsFromTrigger = try cursor.value(for: word)
+            case "--trigger-threshold": r.triggerThreshold = try cursor.number(for: word, meaning: "the trigger's RMS level in g")
             case "--sample-rate": r.sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")
             case "--floor":
                 let floor = try cursor.number(for: word, meaning: "the lowest frequency considered, Hz")
@@ -59,7 +62,14 @@ public enum SuggestProgram {
                 r.input = word
             }
         }
-        guard sawEvents else { throw UsageError("--events is required: when the gestures happened, in seconds, e.g. --events 3.2-4.0,9.1-9.8", showsUsage: true) }
+        guard sawEvents != (r.eventsFromTrigger != nil) else {
+            throw UsageError(sawEvents ? "give --events or --events-from-trigger, not both"
+                                       : "--events is required: when the gestures happened, in seconds, e.g. --events 3.2-4.0,9.1-9.8 (or --events-from-trigger <filter>)",
+                             showsUsage: true)
+        }
+        if r.triggerThreshold != nil && r.eventsFromTrigger == nil {
+            throw UsageError("--trigger-threshold goes with --events-from-trigger")
+        }
         return r
     }
 }
