@@ -10,7 +10,9 @@ import Hummingbird
 /// - `GET /api/design` the `--emit json` document;
 /// - `GET /api/response` the response CSV (`points`, 2 ... `maximumPoints`);
 /// - `GET /api/code` one format's code (`format`), `GET /api/filters.json`
-///   the design as a filter set file.
+///   the design as a filter set file;
+/// - `POST /api/recording` a recording (CSV body, at most 10 MB) tried on
+///   the design: its spectrum and trigger onsets (`RecordingRoute`).
 ///
 /// A bad query is a 4xx with `{"error": ..., "field": ...}` (pages: the page
 /// with the message), a query longer than `RecipeQuery.maximumLength` a 413.
