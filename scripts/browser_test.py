@@ -9,9 +9,14 @@ loopback port and stops it at the end. It loads Shake!'s band-pass from a URL,
 changes the order through the form and sees the report, the plots and the code
 change, copies the Swift code, runs /live on the simulated source and sees the
 plots move and the trigger fire, records a few seconds and (with --mkfilter)
-runs `mkfilter pipeline` on the recording; the browser's console must stay free
-of errors (Content-Security-Policy violations show there), and an inline
-script injected at the end must be refused by the policy and reported.
+runs `mkfilter pipeline` on the recording, then records again and hands the
+recording to the design page ("Try it on the design page", no download), whose
+spectrum must peak at the simulated shake's frequency and which lists the
+trigger onsets. The browser's console must stay free of errors throughout
+(Content-Security-Policy violations show there). Last, both pages must send a
+strict policy, and an inline script injected into the design page must be
+refused by it and reported (run last: that violation is the one console error
+expected).
 Prints what it measured; exits 1 on any failure.
 """
 import argparse
@@ -165,11 +170,43 @@ def main():
         errors = console_errors(driver)
         check(not errors, f"no console errors on /live {errors}")
 
-        # 4. The policy is enforced: the pages' own scripts ran under it (above), and an
-        # inline script added now is refused, with the violation in the console.
-        policy = urllib.request.urlopen(driver.current_url).headers.get("Content-Security-Policy", "")
-        check("script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0],
-              f"/live sends a strict Content-Security-Policy ({policy})")
+        # 4. A recording handed from /live to the design page, without a download:
+        # its spectrum must peak at the simulated shake's frequency. LiveScript's
+        # simulated source shakes x at 4 Hz (0.6 g), y at 3 Hz (0.4 g) and z at
+        # 5 Hz (0.3 g) for 1.5 s in every 6 s, so the axes' summed PSD peaks at 4 Hz.
+        simulated_shake_hz = 4.0
+        driver.find_element(By.ID, "live-record").click()
+
+        def recorded(d):
+            found = re.search(r"recording (\d+) samples", status.text)
+            return int(found.group(1)) if found else 0
+        WebDriverWait(driver, 30).until(lambda d: recorded(d) >= 9 * 60)
+        driver.find_element(By.ID, "live-try").click()
+        WebDriverWait(driver, 10).until(lambda d: "/live" not in d.current_url)
+        section = driver.find_element(By.ID, "recording")
+        WebDriverWait(driver, 20).until(lambda d: section.get_attribute("data-peak") or "error" in
+                                        (d.find_element(By.ID, "recording-status").get_attribute("class") or ""))
+        peak = float(section.get_attribute("data-peak") or "nan")
+        bin_width = 60 / 256
+        check(abs(peak - simulated_shake_hz) <= bin_width,
+              f"the /live recording's spectrum peaks at the simulated {simulated_shake_hz} Hz shake ({peak:.3f} Hz; "
+              f"{driver.find_element(By.ID, 'recording-status').text[:200]})")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#recording-spectrum svg")) == 1, "the spectrum is drawn on the design page")
+        onsets = int(section.get_attribute("data-onsets") or "0")
+        check(onsets >= 1 and len(driver.find_elements(By.CSS_SELECTOR, "#recording-onsets tbody tr")) == onsets,
+              f"the design's trigger onsets on the recording are listed ({onsets})")
+        errors = console_errors(driver)
+        check(not errors, f"no console errors on the design page with a recording {errors}")
+
+        # 5. The policy is enforced: the pages' own scripts ran under it (above, with no
+        # console error, the recording's upload included), and an inline script added
+        # now is refused, with the violation in the console. Last, since that violation
+        # is a console error by design.
+        for name, url in [("the design page", driver.current_url), ("/live", f"{base}/live?{SHAKE}")]:
+            policy = urllib.request.urlopen(url).headers.get("Content-Security-Policy", "")
+            directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+            check(directives.get("script-src") == ["'self'"] and directives.get("connect-src") == ["'self'"],
+                  f"{name} sends a strict Content-Security-Policy ({policy})")
         driver.execute_script("const s = document.createElement('script'); s.textContent = 'window.inlineRan = true';"
                               " document.body.appendChild(s);")
         time.sleep(0.3)

@@ -23,6 +23,11 @@ public enum CommandLineRunner {
             let empty = open("/dev/null", O_RDONLY)
             defer { if empty >= 0 { close(empty) } }
             return PipelineProgram.run(arguments: rest, standardInput: empty, standardOutput: nil)
+        case "spectrum", "suggest":
+            let empty = open("/dev/null", O_RDONLY)
+            defer { if empty >= 0 { close(empty) } }
+            return words.first == "spectrum" ? SpectrumProgram.run(arguments: rest, standardInput: empty)
+                                             : SuggestProgram.run(arguments: rest, standardInput: empty)
         default: return Mkfilter.run(arguments: words)
         }
     }

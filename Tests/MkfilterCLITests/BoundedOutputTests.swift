@@ -109,6 +109,8 @@ import Darwin
             ["impulse"] + Self.design,
             ["verify"] + Self.design,
             ["pipeline", "--source", "step", "--samples", "100"],
+            ["spectrum", Self.root.appendingPathComponent("Tests/Fixtures/recordings/shake-60Hz.csv").path],
+            ["suggest", Self.root.appendingPathComponent("Tests/Fixtures/recordings/shake-60Hz.csv").path, "--events", "8-11,20.5-23"],
             ["generate", Self.root.appendingPathComponent("Generated/ShakeFilters.filters.json").path],
             ["gencode", "-ansic"],
         ]

@@ -8,9 +8,12 @@ import Hummingbird
 /// The design page: Fisher's form and answer page again. A GET form with the
 /// filter set file's field names, so the URL reproduces the design; the
 /// report, the plots, every emitter's code with copy and download, the
-/// response CSV and the filter set entry. It works without JavaScript, which
-/// only adds copy buttons and submits when a menu changes. Every reflected
-/// text is escaped (`HTML.escaped`).
+/// response CSV and the filter set entry, and "Try on a recording"
+/// (`RecordingSection`). It works without JavaScript, which adds copy
+/// buttons, submits when a menu changes and runs "Try on a recording" (the
+/// one part that needs it); the script is `/static/design.js`
+/// (`StaticScripts.design`), never inline. Every reflected text is escaped
+/// (`HTML.escaped`).
 enum DesignPage {
     /// Fields of the page beside the recipe's: the frequency axis and the magnitude scale.
     static let pageFields: Set<String> = ["axis", "scale"]
@@ -136,6 +139,7 @@ enum DesignPage {
             html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
         }
         html += "</div></section>\n"
+        html += RecordingSection.html(query: query)
 
         html += "<section id=\"report\"><h2>Fisher's report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
 

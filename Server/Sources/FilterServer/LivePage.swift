@@ -88,6 +88,7 @@ enum LivePage {
         <label class="field"><span><input id="live-show-raw" type="checkbox" checked> raw trace</span></label>
         <button type="button" id="live-pause">Pause</button>
         <button type="button" id="live-record">Record</button>
+        <button type="button" id="live-try" title="Stop recording and open it on the design page, without a download">Try it on the design page</button>
         </div>
         <p id="live-status" data-samples="0">Starting…</p>
         <p id="live-note" class="note"></p>

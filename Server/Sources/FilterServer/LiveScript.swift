@@ -136,6 +136,25 @@ enum LiveScript {
             document.body.appendChild(link); link.click(); link.remove();
           });
 
+          // The recording handed to the design page in this tab's sessionStorage
+          // (no download); the page posts it to /api/recording for its design.
+          $("live-try").addEventListener("click", () => {
+            if (!recording || recording.rows.length === 0) {
+              $("live-note").textContent = "Record first: press Record, wait a few seconds, then Try it on the design page.";
+              return;
+            }
+            const text = "t,x,y,z\n" + recording.rows.join("\n") + "\n";
+            recording = null;
+            $("live-record").textContent = "Record";
+            try {
+              sessionStorage.setItem("mkfilter.recording", text);
+            } catch (e) {
+              $("live-note").textContent = "The recording is too large to hand over (" + e.message + "); use Stop and download.";
+              return;
+            }
+            window.location.href = "/?" + config.designQuery + "#recording";
+          });
+
           // Drawing: one canvas per axis, the last 10 s.
           const colours = { raw: "#d62728", filtered: "#2ca02c", rms: "#1f77b4", trigger: "#e377c2" };
           function draw(axisIndex) {

@@ -12,7 +12,9 @@ import Hummingbird
 /// - `GET /api/response` the response CSV (`points`, 2 ... `maximumPoints`);
 /// - `GET /api/code` one format's code (`format`), `GET /api/filters.json`
 ///   the design as a filter set file;
-/// - `GET /static/design.js`, `GET /static/live.js` the pages' scripts.
+/// - `GET /static/design.js`, `GET /static/live.js` the pages' scripts;
+/// - `POST /api/recording` a recording (CSV body, at most 10 MB) tried on
+///   the design: its spectrum and trigger onsets (`RecordingRoute`).
 ///
 /// A bad query is a 4xx with `{"error": ..., "field": ...}` (pages: the page
 /// with the message), a query longer than `RecipeQuery.maximumLength` a 413.
@@ -66,6 +68,7 @@ public enum FilterRoutes {
         for script in StaticScripts.all {
             router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
         }
+        router.post("/api/recording") { request, _ in await RecordingRoute.response(request) }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }

@@ -34,9 +34,11 @@ enum StaticScripts {
         }
     }
 
-    /// The design page's enhancements (`PageScripts.design`).
-    static let design = Script(path: "/static/design.js", text: PageScripts.design)
-    /// `/live`'s chain and drawing (`LiveScript.code`).
+    /// The design page's enhancements (`PageScripts.design`) and its "Try on
+    /// a recording" (`RecordingScript.code`).
+    static let design = Script(path: "/static/design.js", text: PageScripts.design + RecordingScript.code)
+    /// `/live`'s chain and drawing, and its hand-over of a recording to the
+    /// design page (`LiveScript.code`).
     static let live = Script(path: "/static/live.js", text: LiveScript.code)
     /// Every script.
     static let all = [design, live]

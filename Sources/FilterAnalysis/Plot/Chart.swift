@@ -15,13 +15,20 @@ public struct PlotSeries: Sendable {
     public var points: [(Double, Double?)]
     /// Line or stems (for sampled responses).
     public var style: Style
+    /// The y axis it is drawn against: the chart's left one, or its right
+    /// one (`Chart.rightLabel`), for a second quantity over the same x.
+    public var axis: YAxis
+
+    /// Which of a chart's two y axes a series uses.
+    public enum YAxis: Sendable { case left, right }
 
     /// A series; see the properties.
-    public init(name: String, color: String, points: [(Double, Double?)], style: Style = .line) {
+    public init(name: String, color: String, points: [(Double, Double?)], style: Style = .line, axis: YAxis = .left) {
         self.name = name
         self.color = color
         self.points = points
         self.style = style
+        self.axis = axis
     }
 }
 
@@ -46,6 +53,9 @@ public struct Chart: Sendable {
     public var xRange: ClosedRange<Double>?, yRange: ClosedRange<Double>?
     /// The x axis: linear (default) or logarithmic.
     public var xScale: AxisScale
+    /// The right y axis' label, for series with `axis: .right`; its range
+    /// (nil: from their data).
+    public var rightLabel: String?, rightRange: ClosedRange<Double>?
 
     /// A chart; see the properties.
     public init(title: String, xLabel: String, yLabel: String, series: [PlotSeries],
@@ -202,7 +212,8 @@ public struct PlotPage: Sendable {
     }
 
     private func draw(_ chart: Chart, into svg: inout SVGWriter, top: Double, id: String) {
-        let left = 78.0, right = Self.width - 24
+        let hasRight = chart.series.contains { $0.axis == .right }
+        let left = 78.0, right = Self.width - (hasRight ? 70 : 24)
         // The legend: entries laid out right to left on the title's line and,
         // when they do not fit beside the title, on rows of their own above
         // the plot area, so that no entry sits on a trace.
@@ -237,7 +248,9 @@ public struct PlotPage: Sendable {
 
         let log = chart.xScale == .log
         let xs = chart.series.flatMap { $0.points.map { $0.0 } }.filter { $0.isFinite && (!log || $0 > 0) }
-        let ys = chart.series.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
+        let ys = chart.series.filter { $0.axis == .left }.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
+        let rightYs = chart.series.filter { $0.axis == .right }.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
+        let rightRange = chart.rightRange ?? Self.range(of: rightYs)
         var xRange = chart.xRange ?? Self.range(of: xs)
         if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
         let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
@@ -247,9 +260,10 @@ public struct PlotPage: Sendable {
         func px(_ x: Double) -> Double {
             left + min(max(Self.fraction(position(x), in: positions), -1e3), 1e3 + 1) * (right - left)
         }
-        func py(_ y: Double) -> Double {
-            plotBottom - min(max(Self.fraction(y, in: yRange), -1e3), 1e3 + 1) * (plotBottom - plotTop)
+        func py(_ y: Double, _ range: ClosedRange<Double>) -> Double {
+            plotBottom - min(max(Self.fraction(y, in: range), -1e3), 1e3 + 1) * (plotBottom - plotTop)
         }
+        func py(_ y: Double) -> Double { py(y, yRange) }
         svg.text(chart.title, x: left, y: top + 18, size: 14, weight: "bold")
         // Grid and tick labels.
         if log {
@@ -272,14 +286,22 @@ public struct PlotPage: Sendable {
                              ("fill", "none"), ("stroke", "#444")])
         svg.text(chart.xLabel + (log ? ", log scale" : ""), x: (left + right) / 2, y: plotBottom + 36, anchor: "middle", size: 12)
         svg.text(chart.yLabel, x: 20, y: (plotTop + plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
+        if hasRight {
+            for t in Self.ticks(rightRange, target: 5) {
+                svg.line(right, py(t, rightRange), right + 4, py(t, rightRange), color: "#444")
+                svg.text(Self.label(t), x: right + 6, y: py(t, rightRange) + 4, size: 11)
+            }
+            svg.text(chart.rightLabel ?? "", x: Self.width - 12, y: (plotTop + plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
+        }
         // Curves, clipped to the plot area.
         svg.beginClippedGroup(id: id, x: left, y: plotTop, width: right - left, height: plotBottom - plotTop)
         for series in chart.series {
+            let range = series.axis == .right ? rightRange : yRange
             switch series.style {
             case .line:
                 var run: [(Double, Double)] = []
                 for (x, y) in series.points {
-                    if let y, y.isFinite, x.isFinite, !log || x > 0 { run.append((px(x), py(y))) } else {
+                    if let y, y.isFinite, x.isFinite, !log || x > 0 { run.append((px(x), py(y, range))) } else {
                         svg.polyline(run, color: series.color); run = []
                     }
                 }
@@ -287,8 +309,8 @@ public struct PlotPage: Sendable {
             case .stems:
                 for (x, y) in series.points {
                     guard let y, y.isFinite, x.isFinite, !log || x > 0 else { continue }
-                    svg.line(px(x), py(0), px(x), py(y), color: series.color, width: 1)
-                    svg.element("circle", [("cx", SVGWriter.number(px(x))), ("cy", SVGWriter.number(py(y))),
+                    svg.line(px(x), py(0, range), px(x), py(y, range), color: series.color, width: 1)
+                    svg.element("circle", [("cx", SVGWriter.number(px(x))), ("cy", SVGWriter.number(py(y, range))),
                                            ("r", "1.8"), ("fill", series.color)])
                 }
             }

@@ -64,6 +64,15 @@ public struct AccelerometerCSVReader {
         self.name = name
     }
 
+    /// A reader of text already in memory (an upload), called `name` in
+    /// messages: the same rules and messages as from a file.
+    public init(bytes: [UInt8], name: String) {
+        self.descriptor = -1
+        self.name = name
+        buffer = bytes
+        atEnd = true
+    }
+
     func error(_ message: String, line: Int? = nil) -> ApplicationError {
         ApplicationError("\(name):\(line ?? self.line): \(message)")
     }

@@ -96,6 +96,29 @@ struct PipelinePlot {
                         panels: panels).svg()
     }
 
+    /// One chart for `pipeline --compare`: each axis' RMS (red x, green y,
+    /// blue z) and, in pink, when any axis was triggered (drawn at the
+    /// highest threshold).
+    func candidateChart(title: String, configuration: PipelineConfiguration) -> Chart {
+        let all = buckets + (current.count > 0 ? [current] : [])
+        let level = (0..<3).map { configuration[$0].threshold }.max() ?? 0
+        func points(_ k: Int) -> [(Double, Double?)] {
+            all.flatMap { b -> [(Double, Double?)] in
+                b.count == 1 || b.low[k] == b.high[k] ? [(b.t0, b.low[k])] : [(b.t0, b.low[k]), (b.t1, b.high[k])]
+            }
+        }
+        let trigger: [(Double, Double?)] = all.flatMap { b -> [(Double, Double?)] in
+            let on = b.triggered & 7 != 0 ? level : 0
+            return [(b.t0, on), (b.t1, on)]
+        }
+        return Chart(title: title, xLabel: "time (s)", yLabel: "RMS (g)", series: [
+            PlotSeries(name: "x RMS", color: "#d62728", points: points(2)),
+            PlotSeries(name: "y RMS", color: "#2ca02c", points: points(5)),
+            PlotSeries(name: "z RMS", color: "#1f77b4", points: points(8)),
+            PlotSeries(name: "triggered (any axis)", color: "#ff69b4", points: trigger),
+        ])
+    }
+
     func describe(_ axis: AxisConfiguration) -> String {
         let filter: String
         switch axis.filter {

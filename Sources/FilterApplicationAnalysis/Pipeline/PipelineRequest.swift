@@ -134,6 +134,9 @@ public struct PipelineRequest: Sendable {
     public var yaw = false
     /// A smoother for the yaw, `kalman Q R P0`: adds `yaw_smoothed` (and implies `yaw`).
     public var yawSmoother: String?
+    /// Candidate filters (each as `filter` takes it) to run side by side on
+    /// the same recording instead of one (`PipelineComparison`).
+    public var compare: [String] = []
 
     /// A request with every default: CSV from standard input to standard output.
     public init() {}
@@ -141,6 +144,7 @@ public struct PipelineRequest: Sendable {
     /// Runs the chain. `standardInput` is read when no file or source is
     /// given; the CSV goes to `standardOutput` (or into the result when nil).
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> PipelineResult {
+        if !compare.isEmpty { return runComparison(standardInput: standardInput) }
         let stdout = ByteSink(descriptor: standardOutput)
         var stderr = ""
         // The output files, written to temporary files and renamed together at
@@ -260,6 +264,7 @@ public struct PipelineRequest: Sendable {
             let eventSink: ByteSink? = events ? (output != nil ? stdout : nil) : nil
             var eventText = ""
             var plot = svg.map { _ in PipelinePlot() }
+            var summary = TriggerSummary()
 
             csv.append(Self.header + extras.header)
             csv.append(10)
@@ -307,6 +312,7 @@ public struct PipelineRequest: Sendable {
                     if let eventSink { eventSink.write(lines) } else { eventText += lines }
                 }
                 plot?.add(t: t, output: out)
+                summary.add(out, at: t)
                 n += 1
             }
             if zeroPhase {
@@ -358,7 +364,7 @@ public struct PipelineRequest: Sendable {
             stdout.flush()
             if let failure = stdout.failure { throw ApplicationError("cannot write to standard output (\(failure))") }
             return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "",
-                                  standardError: stderr + eventText, failure: nil)
+                                  standardError: stderr + eventText + summary.text(sampleRate: fs), failure: nil)
         } catch {
             stdout.flush()
             return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "", standardError: stderr, failure: error)

@@ -122,7 +122,7 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter mkaverage -Av -l 5
               mkfilter serve --port 8080
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self,
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self,
                       ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self, ServeCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
@@ -308,6 +308,8 @@ struct PipelineCommand: ParsableCommand {
                        [--detector shake <on g> <off g>] [--min-interval <s>]
                        [--orientation] [--yaw] [--yaw-smoother <kalman>]
                        [--output <file.csv>] [--svg <file.svg>] [--events]
+              mkfilter pipeline <input.csv> --compare <filter> <filter> ...
+                       [settings above] [--svg <file.svg>]
             """,
         discussion: """
             INPUT
@@ -390,12 +392,27 @@ struct PipelineCommand: ParsableCommand {
               --events      one line per onset: 'trigger x t=1.25 sample=75',
                             'shake t=2.5 sample=150' (on standard output with
                             --output, else on standard error).
+              A summary goes to standard error at the end: per axis and for any
+              axis, the trigger onsets, the time triggered and onsets/minute.
+
+            TRYING FILTERS ON A RECORDING
+              --compare <filter> <filter> ...
+                  runs each filter (as --filter takes it, one argument each)
+                  with the same settings over the same recording, and prints
+                  a table: a row per trigger episode (any axis triggered),
+                  with each other candidate's episode that starts before it
+                  ends beside it, 'start-end s axes' ('-': none), then each
+                  one's onsets, time triggered and onsets/min. --svg
+                  draws a row per candidate (RMS per axis, when triggered).
+                  Not with --output, --source or --zero-phase.
 
             EXAMPLES
               mkfilter pipeline walk.csv --filter butterworthBP3rd05To3Hz \\
                   --threshold 0.2 --count 6 --svg walk.svg --events -o out.csv
               mkfilter pipeline --source sine --amplitude 0.5 --frequency 4 \\
                   --filter 'apple-highpass 5 adaptive' --svg sine.svg
+              mkfilter pipeline walk.csv --compare '-Bu -Bp -o 2 --corner 0.5 3' \\
+                  '-Bu -Bp -o 4 --corner 1 4' --svg compare.svg
             """,
         helpNames: [.long]
     )

@@ -18,6 +18,7 @@ public enum PipelineProgram {
                                  [--initial-state steady|zero] [--zero-phase] [--detector shake <on g> <off g>]
                                  [--min-interval <s>] [--orientation] [--yaw] [--yaw-smoother 'kalman <q> <r> <p0>']
                                  [--output <file.csv>] [--svg <file.svg>] [--events]
+               mkfilter pipeline <input.csv> --compare <filter> <filter> ... [--svg <file.svg>]
         """
 
     /// Runs the command. `standardInput` is read when no file or source is
@@ -59,6 +60,21 @@ public enum PipelineProgram {
             case "--sample-rate": r.sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")
             case "--config": r.config = try cursor.value(for: word)
             case "--filter": r.filter = try cursor.value(for: word)
+            case "--compare":
+                // Candidates up to the next option (a word starting with '-'
+                // without a space: '-Bu -Bp ...' in one argument is a
+                // candidate); a word naming an existing file is the input.
+                var candidates: [String] = []
+                while cursor.index < cursor.words.count {
+                    let next = cursor.words[cursor.index]
+                    if next.hasPrefix("-") && !next.contains(where: { $0 == " " || $0 == "\t" }) { break }
+                    cursor.index += 1
+                    if r.input == nil, access(next, F_OK) == 0 { r.input = next } else { candidates.append(next) }
+                }
+                guard !candidates.isEmpty else {
+                    throw UsageError("--compare needs one or more filters, each one argument: --compare '-Bu -Bp -o 2 --corner 0.5 3' '-Bu -Bp -o 4 --corner 1 4'")
+                }
+                r.compare += candidates
             case "--rms-window": r.rmsWindow = try cursor.integer(for: word, meaning: "the RMS window in samples", in: PipelineSettings.countRange)
             case "--threshold": r.threshold = try cursor.number(for: word, meaning: "the RMS level in g")
             case "--count": r.count = try cursor.integer(for: word, meaning: "contiguous samples above the threshold", in: PipelineSettings.countRange)

@@ -1,0 +1,125 @@
+import FilterServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// `POST /api/recording`: the design page's "Try on a recording".
+@Suite struct RecordingRouteTests {
+    /// The fixture recording of the root package (scripts/shake_recording.py:
+    /// 60 Hz, 2 Hz shakes during 8-11, 20.5-23, 33-37 and 47.2-50 s).
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/recordings/shake-60Hz.csv")
+    static let events: [(Double, Double)] = [(8.0, 11.0), (20.5, 23.0), (33.0, 37.0), (47.2, 50.0)]
+
+    static func post(_ client: any TestClientProtocol, _ uri: String, _ body: [UInt8]) async throws -> (HTTPResponse.Status, [String: Any]) {
+        try await client.execute(uri: uri, method: .post, headers: [.contentType: "text/csv"], body: ByteBuffer(bytes: body)) { response in
+            let object = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            return (response.status, object ?? [:])
+        }
+    }
+
+    /// The fixture through Shake!'s band-pass: the spectrum peaks at the
+    /// shake's 2 Hz, the SVG is there with the filter's magnitude, and the
+    /// trigger fires once per shake, inside each.
+    @Test func goodRecording() async throws {
+        let bytes = Array(try Data(contentsOf: Self.fixture))
+        try await withClient { client in
+            let (status, answer) = try await Self.post(client, "/api/recording?" + shake, bytes)
+            #expect(status == .ok, "\(answer)")
+            #expect(answer["samples"] as? Double == 3600 && answer["sampleRate"] as? Double == 60)
+            let peak = try #require(answer["peakHz"] as? Double)
+            #expect(abs(peak - 2) <= 60.0 / 256, "peak \(peak)")
+            let svg = try #require(answer["spectrumSVG"] as? String)
+            #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+            #expect(svg.contains("filter magnitude (dB)"))
+            let onsets = try #require(answer["onsets"] as? [[String: Any]])
+            #expect(onsets.count == 4)
+            for (onset, event) in zip(onsets, Self.events) {
+                let start = try #require(onset["start"] as? Double)
+                #expect(start >= event.0 && start <= event.0 + 1, "\(onset)")
+            }
+            #expect((answer["summary"] as? String)?.contains("any axis: 4 onsets") == true)
+        }
+    }
+
+    /// A bad line: 400, the reader's message with its line number, field
+    /// "recording"; an empty body too.
+    @Test func badRecording() async throws {
+        try await withClient { client in
+            let (status, answer) = try await Self.post(client, "/api/recording?" + shake, Array("t,x,y,z\n0,0,0,1\n0.1,<script>,0,1\n".utf8))
+            #expect(status == .badRequest)
+            #expect(answer["field"] as? String == "recording")
+            #expect((answer["error"] as? String)?.contains("recording:3: x '<script>' is not a number") == true, "\(answer)")
+            let (emptyStatus, empty) = try await Self.post(client, "/api/recording?" + shake, [])
+            #expect(emptyStatus == .badRequest && (empty["error"] as? String)?.contains("the input is empty") == true, "\(empty)")
+            // A bad design is the query's fault, named as on every API route.
+            let (designStatus, design) = try await Self.post(client, "/api/recording?family=butterworth&band=bandPass&order=x&corners=0.5,3&sampleRate=60",
+                                                             Array("0,0,0,1\n".utf8))
+            #expect(designStatus == .badRequest && design["field"] as? String == "order")
+        }
+    }
+
+    /// Above 10 MB: 413 with a JSON error.
+    @Test func tooLarge() async throws {
+        let limit = 10 * 1024 * 1024
+        let header = Array("t,x,y,z\n".utf8)
+        let body = header + [UInt8](repeating: UInt8(ascii: "0"), count: limit + 1 - header.count)
+        try await withClient { client in
+            let (status, answer) = try await Self.post(client, "/api/recording?" + shake, body)
+            #expect(status == .contentTooLarge)
+            #expect((answer["error"] as? String)?.contains("larger than 10485760 bytes") == true, "\(answer)")
+        }
+    }
+
+    /// Without a Content-Length, the body is refused as soon as it passes
+    /// the limit, its remaining chunks never read.
+    @Test func limitIsCheckedWhileReading() async throws {
+        let chunk = ByteBuffer(bytes: [UInt8](repeating: 48, count: 1 << 20))
+        let counter = Counter()
+        let stream = AsyncStream<ByteBuffer> { continuation in
+            for _ in 0..<20 { continuation.yield(chunk) }
+            continuation.finish()
+        }
+        let counted = stream.map { buffer -> ByteBuffer in counter.add(); return buffer }
+        let result = try await RecordingRoute.collect(counted, limit: 10 * 1024 * 1024)
+        #expect(result == nil)
+        #expect(counter.value == 11, "read \(counter.value) chunks of 1 MiB")
+        let small = AsyncStream<ByteBuffer> { continuation in continuation.yield(ByteBuffer(string: "0,0,0,1\n")); continuation.finish() }
+        #expect(try await RecordingRoute.collect(small, limit: 100) == Array("0,0,0,1\n".utf8))
+    }
+
+    /// The design page offers it, and /live hands its recording over; the
+    /// code of both is in the pages' external scripts (the policy runs no
+    /// inline script), which the pages load.
+    @Test func pagesOfferIt() async throws {
+        try await withClient { client in
+            let (_, page, _) = try await get(client, "/?" + shake)
+            #expect(page.contains("<section id=\"recording\" data-query=\"") && page.contains("id=\"recording-file\""))
+            #expect(!page.contains("fetch(\"/api/recording?\""), "the recording's script is inline")
+            let design = try #require(page.firstMatch(of: /<script src="(\/static\/design\.js\?v=[0-9a-f]+)"><\/script>/)?.1)
+            let (designStatus, designScript, _) = try await get(client, String(design))
+            #expect(designStatus == .ok)
+            #expect(designScript.contains("fetch(\"/api/recording?\""))
+            #expect(designScript.contains("sessionStorage.getItem(\"mkfilter.recording\")"))
+            #expect(designScript.contains("navigator.clipboard.writeText"), "the page's other enhancements are gone")
+            let (_, live, _) = try await get(client, "/live?" + shake)
+            #expect(live.contains("id=\"live-try\""))
+            #expect(!live.contains("sessionStorage.setItem("), "the hand-over's script is inline")
+            let liveURL = try #require(live.firstMatch(of: /<script src="(\/static\/live\.js\?v=[0-9a-f]+)"><\/script>/)?.1)
+            let (liveStatus, liveScript, _) = try await get(client, String(liveURL))
+            #expect(liveStatus == .ok)
+            #expect(liveScript.contains("$(\"live-try\").addEventListener(\"click\"")
+                    && liveScript.contains("sessionStorage.setItem(\"mkfilter.recording\""))
+        }
+    }
+}
+
+/// Counts from any thread.
+final class Counter: @unchecked Sendable {  // `lock` guards `count`.
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

@@ -1,0 +1,75 @@
+import FilterApplication
+import FilterApplicationAnalysis
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `mkfilter suggest`: a band-pass for a recording from when its gestures
+/// happened (`SuggestRequest`); this only reads the words.
+public enum SuggestProgram {
+    static let usage = """
+        Usage: mkfilter suggest [<recording.csv> | -] --events <start-end>,... [--floor <Hz>] [--threshold <dB>]
+                                [--sample-rate <Hz>]
+               mkfilter suggest <recording.csv> --events-from-trigger <filter> [--trigger-threshold <g>] ...
+        """
+
+    /// Runs the command.
+    public static func run(arguments: [String], standardInput: Int32 = 0) -> InvocationResult {
+        let request: SuggestRequest
+        do { request = try self.request(arguments) } catch {
+            return .failure("mkfilter suggest", error, usage: usage)
+        }
+        let notice = isatty(standardInput) == 0 ? ProgressNotice("mkfilter suggest") : nil
+        let result = request.run(standardInput: standardInput)
+        notice?.finish()
+        guard let failure = result.failure else {
+            return InvocationResult(standardOutput: result.standardOutput, standardError: result.standardError, exitCode: 0)
+        }
+        var invocation = InvocationResult.failure("mkfilter suggest", UsageError(failure), usage: usage)
+        invocation.standardError = result.standardError + invocation.standardError
+        return invocation
+    }
+
+    /// The words of `mkfilter suggest`, read and checked.
+    static func request(_ arguments: [String]) throws(UsageError) -> SuggestRequest {
+        var r = SuggestRequest()
+        var cursor = ArgumentCursor(arguments)
+        var sawEvents = false
+        while let word = cursor.next() {
+            switch word {
+            case "--events":
+                let text = try cursor.value(for: word)
+                do { r.events = try SuggestRequest.events(text) } catch { throw UsageError(error) }
+                sawEvents = true
+            case "--events-from-trigger": r.eventsFromTrigger = try cursor.value(for: word)
+            case "--trigger-threshold": r.triggerThreshold = try cursor.number(for: word, meaning: "the trigger's RMS level in g")
+            case "--sample-rate": r.sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")
+            case "--floor":
+                let floor = try cursor.number(for: word, meaning: "the lowest frequency considered, Hz")
+                guard floor >= 0 else { throw UsageError("--floor \(floor) is not allowed; it must be 0 Hz or more") }
+                r.floor = floor
+            case "--threshold":
+                let threshold = try cursor.number(for: word, meaning: "dB of event over rest energy in the band")
+                guard threshold > 0 && threshold <= 100 else { throw UsageError("--threshold \(threshold) is not allowed; it must be above 0 and at most 100 dB") }
+                r.threshold = threshold
+            default:
+                guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
+                guard r.input == nil else { throw UsageError("one recording only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
+                r.input = word
+            }
+        }
+        guard sawEvents != (r.eventsFromTrigger != nil) else {
+            throw UsageError(sawEvents ? "give --events or --events-from-trigger, not both"
+                                       : "--events is required: when the gestures happened, in seconds, e.g. --events 3.2-4.0,9.1-9.8 (or --events-from-trigger <filter>)",
+                             showsUsage: true)
+        }
+        if r.triggerThreshold != nil && r.eventsFromTrigger == nil {
+            throw UsageError("--trigger-threshold goes with --events-from-trigger")
+        }
+        return r
+    }
+}
