@@ -4,8 +4,9 @@ import Hummingbird
 /// answer:
 ///
 /// - a request without `Host` is a 400 (HTTP/1.1 requires it: RFC 9112 3.2);
-/// - another method than GET or HEAD on a served path is a 405 with
-///   `Allow: GET, HEAD`; an unknown path a 404; both with the JSON error;
+/// - another method than a served path's own is a 405 whose `Allow` names
+///   them (`FilterRoutes.methods(path:)`: `GET, HEAD`, or `POST` on
+///   `/api/recording`); an unknown path a 404; both with the JSON error;
 /// - every response carries the security headers and a cache policy
 ///   (`SecurityHeaders.complete`).
 public struct FilterResponder: HTTPResponder {
@@ -13,9 +14,6 @@ public struct FilterResponder: HTTPResponder {
     public typealias Context = BasicRequestContext
 
     let router: RouterResponder<BasicRequestContext>
-
-    /// The methods every served path answers.
-    public static let allowed = "GET, HEAD"
 
     /// The answer to `request`.
     public func respond(to request: Request, context: Context) async throws -> Response {
@@ -39,16 +37,24 @@ public struct FilterResponder: HTTPResponder {
         return response
     }
 
-    /// 405 with `Allow` when the path is served, else 404.
+    /// The `Allow` header's value for `path`: its methods, comma-separated
+    /// (nil when the path is not served).
+    public static func allowed(path: String) -> String? {
+        let methods = FilterRoutes.methods(path: path)
+        return methods.isEmpty ? nil : methods.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// 405 with `Allow` when the path is served by other methods, else 404.
     func notFound(_ request: Request) -> Response {
-        guard FilterRoutes.paths.contains(request.uri.path) else {
+        let path = request.uri.path
+        guard let allowed = Self.allowed(path: path) else {
             return APIError.response(.notFound, "no page or API at this path; the pages are / and /live, the API "
-                                     + "/api/design, /api/response, /api/code and /api/filters.json", field: nil)
+                                     + "/api/design, /api/response, /api/code, /api/filters.json and POST \(RecordingRoute.path)", field: nil)
         }
-        guard request.method == .get || request.method == .head else {
+        guard FilterRoutes.methods(path: path).contains(request.method) else {
             var response = APIError.response(.methodNotAllowed, "the method \(request.method.rawValue.debugDescription) is not "
-                                             + "allowed here; use \(Self.allowed)", field: nil)
-            response.headers[.allow] = Self.allowed
+                                             + "allowed here; use \(allowed)", field: nil)
+            response.headers[.allow] = allowed
             return response
         }
         return APIError.response(.notFound, "not found", field: nil)

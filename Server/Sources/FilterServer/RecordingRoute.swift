@@ -12,6 +12,9 @@ import Hummingbird
 /// (`RecordingTrialRequest`: the spectrum SVG with the filter overlaid, the
 /// trigger episodes) and forgotten: nothing is stored.
 public enum RecordingRoute {
+    /// The route's path; it answers POST only (`FilterRoutes.methods(path:)`).
+    public static let path = "/api/recording"
+
     static func response(_ request: Request) async -> Response {
         let query = request.uri.query ?? ""
         if query.utf8.count > RecipeQuery.maximumLength {

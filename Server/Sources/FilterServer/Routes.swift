@@ -22,11 +22,23 @@ public enum FilterRoutes {
     /// The most frequencies `/api/response` computes.
     public static let maximumPoints = 65_537
 
-    /// Every path served, for `FilterResponder`'s 405 (other methods than
-    /// GET and HEAD on these) and 404.
-    public static let paths: Set<String> = Set(["/", "/live", "/live/filter.js", "/api/design", "/api/response", "/api/code",
-                                           "/api/filters.json", "/favicon.ico"])
+    /// The paths served by GET (and HEAD).
+    static let getPaths: Set<String> = Set(["/", "/live", "/live/filter.js", "/api/design", "/api/response", "/api/code",
+                                            "/api/filters.json", "/favicon.ico"])
         .union(StaticScripts.all.map(\.path))
+    /// The paths served by POST only.
+    static let postPaths: Set<String> = [RecordingRoute.path]
+
+    /// Every path served, for `FilterResponder`'s 405 (another method than
+    /// the path's own, `methods(path:)`) and 404.
+    public static let paths: Set<String> = getPaths.union(postPaths)
+
+    /// The methods `path` answers, as its 405's `Allow` lists them: GET and
+    /// HEAD, or POST for `/api/recording`; none for a path not served.
+    public static func methods(path: String) -> [HTTPRequest.Method] {
+        if postPaths.contains(path) { return [.post] }
+        return getPaths.contains(path) ? [.get, .head] : []
+    }
 
     /// The routes with the server's limits around them: what `mkfilter-server` serves.
     public static func responder(heavy: HeavyWork = HeavyWork(slots: ServerLimits().heavySlots,
@@ -35,7 +47,7 @@ public enum FilterRoutes {
     }
 
     /// The router with every route (GET, and HEAD answered as GET without
-    /// the body); heavy requests go through `heavy`.
+    /// the body; POST for `/api/recording`); heavy requests go through `heavy`.
     public static func router(heavy: HeavyWork = HeavyWork(slots: ServerLimits().heavySlots,
                                                            queue: ServerLimits().heavyQueue)) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
@@ -68,7 +80,7 @@ public enum FilterRoutes {
         for script in StaticScripts.all {
             router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
         }
-        router.post("/api/recording") { request, _ in await RecordingRoute.response(request) }
+        router.post(RouterPath(stringLiteral: RecordingRoute.path)) { request, _ in await RecordingRoute.response(request) }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }

@@ -114,6 +114,24 @@ import Testing
                     && liveScript.contains("sessionStorage.setItem(\"mkfilter.recording\""))
         }
     }
+
+    /// Only POST: GET, HEAD and the rest are a 405 with `Allow: POST` and the
+    /// JSON error (and POST elsewhere a 405 with `Allow: GET, HEAD`:
+    /// `MethodTests`).
+    @Test func otherMethodsAre405() async throws {
+        try await withClient { client in
+            for method in [HTTPRequest.Method.get, .head, .put, .delete, .patch, .options] {
+                let (status, body, headers) = try await request(client, "/api/recording?" + shake, method)
+                #expect(status == .methodNotAllowed, "\(method): \(status)")
+                #expect(headers[.allow] == "POST", "\(method)")
+                #expect(headers[.contentType] == "application/json; charset=utf-8")
+                if method != .head {
+                    #expect(try errorField(body) == nil)
+                    #expect(body.contains("use POST"), "\(body)")
+                }
+            }
+        }
+    }
 }
 
 /// Counts from any thread.
