@@ -21,7 +21,7 @@ enum APIError {
     /// Why a heavy request is refused, and when to try again.
     static func busyMessage(_ heavy: HeavyWork) -> String {
         "the server is busy with \(heavy.slots + heavy.queue) heavy requests "
-            + "(an order above \(HeavyWork.cheapOrder), a specification, or more than \(HeavyWork.cheapPoints) points); "
+            + "(an order above \(HeavyWork.cheapOrder), a specification, more than \(HeavyWork.cheapPoints) points, or a recording); "
             + "try again in \(HeavyWork.retryAfter) s"
     }
 

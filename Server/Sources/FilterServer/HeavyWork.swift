@@ -4,8 +4,9 @@ import NIOPosix
 /// The bound on heavy requests: designs of high order, specifications (whose
 /// order is only known once estimated) and responses of many points cost
 /// 0.1-5 s of CPU each (an order-128 Chebyshev II band-pass page 5.2 s, the
-/// issue's 65,537-point response 0.25-0.6 s), where an ordinary request
-/// costs 1-10 ms.
+/// issue's 65,537-point response 0.25-0.6 s), and so does a recording tried
+/// on a design (`POST /api/recording`, always heavy), where an ordinary
+/// request costs 1-10 ms.
 ///
 /// At most `slots` heavy requests are computed at once, each on a thread of
 /// NIO's blocking pool rather than Swift's cooperative pool, so the

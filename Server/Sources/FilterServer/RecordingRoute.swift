@@ -11,11 +11,17 @@ import Hummingbird
 /// line is a 400 naming its line), analysed for the query's design
 /// (`RecordingTrialRequest`: the spectrum SVG with the filter overlaid, the
 /// trigger episodes) and forgotten: nothing is stored.
+///
+/// The parsing and analysis are heavy work whatever the query
+/// (`FilterRoutes.bounded`): at most `HeavyWork.slots` at once on the
+/// blocking pool, then a 503 with `Retry-After`, so that a flood of uploads
+/// cannot starve cheap requests. The body is read (and the limit checked)
+/// before a slot is taken, so a slow upload never holds one.
 public enum RecordingRoute {
     /// The route's path; it answers POST only (`FilterRoutes.methods(path:)`).
     public static let path = "/api/recording"
 
-    static func response(_ request: Request) async -> Response {
+    static func response(_ request: Request, heavy: HeavyWork) async -> Response {
         let query = request.uri.query ?? ""
         if query.utf8.count > RecipeQuery.maximumLength {
             return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
@@ -34,6 +40,12 @@ public enum RecordingRoute {
         } catch {
             return APIError.response(.badRequest, "the recording could not be read (\(error))", field: "recording")
         }
+        return await FilterRoutes.bounded(request, heavy, page: false, alwaysHeavy: true) { trial(bytes, query: query) }
+    }
+
+    /// The recording `bytes` tried on the design of `query`: the JSON answer,
+    /// or the JSON error (a bad query's field, a bad line's number).
+    static func trial(_ bytes: [UInt8], query: String) -> Response {
         do throws(ApplicationError) {
             let design = try QueryDesignRequest(query: query, extraFields: DesignPage.pageFields).run()
             let json = try RecordingTrialRequest(bytes: bytes, design: design).run()

@@ -14,7 +14,8 @@ import Hummingbird
 ///   the design as a filter set file;
 /// - `GET /static/design.js`, `GET /static/live.js` the pages' scripts;
 /// - `POST /api/recording` a recording (CSV body, at most 10 MB) tried on
-///   the design: its spectrum and trigger onsets (`RecordingRoute`).
+///   the design: its spectrum and trigger onsets (`RecordingRoute`), always
+///   heavy work (`bounded`).
 ///
 /// A bad query is a 4xx with `{"error": ..., "field": ...}` (pages: the page
 /// with the message), a query longer than `RecipeQuery.maximumLength` a 413.
@@ -80,17 +81,18 @@ public enum FilterRoutes {
         for script in StaticScripts.all {
             router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
         }
-        router.post(RouterPath(stringLiteral: RecordingRoute.path)) { request, _ in await RecordingRoute.response(request) }
+        router.post(RouterPath(stringLiteral: RecordingRoute.path)) { request, _ in await RecordingRoute.response(request, heavy: heavy) }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }
 
     /// `work` at once when the request is cheap; through `heavy` when it is
-    /// heavy (`HeavyWork.isHeavy`), or a 503 with `Retry-After` when that is
-    /// full (an HTML page for the pages, the JSON error for the rest).
-    static func bounded(_ request: Request, _ heavy: HeavyWork, page: Bool,
+    /// heavy (`alwaysHeavy`, or by its query: `HeavyWork.isHeavy`), or a 503
+    /// with `Retry-After` when that is full (an HTML page for the pages, the
+    /// JSON error for the rest).
+    static func bounded(_ request: Request, _ heavy: HeavyWork, page: Bool, alwaysHeavy: Bool = false,
                         _ work: @escaping @Sendable () -> Response) async -> Response {
-        guard HeavyWork.isHeavy(query: request.uri.query ?? "") else { return work() }
+        guard alwaysHeavy || HeavyWork.isHeavy(query: request.uri.query ?? "") else { return work() }
         if let response = await heavy.run(work) { return response }
         var busy = APIError.busy(heavy)
         if page {

@@ -132,6 +132,41 @@ import Testing
             }
         }
     }
+
+    /// A recording is heavy work whatever its query: while the bound is
+    /// full it is a 503 with `Retry-After` (a cheap GET is still answered),
+    /// and once a slot is free the same upload is answered; the 413 does not
+    /// wait for a slot.
+    @Test func aRecordingGoesThroughTheHeavyBound() async throws {
+        let bytes = Array(try Data(contentsOf: Self.fixture))
+        let heavy = HeavyWork(slots: 1, queue: 0)
+        let gate = Gate()
+        async let held = heavy.run { gate.wait(); return 0 }
+        #expect(try await eventually { heavy.load == (1, 0) })
+        try await withClient(heavy: heavy) { client in
+            let (status, body, headers) = try await client.execute(uri: "/api/recording?" + shake, method: .post,
+                                                                   headers: [.contentType: "text/csv"], body: ByteBuffer(bytes: bytes)) {
+                ($0.status, String(buffer: $0.body), $0.headers)
+            }
+            #expect(status == .serviceUnavailable)
+            #expect(headers[.retryAfter] == "\(HeavyWork.retryAfter)")
+            #expect(try errorField(body) == nil)
+            #expect(body.contains("a recording"), "\(body)")
+            let (cheap, _, _) = try await get(client, "/api/design?\(shake)")
+            #expect(cheap == .ok)
+            let tooLarge = [UInt8](repeating: UInt8(ascii: "0"), count: 10 * 1024 * 1024 + 1)
+            let (tooLargeStatus, _) = try await Self.post(client, "/api/recording?" + shake, tooLarge)
+            #expect(tooLargeStatus == .contentTooLarge)
+        }
+        gate.open()
+        _ = await held
+        #expect(heavy.load == (0, 0))
+        try await withClient(heavy: heavy) { client in
+            let (status, answer) = try await Self.post(client, "/api/recording?" + shake, bytes)
+            #expect(status == .ok, "\(answer)")
+            #expect(answer["samples"] as? Double == 3600)
+        }
+    }
 }
 
 /// Counts from any thread.
