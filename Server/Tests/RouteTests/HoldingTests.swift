@@ -72,6 +72,8 @@ func request(_ client: any TestClientProtocol, _ uri: String, _ method: HTTPRequ
             })
             #expect(directives["default-src"] == ["'none'"])
             #expect(directives["script-src"] == ["'self'"])
+            // The design page's "Try on a recording" posts to this server, and only to it.
+            #expect(directives["connect-src"] == ["'self'"])
             #expect(directives["frame-ancestors"] == ["'none'"])
             #expect(directives["base-uri"] == ["'none'"])
             #expect(headers[.init("X-Frame-Options")!] == "DENY")
