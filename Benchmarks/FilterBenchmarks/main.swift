@@ -4,6 +4,7 @@
 //
 //   swift run -c release filter-benchmarks
 //   swift run -c release filter-benchmarks --pipeline-only   (Shake!'s pipeline: API and CLI)
+//   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -14,6 +15,13 @@ import GeneratedFilters
 
 struct Case { var label: String; var spec: FilterRecipe }
 
+if CommandLine.arguments.contains("--forms-only") {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try sectionFormBenchmark(samples: 4_000_000, repeats: 5, in: dir)
+    exit(0)
+}
 if CommandLine.arguments.contains("--pipeline-only") {
     numberTextBenchmark()
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
@@ -256,8 +264,9 @@ for (label, recipe) in sectionCases {
         print(line)
     }
 }
-print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the offset form with error feedback")
-print("  (accurate near z = +-1, see SectionCascade); SectionCascade<Float>(form: .transposed) the C's TDF-II.")
+print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the same sections in Double inside;")
+print("  SectionCascade<Float>(form: .transposed) the C's TDF-II in float.")
+try sectionFormBenchmark(samples: 4_000_000, repeats: repeats, in: dir)
 
 // MARK: Frequency response against scipy.signal.freqz
 

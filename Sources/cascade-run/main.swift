@@ -63,7 +63,7 @@ func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable & LosslessStringCon
 }
 
 let biquads = sections(document)
-var single = SectionCascade<Float>(biquads)
+var single = SectionCascade<Float>(biquads, form: .offset)
 var double = SectionCascade<Double>(biquads)
 while let line = readLine() {
     let words = line.split(separator: " ")
