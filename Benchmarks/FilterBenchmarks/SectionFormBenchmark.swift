@@ -17,17 +17,17 @@ import Foundation
 /// The fastest plain C for `sections` in float: constant coefficients, the
 /// section loop unrolled by the compiler (N is a constant), restrict pointers,
 /// states in locals.
-func fastestCProgram(_ sections: [Biquad]) -> String {
-    let literal = { (x: Double) in String(format: "%.9ef", Double(Float(x))) }
+func fastestCProgram(_ sections: [Biquad], real: String = "float") -> String {
+    let literal = { (x: Double) in real == "float" ? String(format: "%.9ef", Double(Float(x))) : String(format: "%.17e", x) }
     let rows = sections.map { s in "{" + [s.b0, s.b1, s.b2, s.a1, s.a2].map(literal).joined(separator: ", ") + "}" }
     let body = """
-        static void cascade(const float *restrict input, float *restrict output, long count, float *restrict state) {
-            float s1[N], s2[N];
+        static void cascade(const real *restrict input, real *restrict output, long count, real *restrict state) {
+            real s1[N], s2[N];
             for (int k = 0; k < N; k++) { s1[k] = state[2 * k]; s2[k] = state[2 * k + 1]; }
             for (long n = 0; n < count; n++) {
-                float v = input[n];
+                real v = input[n];
                 for (int k = 0; k < N; k++) {
-                    float y = c[k][0] * v + s1[k];
+                    real y = c[k][0] * v + s1[k];
                     s1[k] = c[k][1] * v - c[k][3] * y + s2[k];
                     s2[k] = c[k][2] * v - c[k][4] * y;
                     v = y;
@@ -37,21 +37,21 @@ func fastestCProgram(_ sections: [Biquad]) -> String {
             for (int k = 0; k < N; k++) { state[2 * k] = s1[k]; state[2 * k + 1] = s2[k]; }
         }
         """
-    return timedCProgram(definitions: "#define N \(sections.count)\nstatic const float c[N][5] = { \(rows.joined(separator: ", ")) };\n" + body,
-                         state: "float state[2 * N] = {0};", call: "cascade(input, output, count, state);")
+    return timedCProgram(definitions: "typedef \(real) real;\n#define N \(sections.count)\nstatic const real c[N][5] = { \(rows.joined(separator: ", ")) };\n" + body,
+                         state: "real state[2 * N] = {0};", call: "cascade(input, output, count, state);", real: real)
 }
 
 /// The emitted float C (`mkfilter --emit c --precision float`: the offset
 /// form), called once a sample as a user calls it.
-func emittedCProgram(_ template: DigitalFilterTemplate) throws -> String {
-    let header = try CEmitter.header([template], prefix: "bench", precision: .float)
+func emittedCProgram(_ template: DigitalFilterTemplate, real: String = "float") throws -> String {
+    let header = try CEmitter.header([template], prefix: "bench", precision: real == "float" ? .float : .double)
     return timedCProgram(definitions: header, state: "bench_bench_state f; bench_bench_init(&f);",
-                         call: "for (long n = 0; n < count; n++) output[n] = bench_bench_step(&f, input[n]);")
+                         call: "for (long n = 0; n < count; n++) output[n] = bench_bench_step(&f, input[n]);", real: real)
 }
 
 /// A C program that times `call` over `count` float samples of noise, best of
 /// `repeats`, and prints ns/sample.
-func timedCProgram(definitions: String, state: String, call: String) -> String {
+func timedCProgram(definitions: String, state: String, call: String, real: String = "float") -> String {
     """
     #include <stdio.h>
     #include <stdlib.h>
@@ -59,12 +59,12 @@ func timedCProgram(definitions: String, state: String, call: String) -> String {
     \(definitions)
     int main(int argc, char **argv) {
         long count = atol(argv[1]); int repeats = atoi(argv[2]);
-        float *input = malloc(sizeof(float) * count), *output = malloc(sizeof(float) * count);
+        \(real) *input = malloc(sizeof(\(real)) * count), *output = malloc(sizeof(\(real)) * count);
         \(state)
         unsigned long long seed = 12345;
         for (long i = 0; i < count; i++) {
             seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            input[i] = (float)((double)(seed >> 11) / (double)(1ULL << 52) - 1);
+            input[i] = (\(real))((double)(seed >> 11) / (double)(1ULL << 52) - 1);
         }
         double best = 1e30, check = 0;
         for (int r = 0; r < repeats; r++) {
@@ -145,11 +145,16 @@ func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
     }
     print(String(format: "  Float in Double: worst ratio %.2f (goal <= 2.5)", worstWide))
     print("")
-    print("per-sample process(_:) against a block (ns/sample; goal: per sample <= 1.2 x block)")
+    print("per-sample process(_:) against a block (ns/sample; goal: per sample <= 1.2 x block). Baseline: C in double,")
+    print("its block loop (states in locals) against the emitted step function called once a sample (states in a struct)")
     print("design                  form                  block  per sample  ratio")
     for (label, recipe) in designs where label.hasPrefix("LP2") || label.hasPrefix("BP20") {
-        let sections = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0).sections
+        let template = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0)
+        let sections = template.sections
+        let cBlock = try runCProgram(fastestCProgram(sections, real: "double"), in: dir, samples: samples, repeats: repeats)
+        let cStep = try runCProgram(emittedCProgram(template, real: "double"), in: dir, samples: samples, repeats: repeats)
         let rows: [(String, Double, Double)] = [
+            ("C double", cBlock, cStep),
             ("Double TDF-II", measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, perSample: false, repeats: repeats),
              measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, perSample: true, repeats: repeats)),
             ("Float in Double", measureForm(sections, SectionCascade<Float>.Form.transposedInDouble, input, perSample: false, repeats: repeats),
