@@ -5,6 +5,7 @@
 //   swift run -c release filter-benchmarks
 //   swift run -c release filter-benchmarks --pipeline-only   (Shake!'s pipeline: API and CLI)
 //   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
+//   swift run -c release filter-benchmarks --design-only     (design speed against scipy)
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -15,6 +16,10 @@ import GeneratedFilters
 
 struct Case { var label: String; var spec: FilterRecipe }
 
+if CommandLine.arguments.contains("--design-only") {
+    try designBenchmark(repeats: 20)
+    exit(0)
+}
 if CommandLine.arguments.contains("--forms-only") {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -267,6 +272,7 @@ for (label, recipe) in sectionCases {
 print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the same sections in Double inside;")
 print("  SectionCascade<Float>(form: .transposed) the C's TDF-II in float.")
 try sectionFormBenchmark(samples: 4_000_000, repeats: repeats, in: dir)
+try designBenchmark(repeats: 20)
 
 // MARK: Frequency response against scipy.signal.freqz
 
