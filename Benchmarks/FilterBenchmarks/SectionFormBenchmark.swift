@@ -83,14 +83,14 @@ func timedCProgram(definitions: String, state: String, call: String, real: Strin
 }
 
 @inline(never)
-func runBlock<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+func runBlock<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in cascade.process(i, into: o) }
     }
 }
 
 @inline(never)
-func runPerSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+func runPerSample<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in
             for n in i.indices { o[n] = cascade.process(i[n]) }
@@ -100,7 +100,7 @@ func runPerSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ cascade: ino
 
 /// Best ns/sample of `SectionCascade<S>` in `form` over `input`, a block at a
 /// time or a sample at a time.
-func measureForm<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ sections: [Biquad], _ form: SectionCascade<S>.Form,
+func measureForm<S: SectionSample & SIMDScalar>(_ sections: [Biquad], _ form: SectionCascade<S>.Form,
                                                                   _ input: [S], perSample: Bool, repeats: Int) -> Double {
     var output = [S](repeating: 0, count: input.count)
     var best = Double.infinity

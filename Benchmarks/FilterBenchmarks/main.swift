@@ -213,20 +213,20 @@ func runC(_ source: String, in dir: URL, flags: [String]) throws -> Double {
 }
 
 @inline(never)
-func runSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout DigitalFilter<S>, _ input: [S], _ output: inout [S]) {
+func runSections<S: SectionSample & SIMDScalar>(_ filter: inout DigitalFilter<S>, _ input: [S], _ output: inout [S]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
     }
 }
 
 @inline(never)
-func runCascade<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+func runCascade<S: SectionSample & SIMDScalar>(_ filter: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
     }
 }
 
-func measureSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ template: DigitalFilterTemplate, _ input: [S],
+func measureSections<S: SectionSample & SIMDScalar>(_ template: DigitalFilterTemplate, _ input: [S],
                                                                        form: SectionCascade<S>.Form? = nil) -> Double {
     var output = [S](repeating: 0, count: input.count)
     var best = Double.infinity

@@ -168,7 +168,7 @@ public struct ResponseRequest: Sendable {
     /// step) in chunks of 2^16 samples, handing each chunk and its offset
     /// to `body` until `count` are done or `body` returns false. Chunked and
     /// whole runs are equal bit for bit.
-    static func runChunks<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+    static func runChunks<Sample: SectionSample & SIMDScalar>(
         _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool,
         _ body: (Int, UnsafeBufferPointer<Sample>) -> Bool
     ) {
@@ -192,7 +192,7 @@ public struct ResponseRequest: Sendable {
     }
 
     /// The index of the first output of `runChunks` that is not finite.
-    static func firstNonFinite<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+    static func firstNonFinite<Sample: SectionSample & SIMDScalar>(
         _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool
     ) -> Int? {
         var found: Int?

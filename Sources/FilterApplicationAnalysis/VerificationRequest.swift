@@ -120,7 +120,7 @@ public struct VerificationRequest: Sendable {
     static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision)
         -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
             extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
-        func responses<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(_: Sample.Type)
+        func responses<Sample: SectionSample & SIMDScalar>(_: Sample.Type)
             -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
                 extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
             let form = precision.sectionForm(Sample.self)
@@ -135,7 +135,7 @@ public struct VerificationRequest: Sendable {
 
     /// The extremes of the runtime's first `count` outputs for 1, 0, 0, ...,
     /// run in chunks of 2^16 samples and not stored.
-    static func extremes<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+    static func extremes<Sample: SectionSample & SIMDScalar>(
         _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int
     ) -> ImpulseExtremes {
         var filter = DigitalFilter<Sample>(template, form: form)
@@ -159,7 +159,7 @@ public struct VerificationRequest: Sendable {
 
     /// The runtime's own response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
     /// (or 1, 1, 1, ... for the step).
-    static func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+    static func run<Sample: SectionSample & SIMDScalar>(
         _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool
     ) -> [Double] {
         var filter = DigitalFilter<Sample>(template, form: form)

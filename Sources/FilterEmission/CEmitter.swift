@@ -117,7 +117,7 @@ public enum CEmitter {
     }
 
     /// Sections in direct form I with the feedback about the nearest integers
-    /// and error feedback (float), as `OffsetDirectFormI<SingleLane<Float>>`
+    /// and error feedback (float), as `OffsetDirectFormI<Float>`
     /// runs them (`SectionCascade<Float>(_:form: .offset)`), each section
     /// from the template `c/offset-section.c.mustache`: w holds, per node (the
     /// input, then each section's output), its last two values and their

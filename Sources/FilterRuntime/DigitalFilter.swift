@@ -15,7 +15,7 @@
 /// contiguous buffer. The newest feedback term is added last, so one
 /// multiply-add lies on the sample-to-sample dependency chain.
 @frozen
-public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable {
+public struct DigitalFilter<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Samples per chunk of block processing.
     @usableFromInline static var chunk: Int { 2048 }
 

@@ -25,7 +25,7 @@
 /// give the same results, bit for bit: the arithmetic is the same, in the
 /// same order. The "Why sections" article has the measurements.
 @frozen
-public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable {
+public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     /// How the sections run.
     public enum Form: Sendable, Hashable {
         /// Transposed direct form II in `Sample`: the fewest operations.
@@ -42,11 +42,11 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     /// The form the sections run in.
     public let form: Form
     /// The sections, when `form` is `.transposed`.
-    @usableFromInline var transposed: [TransposedDirectFormII<SingleLane<Sample>>]
+    @usableFromInline var transposed: [TransposedDirectFormII<Sample>]
     /// The sections, when `form` is `.offset`.
-    @usableFromInline var offset: [OffsetDirectFormI<SingleLane<Sample>>]
+    @usableFromInline var offset: [OffsetDirectFormI<Sample>]
     /// The sections, when `form` is `.transposedInDouble`.
-    @usableFromInline var wide: [TransposedDirectFormII<SingleLane<Double>>]
+    @usableFromInline var wide: [TransposedDirectFormII<Double>]
     /// The offset form's output gain: the product of the significands of the
     /// sections' b0 (`OffsetBiquad.factoringOutputGain`), which multiplies
     /// the last section's output; 1 for the other forms.
@@ -141,11 +141,11 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     public mutating func process(_ x: Sample) -> Sample {
         switch form {
         case .transposed:
-            return transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, SingleLane(x)) }.value
+            return transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
         case .offset:
-            return offset.withUnsafeMutableBufferPointer { SectionStep.run($0, SingleLane(x)) }.value * outputGain
+            return offset.withUnsafeMutableBufferPointer { SectionStep.run($0, x) } * outputGain
         case .transposedInDouble:
-            return Sample(wide.withUnsafeMutableBufferPointer { SectionStep.run($0, SingleLane(Double(x))) }.value)
+            return Sample(wide.withUnsafeMutableBufferPointer { SectionStep.run($0, Double(x)) })
         }
     }
 
@@ -153,24 +153,19 @@ public struct SectionCascade<Sample: BinaryFloatingPoint & SIMDScalar & Sendable
     @inlinable
     public mutating func process(_ input: UnsafeBufferPointer<Sample>, into output: UnsafeMutableBufferPointer<Sample>) {
         precondition(output.count >= input.count, "output is shorter than input")
-        guard let source = input.baseAddress, let destination = output.baseAddress, input.count > 0 else { return }
+        guard let x = input.baseAddress, let y = output.baseAddress, input.count > 0 else { return }
         let m = input.count
-        source.withMemoryRebound(to: SingleLane<Sample>.self, capacity: m) { x in
-            destination.withMemoryRebound(to: SingleLane<Sample>.self, capacity: m) { y in
-                switch form {
-                case .transposed:
-                    transposed.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
-                case .offset:
-                    offset.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
-                    if outputGain != 1 {
-                        for i in 0..<m { y[i].value *= outputGain }
-                    }
-                case .transposedInDouble:
-                    wide.withUnsafeMutableBufferPointer { sections in
-                        SectionStep.runWidened(sections, x, y, m, widen: { SingleLane(Double($0.value)) },
-                                               narrow: { SingleLane(Sample($0.value)) })
-                    }
-                }
+        switch form {
+        case .transposed:
+            transposed.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
+        case .offset:
+            offset.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
+            if outputGain != 1 {
+                for i in 0..<m { y[i] *= outputGain }
+            }
+        case .transposedInDouble:
+            wide.withUnsafeMutableBufferPointer { sections in
+                SectionStep.runWidened(sections, x, y, m, widen: { Double($0) }, narrow: { Sample($0) })
             }
         }
     }

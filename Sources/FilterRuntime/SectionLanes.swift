@@ -1,5 +1,5 @@
 /// The values one step of a second-order section works on: one signal
-/// (`SingleLane`), or several at once, one per SIMD lane (`SIMD2`, `SIMD4`,
+/// (`Float`, `Double`: `SectionSample`), or several at once, one per SIMD lane (`SIMD2`, `SIMD4`,
 /// `SIMD8`: an accelerometer's three axes in a `SIMD4`). A section form's step
 /// is written once, generic over its lanes, so every lane runs the same
 /// operations in the same order and comes out bit for bit as a single signal
@@ -9,7 +9,7 @@
 /// coefficient (a `Scalar`, shared by every lane).
 public protocol SectionLanes {
     /// The arithmetic of each lane, which the coefficients are stored in.
-    associatedtype Scalar: BinaryFloatingPoint & SIMDScalar
+    associatedtype Scalar: BinaryFloatingPoint
     /// Every lane 0.
     static var zero: Self { get }
     /// How many signals run side by side.
@@ -28,36 +28,29 @@ public protocol SectionLanes {
     static func * (lhs: Scalar, rhs: Self) -> Self
 }
 
-/// One signal as `SectionLanes`: the scalar `value` with its own arithmetic,
-/// as fast as the bare `Scalar` once specialised.
-@frozen
-public struct SingleLane<Scalar: BinaryFloatingPoint & SIMDScalar>: SectionLanes {
-    /// The sample.
-    public var value: Scalar
+/// The sample types a cascade runs: `Float` and `Double`, each one lane of
+/// its own arithmetic (`SectionLanes` whose `Scalar` is itself).
+public protocol SectionSample: BinaryFloatingPoint, Sendable, SectionLanes where Scalar == Self {}
 
-    /// The lane holding `value`.
-    @inlinable @inline(__always)
-    public init(_ value: Scalar) { self.value = value }
-
-    @inlinable
-    public static var zero: Self { Self(0) }
+extension Float: SectionSample {
+    public typealias Scalar = Float
     @inlinable
     public static var laneCount: Int { 1 }
     @inlinable
-    public init(lanes value: (Int) -> Double) { self.value = Scalar(value(0)) }
+    public init(lanes value: (Int) -> Double) { self.init(value(0)) }
     @inlinable
-    public func lane(_ lane: Int) -> Double { Double(value) }
-    @inlinable @inline(__always)
-    public static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.value + rhs.value) }
-    @inlinable @inline(__always)
-    public static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.value - rhs.value) }
-    @inlinable @inline(__always)
-    public static prefix func - (operand: Self) -> Self { Self(-operand.value) }
-    @inlinable @inline(__always)
-    public static func * (lhs: Scalar, rhs: Self) -> Self { Self(lhs * rhs.value) }
+    public func lane(_ lane: Int) -> Double { Double(self) }
 }
 
-extension SingleLane: Sendable where Scalar: Sendable {}
+extension Double: SectionSample {
+    public typealias Scalar = Double
+    @inlinable
+    public static var laneCount: Int { 1 }
+    @inlinable
+    public init(lanes value: (Int) -> Double) { self.init(value(0)) }
+    @inlinable
+    public func lane(_ lane: Int) -> Double { self }
+}
 
 extension SIMD2: SectionLanes where Scalar: BinaryFloatingPoint {
     @inlinable

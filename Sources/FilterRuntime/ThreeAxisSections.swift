@@ -4,7 +4,7 @@
 /// for bit as a `SectionCascade` of its own in the same form would give it,
 /// for about the cost of one.
 @frozen
-public struct ThreeAxisSections<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable where Sample.SIMD4Storage: Sendable {
+public struct ThreeAxisSections<Sample: SectionSample & SIMDScalar>: Sendable where Sample.SIMD4Storage: Sendable {
     /// The form the sections run in (`SectionCascade.Form`).
     public let form: SectionCascade<Sample>.Form
     /// The sections, when `form` is `.transposed`; lane 3 unused.

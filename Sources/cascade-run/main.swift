@@ -49,7 +49,7 @@ func sections(_ document: JSONValue) -> [Biquad] {
 }
 
 /// The outputs' bits for one input line.
-func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable & LosslessStringConvertible>(
+func run<Sample: SectionSample & SIMDScalar & LosslessStringConvertible>(
     _ cascade: inout SectionCascade<Sample>, _ words: ArraySlice<Substring>, digits: Int, bits: (Sample) -> UInt64
 ) -> String {
     cascade.reset()

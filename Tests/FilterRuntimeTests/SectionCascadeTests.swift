@@ -28,13 +28,13 @@ import Testing
     static let forms: [SectionCascade<Float>.Form] = [.transposed, .offset, .transposedInDouble]
     static let long = sections + sections + sections
 
-    func perSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, _ form: SectionCascade<S>.Form,
+    func perSample<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form,
                                                                   _ sections: [Biquad]) -> [S] {
         var cascade = SectionCascade<S>(sections, form: form)
         return Self.input.map { cascade.process(S($0)) }
     }
 
-    func blocks<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, _ form: SectionCascade<S>.Form, _ sections: [Biquad],
+    func blocks<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form, _ sections: [Biquad],
                                                                lengths: [Int], inPlace: Bool) -> [S] {
         var cascade = SectionCascade<S>(sections, form: form)
         var out: [S] = []
@@ -167,7 +167,7 @@ import Testing
     @Test(arguments: forms)
     func threeAxesEqualThreeCascades(form: SectionCascade<Float>.Form) {
         let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
-        func check<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, _ sections: [Biquad], settle: Bool) where S.SIMD4Storage: Sendable {
+        func check<S: SectionSample & SIMDScalar>(_: S.Type, _ sections: [Biquad], settle: Bool) where S.SIMD4Storage: Sendable {
             let f = Self.form(form, as: S.self)
             var three = ThreeAxisSections<S>(sections, form: f)
             var single = (0..<3).map { _ in SectionCascade<S>(sections, form: f) }

@@ -45,6 +45,19 @@ public final class RealFFT {
         return result
     }
 
+    /// The transform of `signal` (as `transform(_:)`) handed to `body` in
+    /// this instance's own output buffer, valid only during the call: no
+    /// array of n/2 + 1 values is made.
+    public func withTransform<R>(_ signal: [Double], _ body: (UnsafeBufferPointer<Complex<Double>>) throws -> R) rethrows -> R {
+        input.update(repeating: 0, count: length)
+        for (m, value) in signal.enumerated() { input[m % length] += value }
+        fftw_execute_dft_r2c(plan.plan, input, output)
+        let count = outputCount
+        return try UnsafeMutableRawPointer(output).withMemoryRebound(to: Complex<Double>.self, capacity: count) {
+            try body(UnsafeBufferPointer(start: $0, count: count))
+        }
+    }
+
     /// As `transform(_:)`, writing into `result` (which must hold n/2 + 1 values).
     public func transform(_ signal: [Double], into result: inout [Complex<Double>]) {
         precondition(result.count == outputCount, "result must hold n/2 + 1 values")

@@ -16,7 +16,7 @@ public enum RealizedFilter: Sendable, Hashable {
     /// The filter `DigitalFilter<Sample>` runs for `template`: its sections as
     /// `SectionCascade<Sample>` stores them, or its recurrence with 1/G folded
     /// in and every coefficient rounded to `Sample`.
-    public static func runtime<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
+    public static func runtime<Sample: SectionSample & SIMDScalar>(
         _ template: DigitalFilterTemplate, as _: Sample.Type, form: SectionCascade<Sample>.Form
     ) -> RealizedFilter {
         template.sections.isEmpty
