@@ -7,14 +7,16 @@
 import FilterDesign
 import Foundation
 
-/// Best milliseconds of scipy's `call` (python3 in this run), or nil without scipy.
-func scipyDesignMilliseconds(_ call: String, repeats: Int) -> Double? {
+/// Best milliseconds of scipy.signal's `call` (`s.` is scipy.signal) after
+/// `setup`, measured by python3 in this run; nil without python3 or scipy.
+func scipyMilliseconds(setup: String = "", call: String, repeats: Int) -> Double? {
     let script = """
         import sys, time
         try:
             import scipy.signal as s
         except ImportError:
             sys.exit(3)
+        \(setup)
         best = 1e9
         for _ in range(\(repeats)):
             t = time.perf_counter(); \(call); best = min(best, time.perf_counter() - t)
@@ -63,7 +65,7 @@ func designBenchmark(repeats: Int) throws {
             count = sections?.count ?? 0
         }
         precondition(count > 0)
-        if let scipy = scipyDesignMilliseconds(call, repeats: repeats) {
+        if let scipy = scipyMilliseconds(call: call, repeats: repeats) {
             print(String(format: "%-28@ %7.3f  %8.3f  %6.2f", label as NSString, best, scipy, best / scipy))
         } else {
             print(String(format: "%-28@ %7.3f  (scipy not available)", label as NSString, best))

@@ -168,13 +168,15 @@ func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
     }
 }
 
-/// Compiles `source` with cc -O3 -march=native and runs it: best ns/sample.
-func runCProgram(_ source: String, in dir: URL, samples: Int, repeats: Int) throws -> Double {
-    let c = dir.appendingPathComponent("forms.c"), exe = dir.appendingPathComponent("forms")
+/// Compiles `source` with cc `flags` (default -O3 -march=native) and runs it
+/// on `samples` samples, best of `repeats`: the ns/sample it prints.
+func runCProgram(_ source: String, in dir: URL, samples: Int, repeats: Int,
+                 flags: [String] = ["-O3", "-march=native"]) throws -> Double {
+    let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
     try source.write(to: c, atomically: true, encoding: .utf8)
     let cc = Process()
     cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-    cc.arguments = ["-O3", "-march=native", "-o", exe.path, c.path, "-lm"]
+    cc.arguments = flags + ["-o", exe.path, c.path, "-lm"]
     try cc.run(); cc.waitUntilExit()
     guard cc.terminationStatus == 0 else { throw NSError(domain: "cc failed on \(c.path)", code: 1) }
     let run = Process(), pipe = Pipe()

@@ -37,16 +37,21 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
         /// Transposed direct form II in Double, whatever `Sample` is: each
         /// sample widened on the way in, the output rounded once.
         case transposedInDouble
+
+        /// Which of `FormSections`' arrays runs.
+        var kind: FormKind {
+            switch self {
+            case .transposed: .transposed
+            case .offset: .offset
+            case .transposedInDouble: .wide
+            }
+        }
     }
 
     /// The form the sections run in.
     public let form: Form
-    /// The sections, when `form` is `.transposed`.
-    @usableFromInline var transposed: [TransposedDirectFormII<Sample>]
-    /// The sections, when `form` is `.offset`.
-    @usableFromInline var offset: [OffsetDirectFormI<Sample>]
-    /// The sections, when `form` is `.transposedInDouble`.
-    @usableFromInline var wide: [TransposedDirectFormII<Double>]
+    /// The sections in `form`.
+    @usableFromInline var sections: FormSections<Sample, Double>
     /// The offset form's output gain: the product of the significands of the
     /// sections' b0 (`OffsetBiquad.factoringOutputGain`), which multiplies
     /// the last section's output; 1 for the other forms.
@@ -73,51 +78,32 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Prepares a cascade in the form asked for, at rest.
     public init(_ sections: [Biquad], form: Form) {
         self.form = form
-        let factored = OffsetBiquad.factoringOutputGain(sections)
-        transposed = form == .transposed ? sections.map { TransposedDirectFormII($0) } : []
-        offset = form == .offset ? factored.sections.map { OffsetDirectFormI($0) } : []
-        wide = form == .transposedInDouble ? sections.map { TransposedDirectFormII($0) } : []
-        outputGain = form == .offset ? Sample(factored.outputGain) : 1
+        self.sections = FormSections(sections, kind: form.kind)
+        outputGain = Sample(self.sections.outputGain)
     }
 
     /// The number of sections.
-    public var count: Int {
-        switch form {
-        case .transposed: transposed.count
-        case .offset: offset.count
-        case .transposedInDouble: wide.count
-        }
-    }
+    public var count: Int { sections.transposed.count + sections.offset.count + sections.wide.count }
 
     /// The sections as they run: each coefficient as stored, in Double (for
     /// the offset form, each remainder its high and low parts summed, and the
     /// output gain folded into the last section's numerator).
     public var sectionsAsRun: [Biquad] {
-        var sections = storedSections
-        if form == .offset, var last = sections.last {
+        var asRun = storedSections
+        if form == .offset, var last = asRun.last {
             let g = Double(outputGain)
             (last.b0, last.b1, last.b2) = (last.b0 * g, last.b1 * g, last.b2 * g)
-            sections[sections.count - 1] = last
+            asRun[asRun.count - 1] = last
         }
-        return sections
+        return asRun
     }
 
     /// The sections as stored, in Double: for the offset form, without the
     /// output gain.
-    var storedSections: [Biquad] {
-        switch form {
-        case .transposed: transposed.map { $0.section }
-        case .offset: offset.map { $0.section }
-        case .transposedInDouble: wide.map { $0.section }
-        }
-    }
+    var storedSections: [Biquad] { sections.stored }
 
     /// Forgets all history, as if no sample had been seen.
-    public mutating func reset() {
-        for k in transposed.indices { transposed[k].reset() }
-        for k in offset.indices { offset[k].reset() }
-        for k in wide.indices { wide[k].reset() }
-    }
+    public mutating func reset() { sections.reset() }
 
     /// Sets the state that a constant input `x` would have settled in, so a
     /// signal that starts at `x` (gravity on an accelerometer axis) causes no
@@ -129,11 +115,7 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     ///   z = 1 (an integrator has no steady state for a constant).
     @discardableResult
     public mutating func reset(toSteadyStateFor x: Sample) -> Bool {
-        guard let nodes = SteadyState.nodes(storedSections, inputs: [Double(x)]) else { reset(); return false }
-        SteadyState.settle(&transposed, nodes)
-        SteadyState.settle(&offset, nodes)
-        SteadyState.settle(&wide, nodes)
-        return true
+        sections.settle(inputs: [Double(x)])
     }
 
     /// Filters one sample through every section in turn.
@@ -141,11 +123,11 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     public mutating func process(_ x: Sample) -> Sample {
         switch form {
         case .transposed:
-            return transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
+            return sections.transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
         case .offset:
-            return offset.withUnsafeMutableBufferPointer { SectionStep.run($0, x) } * outputGain
+            return sections.offset.withUnsafeMutableBufferPointer { SectionStep.run($0, x) } * outputGain
         case .transposedInDouble:
-            return Sample(wide.withUnsafeMutableBufferPointer { SectionStep.run($0, Double(x)) })
+            return Sample(sections.wide.withUnsafeMutableBufferPointer { SectionStep.run($0, Double(x)) })
         }
     }
 
@@ -157,15 +139,15 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
         let m = input.count
         switch form {
         case .transposed:
-            transposed.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
+            sections.transposed.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
         case .offset:
-            offset.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
+            sections.offset.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
             if outputGain != 1 {
                 for i in 0..<m { y[i] *= outputGain }
             }
         case .transposedInDouble:
-            wide.withUnsafeMutableBufferPointer { sections in
-                SectionStep.runWidened(sections, x, y, m, widen: { Double($0) }, narrow: { Sample($0) })
+            sections.wide.withUnsafeMutableBufferPointer { wide in
+                SectionStep.runWidened(wide, x, y, m, widen: { Double($0) }, narrow: { Sample($0) })
             }
         }
     }
