@@ -88,7 +88,7 @@ extension FrequencyResponse {
         var h: [Complex<Double>]
         var bounds: [Float] = []
         do {
-            let fft = RealFFT(length: grid.fftLength)
+            let fft = RealFFT(length: grid.fftLength, inPlace: true)
             h = fft.transform(transfer.numerator)
             fft.withTransform(transfer.denominator) { a in
                 for k in 0..<grid.count { h[k] = h[k] / (Complex(g, 0) * a[k]) }
