@@ -11,8 +11,8 @@
 # Builds Fuzz/ into .build-fuzz (release, -sanitize=fuzzer), seeds each
 # reader's corpus from the fixtures (scripts/fuzz_seeds.py) into
 # .build-fuzz/corpus/READER, which grows run after run, and runs with
-# -timeout=10 (a case over 10 s is a finding) and -rss_limit_mb=2048. A
-# finding is saved to .build-fuzz/findings/READER/, minimised
+# -timeout=10 (a case over 10 s is a finding) and -rss_limit_mb=1024 (over
+# 1 GB is a finding; FUZZ_RSS_LIMIT_MB=N sets another). A finding is saved to .build-fuzz/findings/READER/, minimised
 # (-minimize_crash) and printed; then the exit status is 1. The last line per
 # reader gives its executions. FUZZ_JOBS=N runs N readers at once;
 # FUZZ_SKIP_BUILD=1 uses the fuzzers already built; FUZZ_CONFIGURATION=debug
@@ -40,7 +40,7 @@ run_reader() {
     local corpus=.build-fuzz/corpus/$reader findings=.build-fuzz/findings/$reader log=.build-fuzz/logs/$reader.log
     mkdir -p "$corpus" "$findings" .build-fuzz/logs
     "$bin/fuzz-$reader" "$corpus" "$seeds/$reader" -max_total_time="$seconds" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} \
-        -timeout=10 -rss_limit_mb=2048 \
+        -timeout=10 -rss_limit_mb=${FUZZ_RSS_LIMIT_MB:-1024} \
         -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
     local status=$?
     local runs time
@@ -51,7 +51,7 @@ run_reader() {
         [ -e "$crash" ] || continue
         found=$((found + 1))
         echo "== $reader: finding $crash (minimised to $crash.min)" >&2
-        "$bin/fuzz-$reader" -minimize_crash=1 -runs=2000 -timeout=10 -rss_limit_mb=2048 \
+        "$bin/fuzz-$reader" -minimize_crash=1 -runs=2000 -timeout=10 -rss_limit_mb=${FUZZ_RSS_LIMIT_MB:-1024} \
             -exact_artifact_path="$crash.min" "$crash" >/dev/null 2>&1
         grep -m1 -E 'Fatal error|ERROR: libFuzzer' "$log" >&2
         od -c "$crash.min" 2>/dev/null | head -20 >&2 || od -c "$crash" | head -20 >&2

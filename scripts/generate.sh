@@ -6,3 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package --allow-writing-to-package-directory generate-filters --target GeneratedFilters "$@"
+# FilterRuntime's block kernels are generated too (scripts/generate_block_kernels.py).
+if [ "${1:-}" = "--check" ]; then python3 scripts/generate_block_kernels.py --check; else python3 scripts/generate_block_kernels.py; fi

@@ -4,6 +4,8 @@
 //
 //   swift run -c release filter-benchmarks
 //   swift run -c release filter-benchmarks --pipeline-only   (Shake!'s pipeline: API and CLI)
+//   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
+//   swift run -c release filter-benchmarks --design-only     (design speed against scipy)
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -14,6 +16,17 @@ import GeneratedFilters
 
 struct Case { var label: String; var spec: FilterRecipe }
 
+if CommandLine.arguments.contains("--design-only") {
+    try designBenchmark(repeats: 20)
+    exit(0)
+}
+if CommandLine.arguments.contains("--forms-only") {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try sectionFormBenchmark(samples: 4_000_000, repeats: 5, in: dir)
+    exit(0)
+}
 if CommandLine.arguments.contains("--pipeline-only") {
     numberTextBenchmark()
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
@@ -45,53 +58,13 @@ func cProgram(_ gencode: String) -> String {
         .replacingOccurrences(of: "`next output value'", with: "output[n]")
         .replacingOccurrences(of: "static void filterloop()\n  { for (;;)", with: "static void filterloop(const double *input, double *output, long count)\n  { for (long n = 0; n < count; n++)")
     body = body.replacingOccurrences(of: "float sum;", with: "double sum;")
-    return """
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include <time.h>
-        \(body)
-        int main(int argc, char **argv) {
-            long count = atol(argv[1]); int repeats = atoi(argv[2]);
-            double *input = malloc(sizeof(double) * count), *output = malloc(sizeof(double) * count);
-            unsigned long long state = 12345;
-            for (long i = 0; i < count; i++) {
-                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-                input[i] = (double)(state >> 11) / (double)(1ULL << 52) - 1;
-            }
-            double best = 1e30, check = 0;
-            for (int r = 0; r < repeats; r++) {
-                struct timespec a, b;
-                clock_gettime(CLOCK_MONOTONIC, &a);
-                filterloop(input, output, count);
-                clock_gettime(CLOCK_MONOTONIC, &b);
-                double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / count;
-                if (ns < best) best = ns;
-                check += output[count - 1];
-            }
-            printf("%.4f %.17g\\n", best, check);
-            return 0;
-        }
-        """
+    return timedCProgram(definitions: body, state: "", call: "filterloop(input, output, count);", real: "double")
 }
 
 func measureC(_ template: DigitalFilterTemplate, in dir: URL) throws -> Double {
     let listing = FisherListing(commandLine: "benchmark", gain: template.gain,
                                 xCoefficients: template.xCoefficients, yCoefficients: template.yCoefficients + [-1])
-    let source = cProgram(try Gencode.render(listing, as: .ansic))
-    let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
-    try source.write(to: c, atomically: true, encoding: .utf8)
-    let cc = Process()
-    cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-    cc.arguments = ["-O2", "-o", exe.path, c.path]
-    try cc.run(); cc.waitUntilExit()
-    guard cc.terminationStatus == 0 else { throw NSError(domain: "cc failed", code: 1) }
-    let run = Process(), pipe = Pipe()
-    run.executableURL = exe
-    run.arguments = ["\(sampleCount)", "\(repeats)"]
-    run.standardOutput = pipe
-    try run.run(); run.waitUntilExit()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return Double(text.split(separator: " ")[0])!
+    return try runC(cProgram(try Gencode.render(listing, as: .ansic)), in: dir, flags: ["-O2"])
 }
 
 @inline(never)
@@ -139,10 +112,7 @@ for (label, template) in rows {
 func cSectionsProgram(_ sections: [Biquad], real: String) -> String {
     let literal = { (x: Double) in real == "float" ? String(format: "%.9ef", Double(Float(x))) : String(format: "%.17e", x) }
     let rows = sections.map { s in "{" + [s.b0, s.b1, s.b2, s.a1, s.a2].map(literal).joined(separator: ", ") + "}" }
-    return """
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include <time.h>
+    let definitions = """
         #define N \(sections.count)
         static const \(real) c[N][5] = { \(rows.joined(separator: ", ")) };
         static void cascade(const \(real) *input, \(real) *output, long count, \(real) *s1, \(real) *s2) {
@@ -157,63 +127,23 @@ func cSectionsProgram(_ sections: [Biquad], real: String) -> String {
                 output[n] = v;
             }
         }
-        int main(int argc, char **argv) {
-            long count = atol(argv[1]); int repeats = atoi(argv[2]);
-            \(real) *input = malloc(sizeof(\(real)) * count), *output = malloc(sizeof(\(real)) * count);
-            \(real) s1[N] = {0}, s2[N] = {0};
-            unsigned long long state = 12345;
-            for (long i = 0; i < count; i++) {
-                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-                input[i] = (\(real))((double)(state >> 11) / (double)(1ULL << 52) - 1);
-            }
-            double best = 1e30, check = 0;
-            for (int r = 0; r < repeats; r++) {
-                struct timespec a, b;
-                clock_gettime(CLOCK_MONOTONIC, &a);
-                cascade(input, output, count, s1, s2);
-                clock_gettime(CLOCK_MONOTONIC, &b);
-                double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / count;
-                if (ns < best) best = ns;
-                check += output[count - 1];
-            }
-            printf("%.4f %.17g\\n", best, check);
-            return 0;
-        }
         """
+    return timedCProgram(definitions: definitions, state: "\(real) s1[N] = {0}, s2[N] = {0};",
+                         call: "cascade(input, output, count, s1, s2);", real: real)
 }
 
 func runC(_ source: String, in dir: URL, flags: [String]) throws -> Double {
-    let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
-    try source.write(to: c, atomically: true, encoding: .utf8)
-    let cc = Process()
-    cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-    cc.arguments = flags + ["-o", exe.path, c.path]
-    try cc.run(); cc.waitUntilExit()
-    guard cc.terminationStatus == 0 else { throw NSError(domain: "cc failed", code: 1) }
-    let run = Process(), pipe = Pipe()
-    run.executableURL = exe
-    run.arguments = ["\(sampleCount)", "\(repeats)"]
-    run.standardOutput = pipe
-    try run.run(); run.waitUntilExit()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return Double(text.split(separator: " ")[0])!
+    try runCProgram(source, in: dir, samples: sampleCount, repeats: repeats, flags: flags)
 }
 
 @inline(never)
-func runSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout DigitalFilter<S>, _ input: [S], _ output: inout [S]) {
+func runSections<S: SectionSample & SIMDScalar>(_ filter: inout DigitalFilter<S>, _ input: [S], _ output: inout [S]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
     }
 }
 
-@inline(never)
-func runCascade<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
-    input.withUnsafeBufferPointer { i in
-        output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
-    }
-}
-
-func measureSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ template: DigitalFilterTemplate, _ input: [S],
+func measureSections<S: SectionSample & SIMDScalar>(_ template: DigitalFilterTemplate, _ input: [S],
                                                                        form: SectionCascade<S>.Form? = nil) -> Double {
     var output = [S](repeating: 0, count: input.count)
     var best = Double.infinity
@@ -221,7 +151,7 @@ func measureSections<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ template:
         if let form {
             var cascade = SectionCascade<S>(template.sections, form: form)
             let start = DispatchTime.now().uptimeNanoseconds
-            runCascade(&cascade, input, &output)
+            runBlock(&cascade, input, &output)
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
             continue
         }
@@ -256,38 +186,18 @@ for (label, recipe) in sectionCases {
         print(line)
     }
 }
-print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the offset form with error feedback")
-print("  (accurate near z = +-1, see SectionCascade); SectionCascade<Float>(form: .transposed) the C's TDF-II.")
+print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the same sections in Double inside;")
+print("  SectionCascade<Float>(form: .transposed) the C's TDF-II in float.")
+try sectionFormBenchmark(samples: 4_000_000, repeats: repeats, in: dir)
+try designBenchmark(repeats: 20)
 
 // MARK: Frequency response against scipy.signal.freqz
 
 /// Milliseconds of `scipy.signal.freqz(b, a, worN=points)` (best of `repeats`),
 /// measured by python3 in this run, or nil when scipy is not installed.
 func scipyFreqzMilliseconds(b: [Double], a: [Double], points: Int) -> Double? {
-    let script = """
-        import sys, time
-        try:
-            import scipy.signal as s
-        except ImportError:
-            sys.exit(3)
-        b = [\(b.map { "\($0)" }.joined(separator: ","))]
-        a = [\(a.map { "\($0)" }.joined(separator: ","))]
-        best = 1e9
-        for _ in range(\(repeats * 4)):
-            t = time.perf_counter(); s.freqz(b, a, worN=\(points)); best = min(best, time.perf_counter() - t)
-        print(best * 1e3)
-        """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    scipyMilliseconds(setup: "b = [\(b.map { "\($0)" }.joined(separator: ","))]; a = [\(a.map { "\($0)" }.joined(separator: ","))]",
+                      call: "s.freqz(b, a, worN=\(points))", repeats: repeats * 4)
 }
 
 func bestMilliseconds(_ body: () -> Void) -> Double {

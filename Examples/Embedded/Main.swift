@@ -21,7 +21,8 @@ struct Main {
 
     static func main() {
         let template = ShakeBandPass.shakeBandPass053Hz
-        var cascade = SectionCascade<Float>(template.sections)
+        // The offset form: the default for Float in Embedded Swift, named here.
+        var cascade = SectionCascade<Float>(template.sections, form: .offset)
         for (signal, name) in ["impulse", "step", "random"].enumerated() {
             cascade.reset()
             var seed: UInt32 = 1

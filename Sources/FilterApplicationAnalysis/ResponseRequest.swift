@@ -93,7 +93,7 @@ public struct ResponseRequest: Sendable {
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
             throw ApplicationError(error.description)
         }
-        let filter = precision == .float ? RealizedFilter.runtime(template, as: Float.self) : RealizedFilter.runtime(template, as: Double.self)
+        let filter = RealizedFilter.runtime(template, precision: precision)
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
         let fs = design.recipe.corners.sampleRate
         let form = filter.poleZeroForm
@@ -116,9 +116,9 @@ public struct ResponseRequest: Sendable {
             let count = samples ?? Self.defaultSamples
             let step = kind == .step
             // A first run, not stored, so that an overflow is an error before any row is out.
-            let overflow = precision == .float
-                ? Self.firstNonFinite(template, Float.self, count: count, step: step)
-                : Self.firstNonFinite(template, Double.self, count: count, step: step)
+            let overflow = precision.samplesAreFloat
+                ? Self.firstNonFinite(template, Float.self, form: precision.sectionForm(Float.self), count: count, step: step)
+                : Self.firstNonFinite(template, Double.self, form: .transposed, count: count, step: step)
             if let n = overflow {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }
@@ -133,8 +133,11 @@ public struct ResponseRequest: Sendable {
                 sink.flushIfFull()
                 return sink.failure == nil
             }
-            if precision == .float { Self.runChunks(template, Float.self, count: count, step: step, rows) }
-            else { Self.runChunks(template, Double.self, count: count, step: step, rows) }
+            if precision.samplesAreFloat {
+                Self.runChunks(template, Float.self, form: precision.sectionForm(Float.self), count: count, step: step, rows)
+            } else {
+                Self.runChunks(template, Double.self, form: .transposed, count: count, step: step, rows)
+            }
             return (plot ? Self.timeSVG(series.points, kind: kind, form: form, title: title,
                                         warnings: warnings) : nil,
                     warnings)
@@ -165,11 +168,11 @@ public struct ResponseRequest: Sendable {
     /// step) in chunks of 2^16 samples, handing each chunk and its offset
     /// to `body` until `count` are done or `body` returns false. Chunked and
     /// whole runs are equal bit for bit.
-    static func runChunks<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int, step: Bool,
+    static func runChunks<Sample: SectionSample & SIMDScalar>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool,
         _ body: (Int, UnsafeBufferPointer<Sample>) -> Bool
     ) {
-        var filter = DigitalFilter<Sample>(template)
+        var filter = DigitalFilter<Sample>(template, form: form)
         let chunk = 1 << 16
         var input = [Sample](repeating: step ? 1 : 0, count: min(chunk, max(count, 1)))
         var output = [Sample](repeating: 0, count: input.count)
@@ -189,11 +192,11 @@ public struct ResponseRequest: Sendable {
     }
 
     /// The index of the first output of `runChunks` that is not finite.
-    static func firstNonFinite<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int, step: Bool
+    static func firstNonFinite<Sample: SectionSample & SIMDScalar>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool
     ) -> Int? {
         var found: Int?
-        runChunks(template, Sample.self, count: count, step: step) { offset, chunk in
+        runChunks(template, Sample.self, form: form, count: count, step: step) { offset, chunk in
             if let i = chunk.firstIndex(where: { !$0.isFinite }) { found = offset + i; return false }
             return true
         }
@@ -274,7 +277,7 @@ public struct ResponseRequest: Sendable {
         let radius = form.largestPoleRadius
         let needed = 10 * precision.unitRoundoff
         guard !(1 - radius >= needed) else { return [] }
-        let arithmetic = precision == .float ? "Float" : "Double"
+        let arithmetic = precision == .float ? "Float" : precision == .floatInDouble ? "Float (sections in Double)" : "Double"
         return ["warning: unstable as run in \(arithmetic): largest pole radius \(formatC("%.14g", radius))"
             + " (stable needs at most 1 - \(Verification.format(needed))); the filter will not output this response"]
     }

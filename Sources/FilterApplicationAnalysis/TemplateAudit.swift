@@ -173,7 +173,7 @@ enum TemplateAudit {
 
         // The template as it will run.
         guard countsAgree else { return VerificationItem(label: label, checks: checks, figures: []) }
-        let run = VerificationRequest.runtime(t, inFloat: precision == .float)
+        let run = VerificationRequest.runtime(t, precision: precision)
         var subject = VerificationSubject(
             label: label, recipe: design.recipe, designed: nil, asRun: run.filter,
             precision: precision, sampleRate: t.designSampleRate, runImpulse: run.impulse)

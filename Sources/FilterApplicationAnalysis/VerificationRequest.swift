@@ -86,8 +86,8 @@ public struct VerificationRequest: Sendable {
         catch { throw ApplicationError(error.description) }
         var subject: VerificationSubject
         switch precision {
-        case .double, .float:
-            let run = runtime(template, inFloat: precision == .float)
+        case .double, .float, .floatInDouble:
+            let run = runtime(template, precision: precision)
             subject = VerificationSubject(label: commandLine, recipe: design.recipe, designed: designed, asRun: run.filter,
                                           precision: precision, sampleRate: design.recipe.corners.sampleRate, runImpulse: run.impulse)
             subject.runStep = run.step
@@ -108,31 +108,37 @@ public struct VerificationRequest: Sendable {
         switch p {
         case .double: return "Double"
         case .float: return "Float"
+        case .floatInDouble: return "Float, sections in Double inside"
         case .gencode: return "Fisher's gencode C: 10 decimals, float state"
         }
     }
 
-    /// The filter `DigitalFilter<Double>` (or `<Float>`) runs for `template`,
-    /// that runtime's own impulse and step responses, and whether its sections
-    /// run in the offset form.
-    static func runtime(_ template: DigitalFilterTemplate, inFloat: Bool)
+    /// The filter `DigitalFilter` runs for `template` at `precision` (Double;
+    /// Float in the offset form; Float run in Double inside), that runtime's
+    /// own impulse and step responses, and whether its sections run in the
+    /// offset form.
+    static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision)
         -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
             extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
-        inFloat
-            ? (.runtime(template, as: Float.self), { n in run(template, Float.self, count: n, step: false) },
-               { n in run(template, Float.self, count: n, step: true) }, { n in extremes(template, Float.self, count: n) },
-               !template.sections.isEmpty && SectionCascade<Float>(template.sections).form == .offset)
-            : (.runtime(template, as: Double.self), { n in run(template, Double.self, count: n, step: false) },
-               { n in run(template, Double.self, count: n, step: true) }, { n in extremes(template, Double.self, count: n) },
-               !template.sections.isEmpty && SectionCascade<Double>(template.sections).form == .offset)
+        func responses<Sample: SectionSample & SIMDScalar>(_: Sample.Type)
+            -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
+                extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
+            let form = precision.sectionForm(Sample.self)
+            return (.runtime(template, as: Sample.self, form: form),
+                    { n in run(template, Sample.self, form: form, count: n, step: false) },
+                    { n in run(template, Sample.self, form: form, count: n, step: true) },
+                    { n in extremes(template, Sample.self, form: form, count: n) },
+                    !template.sections.isEmpty && form == .offset)
+        }
+        return precision.samplesAreFloat ? responses(Float.self) : responses(Double.self)
     }
 
     /// The extremes of the runtime's first `count` outputs for 1, 0, 0, ...,
     /// run in chunks of 2^16 samples and not stored.
-    static func extremes<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int
+    static func extremes<Sample: SectionSample & SIMDScalar>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int
     ) -> ImpulseExtremes {
-        var filter = DigitalFilter<Sample>(template)
+        var filter = DigitalFilter<Sample>(template, form: form)
         var accumulator = ImpulseExtremes.Accumulator(count: count)
         let chunk = 1 << 16
         var input = [Sample](repeating: 0, count: chunk), output = [Sample](repeating: 0, count: chunk)
@@ -153,10 +159,10 @@ public struct VerificationRequest: Sendable {
 
     /// The runtime's own response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
     /// (or 1, 1, 1, ... for the step).
-    static func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, count: Int, step: Bool
+    static func run<Sample: SectionSample & SIMDScalar>(
+        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool
     ) -> [Double] {
-        var filter = DigitalFilter<Sample>(template)
+        var filter = DigitalFilter<Sample>(template, form: form)
         var input = [Sample](repeating: step ? 1 : 0, count: count)
         if count > 0 { input[0] = 1 }
         return filter.process(input).map { Double($0) }

@@ -53,7 +53,7 @@ public enum CEmitter {
                 "hasDescription": t.description.contains { !$0.isWhitespace },
                 "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
             ]
-            let code = t.sections.isEmpty ? directForm(t, precision) : precision == .float ? offsetSections(t.sections) : transposedSections(t.sections)
+            let code = t.sections.isEmpty ? directForm(t, precision) : precision == .float ? try offsetSections(t.sections, renderer: renderer) : transposedSections(t.sections)
             view["form"] = code.form
             view["stateFields"] = code.state
             view["init"] = code.initialisation
@@ -117,36 +117,23 @@ public enum CEmitter {
     }
 
     /// Sections in direct form I with the feedback about the nearest integers
-    /// and error feedback (float), as `SectionCascade<Float>` runs them: w holds,
-    /// per node (the input, then each section's output), its last two values
-    /// and their rounding errors.
-    static func offsetSections(_ sections: [Biquad]) -> Code {
+    /// and error feedback (float), as `OffsetDirectFormI<Float>`
+    /// runs them (`SectionCascade<Float>(_:form: .offset)`), each section
+    /// from the template `c/offset-section.c.mustache`: w holds, per node (the
+    /// input, then each section's output), its last two values and their
+    /// rounding errors.
+    static func offsetSections(_ sections: [Biquad], renderer: TemplateRenderer) throws(EmissionError) -> Code {
         let n = sections.count
         var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e, wx, wy, fw, fd, sum, g, part, rem, low, q1, q2, c, ec, x0;\n"
         let factored = OffsetBiquad.factoringOutputGain(sections)
+        let names = ["b0", "k1", "k2", "d1", "u", "tn", "c1", "s", "t", "m1", "m2", "d1Low", "uLow", "c1Low", "sLow"]
         for (k, section) in factored.sections.enumerated() {
-            // The numbers SectionCascade<Float> stores.
-            let q = OffsetBiquad(section).numbers(as: Float.self)
-            let f = { (k: Int) in literal(q[k], .float) }
-            let (b0, k1, k2, d1, u, tn, c1, s, t, m1, m2) = (f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), f(10))
-            let (d1Low, uLow, c1Low, sLow) = (f(11), f(12), f(13), f(14))
+            // The numbers SectionCascade<Float> stores, in OffsetDirectFormI's order.
+            var view: [String: Any] = [:]
+            for (name, x) in zip(names, OffsetBiquad(section).numbers(as: Float.self)) { view[name] = literal(x, .float) }
             let i = 4 * k, o = 4 * (k + 1)
-            step += "    wx = w[\(i)] - \(tn) * w[\(i + 1)]; wy = w[\(o)] - \(t) * w[\(o + 1)];\n"
-            step += "    q1 = \(k1) * w[\(i)]; q2 = \(k2) * w[\(i + 1)];\n"
-            step += "    c = v + q1; back = c - v; ec = (v - (c - back)) + (q1 - back);\n"
-            step += "    x0 = c + q2; back = x0 - c; ec += (c - (x0 - back)) + (q2 - back);\n"
-            step += "    fw = \(b0) * x0;\n"
-            step += "    fd = ((\(d1) * wx + \(u) * w[\(i + 1)]) + (\(d1Low) * wx + \(uLow) * w[\(i + 1)])) + \(b0) * ec;\n"
-            step += "    p1 = \(m1) * w[\(o)]; p2 = \(m2) * w[\(o + 1)]; sum = p1 + p2;\n"
-            step += "    e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1));\n"
-            step += "    large = sum + fw;\n"
-            step += "    part = large - sum; g = (sum - (large - part)) + (fw - part);\n"
-            step += "    rem = -(\(s) * w[\(o + 1)]) - \(c1) * wy; low = \(sLow) * w[\(o + 1)] + \(c1Low) * wy;\n"
-            step += "    small = (((fd + rem) - low) + (\(m2) * w[\(o + 3)] + \(m1) * w[\(o + 2)])) + (e + g);\n"
-            step += "    y = large + small;\n"
-            step += "    back = y - large;\n"
-            step += "    r = (large - (y - back)) + (small - back);\n"
-            step += "    w[\(i + 1)] = w[\(i)]; w[\(i)] = v; w[\(o + 3)] = w[\(o + 2)]; w[\(o + 2)] = r; v = y;\n"
+            for (name, index) in [("i", i), ("i1", i + 1), ("o", o), ("o1", o + 1), ("o2", o + 2), ("o3", o + 3)] { view[name] = index }
+            step += try renderer.render("c/offset-section.c.mustache", view)
         }
         step += "    w[\(4 * n + 1)] = w[\(4 * n)]; w[\(4 * n)] = v;\n"
         step += "    return v * \(literal(Double(Float(factored.outputGain)), .float));\n"

@@ -15,7 +15,7 @@
 /// contiguous buffer. The newest feedback term is added last, so one
 /// multiply-add lies on the sample-to-sample dependency chain.
 @frozen
-public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable {
+public struct DigitalFilter<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Samples per chunk of block processing.
     @usableFromInline static var chunk: Int { 2048 }
 
@@ -31,9 +31,16 @@ public struct DigitalFilter<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>
     @usableFromInline var cascade: SectionCascade<Sample>
     @usableFromInline let runsSections: Bool
 
-    /// Prepares a filter for `template`, at rest (all history 0).
+    /// Prepares a filter for `template`, at rest (all history 0); its
+    /// sections, if it has them, in `SectionCascade<Sample>.defaultForm`.
     public init(_ template: DigitalFilterTemplate) {
-        cascade = SectionCascade(template.sections)
+        self.init(template, form: SectionCascade<Sample>.defaultForm)
+    }
+
+    /// Prepares a filter for `template`, at rest, its sections (if it has
+    /// them) in the form asked for (`SectionCascade.Form`).
+    public init(_ template: DigitalFilterTemplate, form: SectionCascade<Sample>.Form) {
+        cascade = SectionCascade(template.sections, form: form)
         runsSections = !template.sections.isEmpty
         let b = template.xCoefficients.map { Sample($0 / template.gain) }
         let nonZero = b.indices.filter { b[$0] != 0 }

@@ -63,6 +63,7 @@ public struct OffsetBiquad: Sendable, Hashable {
         return Biquad(b0: b0, b1: b0 * k1 + d1, b2: b0 * k2 + d2, a1: c1 - m1, a2: c2 - m2)
     }
 
+    @usableFromInline
     init(b0: Double, k1: Double, k2: Double, d1: Double, u: Double, tn: Double,
          c1: Double, s: Double, t: Double, m1: Double, m2: Double) {
         (self.b0, self.k1, self.k2, self.d1, self.u, self.tn) = (b0, k1, k2, d1, u, tn)

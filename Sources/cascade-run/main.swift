@@ -49,7 +49,7 @@ func sections(_ document: JSONValue) -> [Biquad] {
 }
 
 /// The outputs' bits for one input line.
-func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable & LosslessStringConvertible>(
+func run<Sample: SectionSample & SIMDScalar & LosslessStringConvertible>(
     _ cascade: inout SectionCascade<Sample>, _ words: ArraySlice<Substring>, digits: Int, bits: (Sample) -> UInt64
 ) -> String {
     cascade.reset()
@@ -63,7 +63,7 @@ func run<Sample: BinaryFloatingPoint & SIMDScalar & Sendable & LosslessStringCon
 }
 
 let biquads = sections(document)
-var single = SectionCascade<Float>(biquads)
+var single = SectionCascade<Float>(biquads, form: .offset)
 var double = SectionCascade<Double>(biquads)
 while let line = readLine() {
     let words = line.split(separator: " ")

@@ -101,12 +101,18 @@ func isWellFormedXML(_ data: Data) -> Bool {
     #expect(printedStep.count == 40 && zip(printedStep, s).allSatisfy { abs($0 - $1) < 1e-15 })
     // The step settles at the dc gain, 1.
     #expect(abs(s.last! - 1) < 1e-12)
-    // In Float: DigitalFilter<Float>'s own numbers.
+    // In Float: DigitalFilter<Float>'s own numbers, in the offset form.
     let float = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--precision", "float"])
-    var floatFilter = DigitalFilter<Float>(template)
+    var floatFilter = DigitalFilter<Float>(template, form: .offset)
     let hf = (0..<40).map { Double(floatFilter.process($0 == 0 ? 1 : 0)) }
     #expect(float.standardOutput == "n,value\n" + hf.enumerated().map { "\($0.offset),\($0.element)\n" }.joined())
     #expect(zip(hf, exact).allSatisfy { abs($0 - $1) < 1e-7 })
+    // Float samples, sections in Double: the exact response rounded once.
+    let wide = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--precision", "float-in-double"])
+    var wideFilter = DigitalFilter<Float>(template, form: .transposedInDouble)
+    let hw = (0..<40).map { Double(wideFilter.process($0 == 0 ? 1 : 0)) }
+    #expect(wide.exitCode == 0 && wide.standardOutput == "n,value\n" + hw.enumerated().map { "\($0.offset),\($0.element)\n" }.joined())
+    #expect(zip(hw, exact).allSatisfy { abs($0 - $1) <= Double(Float($1).ulp) })
     // Fisher's recurrence, as DigitalFilter<Double> runs it.
     let direct = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--realization", "direct"])
     let directTemplate = try TemplateBuilder.template(for: try design.recipe.withRealization(.direct).design(), name: "f", description: "", tag: 0)

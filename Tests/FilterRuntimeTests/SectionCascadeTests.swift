@@ -2,9 +2,10 @@ import FilterRuntime
 import Testing
 
 /// The sections runtime on hand-made cascades: one sample at a time and a
-/// block at a time give the same numbers bit for bit (Double's transposed
-/// direct form II and Float's offset direct form I with error feedback), in
-/// blocks of any length, in place too; the steady state is a fixed point.
+/// block at a time give the same numbers bit for bit in every form
+/// (transposed direct form II, the offset direct form I with error feedback,
+/// and TDF-II run in Double inside), in blocks of any length, in place too,
+/// with one group of sections or several; the steady state is a fixed point.
 @Suite struct SectionCascadeTests {
     /// Six sections: poles near z = 1 (a1 ~ -2), near z = -1 (a1 ~ 2), in the
     /// middle, a first-order section and a pure delay.
@@ -22,13 +23,20 @@ import Testing
         return 0.8 * (x * 0.011).truncatingRemainder(dividingBy: 1) - 0.3 + (n % 97 == 0 ? 1 : 0) + 0.25 * Double((n * 7919) % 13) / 13
     }
 
-    func perSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, offset: Bool) -> [S] {
-        var cascade = SectionCascade<S>(Self.sections, form: offset ? .offset : .transposed)
+    /// Every form, and a long cascade (the six sections three times: 18, run
+    /// in several groups by a block) beside the short one.
+    static let forms: [SectionCascade<Float>.Form] = [.transposed, .offset, .transposedInDouble]
+    static let long = sections + sections + sections
+
+    func perSample<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form,
+                                                                  _ sections: [Biquad]) -> [S] {
+        var cascade = SectionCascade<S>(sections, form: form)
         return Self.input.map { cascade.process(S($0)) }
     }
 
-    func blocks<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, offset: Bool, lengths: [Int], inPlace: Bool) -> [S] {
-        var cascade = SectionCascade<S>(Self.sections, form: offset ? .offset : .transposed)
+    func blocks<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form, _ sections: [Biquad],
+                                                               lengths: [Int], inPlace: Bool) -> [S] {
+        var cascade = SectionCascade<S>(sections, form: form)
         var out: [S] = []
         var start = 0, k = 0
         let x = Self.input.map { S($0) }
@@ -47,33 +55,57 @@ import Testing
         return out
     }
 
-    @Test(arguments: [false, true])
-    func blocksEqualSamplesBitForBit(offset: Bool) {
-        for lengths in [[5000], [1, 2, 3, 7, 64, 1000], [4096, 17]] {
-            for inPlace in [false, true] {
-                #expect(blocks(Double.self, offset: offset, lengths: lengths, inPlace: inPlace) == perSample(Double.self, offset: offset))
-                #expect(blocks(Float.self, offset: offset, lengths: lengths, inPlace: inPlace) == perSample(Float.self, offset: offset))
+    static func form<S>(_ form: SectionCascade<Float>.Form, as _: S.Type) -> SectionCascade<S>.Form {
+        switch form {
+        case .transposed: .transposed
+        case .offset: .offset
+        case .transposedInDouble: .transposedInDouble
+        }
+    }
+
+    @Test(arguments: forms)
+    func blocksEqualSamplesBitForBit(form: SectionCascade<Float>.Form) {
+        for sections in [Self.sections, Self.long] {
+            let double = perSample(Double.self, Self.form(form, as: Double.self), sections)
+            let float = perSample(Float.self, form, sections)
+            #expect(double.allSatisfy(\.isFinite) && float.allSatisfy(\.isFinite))
+            for lengths in [[5000], [1, 2, 3, 7, 64, 1000], [4096, 17], [255, 256, 257, 513]] {
+                for inPlace in [false, true] {
+                    #expect(blocks(Double.self, Self.form(form, as: Double.self), sections, lengths: lengths, inPlace: inPlace) == double)
+                    #expect(blocks(Float.self, form, sections, lengths: lengths, inPlace: inPlace) == float)
+                }
             }
         }
     }
 
-    /// The default forms: Double runs TDF-II, Float the offset form.
+    /// The default forms: Double runs TDF-II; Float, off microcontrollers, the
+    /// same sections in Double inside: exactly the Double cascade's output on
+    /// the Float inputs, rounded once.
     @Test func defaultForms() {
-        var double = SectionCascade<Double>(Self.sections), float = SectionCascade<Float>(Self.sections)
-        var tdf2 = SectionCascade<Double>(Self.sections, form: .transposed)
-        var offsetFloat = SectionCascade<Float>(Self.sections, form: .offset)
-        for x in Self.input.prefix(300) {
-            let (a, b) = (double.process(x), tdf2.process(x))
-            let (c, d) = (float.process(Float(x)), offsetFloat.process(Float(x)))
-            #expect(a == b && c == d)
+        #expect(SectionCascade<Double>.defaultForm == .transposed)
+        #expect(SectionCascade<Float>.defaultForm == .transposedInDouble)
+        for sections in [Self.sections, Self.long] {
+            var double = SectionCascade<Double>(sections), float = SectionCascade<Float>(sections)
+            var tdf2 = SectionCascade<Double>(sections, form: .transposed)
+            #expect(double.form == .transposed && float.form == .transposedInDouble)
+            var same = true
+            for x in Self.input.prefix(3000) {
+                let a = double.process(Double(Float(x)))
+                same = same && a == tdf2.process(Double(Float(x))) && float.process(Float(x)) == Float(a)
+            }
+            #expect(same)
+            #expect(float.sectionsAsRun == sections)
         }
-        // As run: Double keeps the coefficients; Float makes each b0 a power of
-        // two (1.2e-4 = 2^-14 * 1.96608), multiplies the output by the
-        // significands' product rounded once to Float (folded into the last
-        // section as run), and keeps the remainder c1 = a1 + m1 as a high and a
-        // low Float (a1 = c1 - m1).
+    }
+
+    /// The offset form as run: Double keeps the coefficients; Float makes each
+    /// b0 a power of two (1.2e-4 = 2^-14 * 1.96608), multiplies the output by
+    /// the significands' product rounded once to Float (folded into the last
+    /// section as run), and keeps the remainder c1 = a1 + m1 as a high and a
+    /// low Float (a1 = c1 - m1).
+    @Test func offsetFormAsRun() {
         #expect(SectionCascade<Double>(Self.sections).sectionsAsRun == Self.sections)
-        let allAsRun = SectionCascade<Float>(Self.sections).sectionsAsRun
+        let allAsRun = SectionCascade<Float>(Self.sections, form: .offset).sectionsAsRun
         let asRun = allAsRun[0]
         let c1 = -1.98731 + 2, high = Double(Float(c1)), low = Double(Float(c1 - high))
         #expect(low != 0 && asRun.a1 == (high + low) - 2 && asRun.b0 == 0x1p-14)
@@ -106,6 +138,21 @@ import Testing
         #expect(abs(first - 0.7 * dc) > 0.1 * abs(0.7 * dc))
     }
 
+    /// Float samples run in Double inside settle too: the output stays at the
+    /// dc gain times x, to Float's rounding of it.
+    @Test func steadyStateInDoubleInside() {
+        let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
+        var cascade = SectionCascade<Float>(stable, form: .transposedInDouble)
+        let settled = cascade.reset(toSteadyStateFor: 0.7)
+        #expect(settled)
+        var dc = 1.0
+        for s in stable { dc *= (s.b0 + s.b1 + s.b2) / (1 + s.a1 + s.a2) }
+        let expected = Float(Double(Float(0.7)) * dc)
+        var worst: Float = 0
+        for _ in 0..<200 { worst = max(worst, abs(cascade.process(0.7) - expected)) }
+        #expect(worst <= expected.ulp)
+    }
+
     /// A pole at z = 1 (an integrator) has no steady state: the filter starts at rest.
     @Test func integratorStartsAtRest() {
         var cascade = SectionCascade<Double>([Biquad(b0: 1, b1: 0, b2: 0, a1: -1, a2: 0)])
@@ -114,13 +161,17 @@ import Testing
         #expect(!settled && first == 2)
     }
 
-    /// Three axes through one `ThreeAxisSections`: each bit for bit what its own
-    /// `SectionCascade` gives, from rest and from the steady state.
-    @Test func threeAxesEqualThreeCascades() {
+    /// Three axes through one `ThreeAxisSections`: in every form, each bit
+    /// for bit what its own `SectionCascade` in that form gives, from rest and
+    /// from the steady state.
+    @Test(arguments: forms)
+    func threeAxesEqualThreeCascades(form: SectionCascade<Float>.Form) {
         let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
-        func check<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_: S.Type, settle: Bool) where S.SIMD4Storage: Sendable {
-            var three = ThreeAxisSections<S>(stable)
-            var single = (0..<3).map { _ in SectionCascade<S>(stable) }
+        func check<S: SectionSample & SIMDScalar>(_: S.Type, _ sections: [Biquad], settle: Bool) where S.SIMD4Storage: Sendable {
+            let f = Self.form(form, as: S.self)
+            var three = ThreeAxisSections<S>(sections, form: f)
+            var single = (0..<3).map { _ in SectionCascade<S>(sections, form: f) }
+            #expect(three.form == f)
             let start = SIMD4<S>(0.1, -0.2, 1.0, 0)
             if settle {
                 let settled = three.reset(toSteadyStateFor: start)
@@ -136,9 +187,11 @@ import Testing
             }
             #expect(same)
         }
-        check(Double.self, settle: false)
-        check(Float.self, settle: false)
-        check(Double.self, settle: true)
-        check(Float.self, settle: true)
+        for sections in [stable, stable + stable] {
+            for settle in [false, true] {
+                check(Double.self, sections, settle: settle)
+                check(Float.self, sections, settle: settle)
+            }
+        }
     }
 }

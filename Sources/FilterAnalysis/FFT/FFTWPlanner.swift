@@ -40,16 +40,25 @@ enum FFTWPlanner {
 /// `fftw_alloc_real` / `fftw_alloc_complex`, so they do.
 final class RealToComplexPlan: @unchecked Sendable {
     let length: Int
+    /// Whether the plan transforms in place (input and output one array of
+    /// n/2 + 1 complex values) rather than from one array into another.
+    let inPlace: Bool
     let plan: fftw_plan
 
     /// Plans a transform of `length` points with `FFTW_ESTIMATE` (a few
     /// milliseconds for 131,072 points; `FFTW_MEASURE` takes over a second).
-    init(length: Int) {
+    init(length: Int, inPlace: Bool = false) {
         self.length = length
+        self.inPlace = inPlace
         plan = FFTWPlanner.serialized {
             // FFTW_ESTIMATE never touches the arrays, so scratch ones will do.
-            let input = fftw_alloc_real(length)!
             let output = fftw_alloc_complex(length / 2 + 1)!
+            if inPlace {
+                defer { fftw_free(output) }
+                let input = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Double.self)
+                return fftw_plan_dft_r2c_1d(Int32(length), input, output, UInt32(FFTW_ESTIMATE))!
+            }
+            let input = fftw_alloc_real(length)!
             defer { fftw_free(input); fftw_free(output) }
             return fftw_plan_dft_r2c_1d(Int32(length), input, output, UInt32(FFTW_ESTIMATE))!
         }
@@ -61,21 +70,21 @@ final class RealToComplexPlan: @unchecked Sendable {
 
     /// The plans made so far, by length, so that a second transform of the same
     /// length does not plan again. Bounded: the oldest plans are dropped first.
-    private nonisolated(unsafe) static var cache: [(length: Int, plan: RealToComplexPlan)] = []
+    private nonisolated(unsafe) static var cache: [(length: Int, inPlace: Bool, plan: RealToComplexPlan)] = []
     private static let cacheLimit = 16
 
-    /// A plan for `length` points, made once and then reused.
-    static func shared(length: Int) -> RealToComplexPlan {
-        if let found = FFTWPlanner.serialized({ cache.first(where: { $0.length == length })?.plan }) {
+    /// A plan for `length` points (in place or not), made once and then reused.
+    static func shared(length: Int, inPlace: Bool = false) -> RealToComplexPlan {
+        if let found = FFTWPlanner.serialized({ cache.first(where: { $0.length == length && $0.inPlace == inPlace })?.plan }) {
             return found
         }
-        let made = RealToComplexPlan(length: length)
+        let made = RealToComplexPlan(length: length, inPlace: inPlace)
         // An evicted plan is released after the lock is let go: its deinit
         // takes the same (non-recursive) lock to destroy the FFTW plan.
         var evicted: RealToComplexPlan? = nil
         let plan = FFTWPlanner.serialized { () -> RealToComplexPlan in
-            if let raced = cache.first(where: { $0.length == length })?.plan { return raced }
-            cache.append((length, made))
+            if let raced = cache.first(where: { $0.length == length && $0.inPlace == inPlace })?.plan { return raced }
+            cache.append((length, inPlace, made))
             if cache.count > cacheLimit { evicted = cache.removeFirst().plan }
             return made
         }

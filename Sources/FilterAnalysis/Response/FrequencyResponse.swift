@@ -77,33 +77,40 @@ extension FrequencyResponse {
     /// band-pass, at the speed of two FFTs.
     public static func fromCoefficients(_ transfer: TransferFunction, grid: FrequencyGrid,
                                         accuracy: Accuracy = .compensated) -> FrequencyResponse {
-        // B and A (the FFT's buffers released before the division); H = B / (g A) in B's place.
-        var h: [Complex<Double>]
-        let a: [Complex<Double>]
-        do {
-            let fft = RealFFT(length: grid.fftLength)
-            h = fft.transform(transfer.numerator)
-            a = fft.transform(transfer.denominator)
-        }
+        // B, then A in the FFT's own buffer: H = B / (g A) in B's place, and
+        // for each point the bound on its rounding error, stored as the
+        // Float at or above it (a quarter of a complex array). The FFT's
+        // buffers go before any point is recomputed.
         let g = transfer.gain
-        for k in 0..<grid.count { h[k] = h[k] / (Complex(g, 0) * a[k]) }
-        if accuracy == .fft { return FrequencyResponse(grid: grid, values: h) }
-
         let eps = Double.ulpOfOne * (Double.log2(Double(grid.fftLength)) + 4)
         let bNorm = transfer.numerator.reduce(0) { $0 + abs($1) }
         let aNorm = transfer.denominator.reduce(0) { $0 + abs($1) }
-        func bound(_ k: Int) -> Double {
-            eps * (bNorm + abs(g) * h[k].length * aNorm) / (abs(g) * a[k].length)
+        var h: [Complex<Double>]
+        var bounds: [Float] = []
+        do {
+            let fft = RealFFT(length: grid.fftLength, inPlace: true)
+            h = fft.transform(transfer.numerator)
+            fft.withTransform(transfer.denominator) { a in
+                for k in 0..<grid.count { h[k] = h[k] / (Complex(g, 0) * a[k]) }
+                guard accuracy == .compensated else { return }
+                bounds = [Float](repeating: 0, count: grid.count)
+                for k in 0..<grid.count {
+                    let bound = eps * (bNorm + abs(g) * h[k].length * aNorm) / (abs(g) * a[k].length)
+                    bounds[k] = bound.isNaN ? .nan : Float(bound).nextUp
+                }
+            }
         }
+        if accuracy == .fft { return FrequencyResponse(grid: grid, values: h) }
+
         func recompute(_ k: Int) {
             h[k] = evaluateExactly(transfer, atAlpha: grid.alpha(k))
         }
         // First the points whose value is not even roughly known (they could
         // masquerade as the peak), then everything not good to 1e-13 of it.
-        for k in 0..<grid.count where !(bound(k) <= 1e-3 * h[k].length) { recompute(k) }
+        for k in 0..<grid.count where !(Double(bounds[k]) <= 1e-3 * h[k].length) { recompute(k) }
         var peak = 0.0
         for value in h where value.length.isFinite { peak = max(peak, value.length) }
-        for k in 0..<grid.count where !(bound(k) <= 1e-13 * peak) { recompute(k) }
+        for k in 0..<grid.count where !(Double(bounds[k]) <= 1e-13 * peak) { recompute(k) }
         return FrequencyResponse(grid: grid, values: h)
     }
 

@@ -5,7 +5,7 @@ import RealModule
 
 /// A filter as it runs: Fisher's direct-form recurrence, or a cascade of
 /// second-order sections, with every coefficient exactly as it is stored at
-/// the precision it runs in (`runtime(_:as:)`), or as designed (`designed(_:realization:)`).
+/// the precision it runs in (`runtime(_:precision:)`), or as designed (`designed(_:realization:)`).
 /// Every analysis starts from one.
 public enum RealizedFilter: Sendable, Hashable {
     /// The recurrence B(z) / (g A(z)).
@@ -16,12 +16,20 @@ public enum RealizedFilter: Sendable, Hashable {
     /// The filter `DigitalFilter<Sample>` runs for `template`: its sections as
     /// `SectionCascade<Sample>` stores them, or its recurrence with 1/G folded
     /// in and every coefficient rounded to `Sample`.
-    public static func runtime<Sample: BinaryFloatingPoint & SIMDScalar & Sendable>(
-        _ template: DigitalFilterTemplate, as _: Sample.Type
+    public static func runtime<Sample: SectionSample & SIMDScalar>(
+        _ template: DigitalFilterTemplate, as _: Sample.Type, form: SectionCascade<Sample>.Form
     ) -> RealizedFilter {
         template.sections.isEmpty
             ? .direct(.runtime(template, as: Sample.self))
-            : .sections(SectionCascade<Sample>(template.sections).sectionsAsRun)
+            : .sections(SectionCascade<Sample>(template.sections, form: form).sectionsAsRun)
+    }
+
+    /// The filter the runtime runs for `template` at `precision` (Fisher's
+    /// gencode arithmetic is not the runtime's: as Double).
+    public static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision) -> RealizedFilter {
+        precision.samplesAreFloat && precision != .gencode
+            ? runtime(template, as: Float.self, form: precision.sectionForm(Float.self))
+            : runtime(template, as: Double.self, form: .transposed)
     }
 
     /// The design in `realization`, coefficients in Double: the sections from

@@ -131,15 +131,7 @@ public enum TimeResponse {
         let (b0, b1, b2, a1, a2) = (s.b0, s.b1, s.b2, -s.a1, -s.a2)
         var (x1h, x1l, x2h, x2l) = (state.x1h, state.x1l, state.x2h, state.x2l)
         var (y1h, y1l, y2h, y2l) = (state.y1h, state.y1l, state.y2h, state.y2l)
-        @inline(__always) func twoProduct(_ a: Double, _ b: Double) -> (Double, Double) {
-            let p = a * b
-            return (p, (-p).addingProduct(a, b))
-        }
-        @inline(__always) func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
-            let s = a + b
-            let bb = s - a
-            return (s, (a - (s - bb)) + (b - bb))
-        }
+        let twoProduct = DoubleDouble.twoProduct, twoSum = DoubleDouble.twoSum
         for n in 0..<count {
             let xh = h[n], xl = l[n]
             // Feed-forward part.
@@ -203,9 +195,7 @@ public struct ExactSequence: Sendable {
         let period = bins.count
         var m = offset % period
         for n in 0..<count {
-            let s = bins.hi[m] + hi[n]
-            let bb = s - bins.hi[m]
-            let error = (bins.hi[m] - (s - bb)) + (hi[n] - bb)
+            let (s, error) = Augmented.sum(bins.hi[m], hi[n])
             bins.hi[m] = s
             bins.lo[m] += error + lo[n]
             m += 1

@@ -1,29 +1,38 @@
 import RealModule
 import FilterDesign
+import FilterRuntime
 
 /// The arithmetic a filter's coefficients and state will have when it runs.
 public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
     /// `DigitalFilter<Double>`, or emitted C/Swift in double.
     case double
-    /// `DigitalFilter<Float>`, or emitted C/Swift in float: coefficients and
+    /// Float arithmetic: `DigitalFilter<Float>(_:form: .offset)` (sections in
+    /// the offset form), or emitted C in float, bit for bit; coefficients and
     /// state rounded to Float32.
     case float
+    /// Float samples, sections run in Double inside:
+    /// `DigitalFilter<Float>(_:form: .transposedInDouble)`, the runtime's
+    /// default for Float where the hardware has Double. A template without
+    /// sections runs its recurrence in Float.
+    case floatInDouble = "float-in-double"
     /// Fisher's gencode C as he emits it: coefficients printed with 10 decimals
     /// (`%14.10f`, the gain `%15.9e`, from a listing printed `%.10e`), state in
     /// `float`, sums in double.
     case gencode
 
-    /// The unit roundoff of the stored values: 2^-53 for double, 2^-24 otherwise.
-    public var unitRoundoff: Double { self == .double ? 0x1p-53 : 0x1p-24 }
+    /// The unit roundoff of the stored coefficients: 2^-53 for double (and
+    /// Float run in Double inside), 2^-24 otherwise.
+    public var unitRoundoff: Double { self == .double || self == .floatInDouble ? 0x1p-53 : 0x1p-24 }
 
     /// How close to 1 a normalised gain (or 1/sqrt 2 a corner) must come,
-    /// relative: 1e-6 (9e-6 dB) in double, 1e-4 (9e-4 dB) in float.
+    /// relative: 1e-6 (9e-6 dB) in double (and Float run in Double inside),
+    /// 1e-4 (9e-4 dB) in float.
     ///
     /// Not tighter in double because mkfilter's G is itself evaluated in double
     /// from the expanded polynomials, and for 20-pole band-passes that cancels:
     /// `-Bu -Bp -o 10 -a 0.1 0.2` normalises to 1 - 3e-9, which is the design as
     /// Fisher defines it (his printed G), not a fault worth failing.
-    public var gainTolerance: Double { self == .double ? 1e-6 : 1e-4 }
+    public var gainTolerance: Double { self == .double || self == .floatInDouble ? 1e-6 : 1e-4 }
 
     /// How much the ripple may exceed its specification (and the corners miss
     /// -ripple dB), in dB, for a relative gain tolerance: two of them,
@@ -35,13 +44,34 @@ public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
     /// How far the response as run (and its impulse and step responses) may
     /// stray from the design's, relative to the peak: 1e-9 in double, 1e-3
     /// (-60 dB, about what a plot shows) in float.
-    public var designTolerance: Double { self == .double ? 1e-9 : 1e-3 }
+    /// For Float samples run in Double inside, 1e-6: only the output's
+    /// rounding (6e-8 of the peak) separates it from Double.
+    public var designTolerance: Double {
+        switch self {
+        case .double: 1e-9
+        case .floatInDouble: 1e-6
+        case .float, .gencode: 1e-3
+        }
+    }
+
+    /// Whether the samples are Float (else Double).
+    public var samplesAreFloat: Bool { self != .double }
+
+    /// The section form the runtime runs at this precision.
+    public func sectionForm<Sample>(_: Sample.Type) -> SectionCascade<Sample>.Form {
+        switch self {
+        case .double, .gencode: .transposed
+        case .float: .offset
+        case .floatInDouble: .transposedInDouble
+        }
+    }
 
     /// What a report suggests when a filter fails at this precision.
     public var remedy: String {
         switch self {
         case .double: return ""
-        case .float: return "; in Double it would run as designed (--precision double)"
+        case .float: return "; in Double it would run as designed (--precision double or float-in-double)"
+        case .floatInDouble: return "; in Double it would run as designed (--precision double)"
         case .gencode: return "; mkfilter --emit c or swift keeps every digit"
         }
     }

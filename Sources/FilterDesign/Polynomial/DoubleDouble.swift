@@ -1,3 +1,5 @@
+import RealModule
+
 /// An unevaluated sum hi + lo of two doubles (about 106 significant bits),
 /// built from error-free transformations (Dekker, Knuth; `fma` for products).
 ///
@@ -9,17 +11,18 @@ package struct DoubleDouble: Sendable {
 
     package init(_ hi: Double, _ lo: Double = 0) { (self.hi, self.lo) = (hi, lo) }
 
-    /// a + b exactly, as (rounded sum, error).
+    /// a + b exactly, as (rounded sum, error): Knuth's 2Sum (`Augmented.sum`).
+    @inline(__always)
     package static func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
-        let s = a + b
-        let bb = s - a
-        return (s, (a - (s - bb)) + (b - bb))
+        let (head, tail) = Augmented.sum(a, b)
+        return (head, tail)
     }
 
-    /// a * b exactly, as (rounded product, error).
+    /// a * b exactly, as (rounded product, error): an FMA (`Augmented.product`).
+    @inline(__always)
     package static func twoProduct(_ a: Double, _ b: Double) -> (Double, Double) {
-        let p = a * b
-        return (p, (-p).addingProduct(a, b))
+        let (head, tail) = Augmented.product(a, b)
+        return (head, tail)
     }
 
     private static func normalized(_ s: Double, _ e: Double) -> DoubleDouble {

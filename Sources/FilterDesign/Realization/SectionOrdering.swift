@@ -60,7 +60,8 @@ enum SectionOrdering {
         guard !roots.isEmpty else { return [] }
         let monic = roots.map { Biquad(zeros: $0.zeros, poles: $0.poles) }
         let grid = frequencies(poles: roots.flatMap(\.poles))
-        let responses = monic.map { section in grid.map { section.response(atPhase: $0) } }
+        let circle = UnitCirclePowers(grid)
+        let responses = monic.map { circle.response($0) }
 
         // 1. Greedy order on the normalised responses, from the last section.
         let normalised = responses.map { r -> [Complex<Double>] in
@@ -70,7 +71,12 @@ enum SectionOrdering {
         var remaining = Array(monic.indices), order: [Int] = []
         var running = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
         while !remaining.isEmpty {
-            let best = remaining.min { peak(running, times: normalised[$0]) < peak(running, times: normalised[$1]) }!
+            // The first of the least peaks, each candidate's peak found once.
+            var best = remaining[0], least = peak(running, times: normalised[best])
+            for i in remaining.dropFirst() {
+                let p = peak(running, times: normalised[i])
+                if p < least { (best, least) = (i, p) }
+            }
             remaining.removeAll { $0 == best }
             order.insert(best, at: 0)
             running = normalise(product(running, normalised[best]))
@@ -83,7 +89,7 @@ enum SectionOrdering {
                 order.removeAll { $0 == blocker }
                 order.insert(blocker, at: 0)
             }
-        } else if let candidate = dcFirst(order, monic: monic, responses: responses, grid: grid, gain: gain) {
+        } else if let candidate = dcFirst(order, monic: monic, responses: responses, grid: grid, circle: circle, gain: gain) {
             // 4. A filter that stops dc without a zero at z = 1.
             order = candidate
         }
@@ -116,11 +122,19 @@ enum SectionOrdering {
         var exponents = 0   // the scales so far multiply to 2^exponents
         for (position, i) in order.enumerated() {
             if position < order.count - 1 {
-                let next = product(cumulative, responses[i])
-                let m = next.map { $0.length }.max() ?? 1
+                // cumulative * responses[i], its peak, then scaled: in place.
+                let m = cumulative.withUnsafeMutableBufferPointer { c in
+                    responses[i].withUnsafeBufferPointer { r in
+                        for k in c.indices { c[k] = c[k] * r[k] }
+                        return peak(UnsafeBufferPointer(c))
+                    }
+                }
                 let e = m > 0 && m.isFinite ? (1 / m).exponent : 0
                 let scale = Double(sign: .plus, exponent: e, significand: 1)
-                cumulative = next.map { $0 * Complex(scale, 0) }
+                let factor = Complex(scale, 0.0)
+                cumulative.withUnsafeMutableBufferPointer { c in
+                    for k in c.indices { c[k] = c[k] * factor }
+                }
                 exponents += Int(e)
                 scales.append(scale)
             } else {
@@ -136,7 +150,7 @@ enum SectionOrdering {
     /// dc most (|H(1)| over their peak) moved to the front, for the m in
     /// 0 ... n/2 that makes `stepNoise` least; nil when that is m = 0.
     static func dcFirst(_ order: [Int], monic: [Biquad], responses: [[Complex<Double>]], grid: [Double],
-                        gain: Double) -> [Int]? {
+                        circle: UnitCirclePowers, gain: Double) -> [Int]? {
         let whole = responses.dropFirst().reduce(responses[0]) { product($0, $1) }
         let peak = whole.map { $0.length }.max() ?? 0
         guard order.count > 1, peak > 0, peak.isFinite, whole[0].length < peak / 10 else { return nil }
@@ -145,13 +159,12 @@ enum SectionOrdering {
             return monic[i].dcGain.magnitude / m
         }
         let byAttenuation = order.sorted { attenuation[$0] < attenuation[$1] }
-        let poles = monic.map { s in
-            grid.map { Biquad(b0: 1, b1: 0, b2: 0, a1: s.a1, a2: s.a2).response(atPhase: $0) }
-        }
+        let poles = monic.map { circle.response(Biquad(b0: 1, b1: 0, b2: 0, a1: $0.a1, a2: $0.a2)) }
+        var buffers = StepNoiseBuffers(count: grid.count)
         func noise(_ order: [Int]) -> Double {
             let scales = Self.scales(order, responses: responses, gain: gain)
-            return stepNoise(scaled(order, monic: monic, scales: scales), responses: zip(order, scales).map { i, scale in responses[i].map { $0 * Complex(scale, 0) } },
-                             poles: order.map { poles[$0] }, grid: grid)
+            return stepNoise(scaled(order, monic: monic, scales: scales), responses: order.map { responses[$0] }, scales: scales,
+                             poles: order.map { poles[$0] }, grid: grid, buffers: &buffers)
         }
         var best: [Int]? = nil
         var least = noise(order)
@@ -177,35 +190,59 @@ enum SectionOrdering {
     /// (trapezoids on `grid`). A filter that stops dc carries the input's
     /// constant part through its first sections at full size, and the sections
     /// after them may peak far above the whole filter, so the order that
-    /// attenuates dc early rounds less of it: on an elliptic band-pass 6.7e-4
-    /// wide at alpha 0.12, the model falls from 50 to 5.4 and the step
-    /// response as run in Float from 5.1e-3 to 5.1e-4 of its peak.
+    /// attenuates dc early rounds less of it (the elliptic band-pass of rule 4).
     ///
-    /// `responses` are the sections' responses on `grid`, `poles` those of
-    /// their 1/A_j.
-    static func stepNoise(_ sections: [Biquad], responses: [[Complex<Double>]], poles denominators: [[Complex<Double>]],
-                          grid: [Double]) -> Double {
+    /// `responses` are the sections' unscaled responses on `grid` (section j's
+    /// scaled one is responses[j] times scales[j]), `poles` those of their
+    /// 1/A_j. T_j is built from the output end, one product a point, in the
+    /// buffers given.
+    static func stepNoise(_ sections: [Biquad], responses: [[Complex<Double>]], scales: [Double],
+                          poles denominators: [[Complex<Double>]], grid: [Double], buffers: inout StepNoiseBuffers) -> Double {
         let n = sections.count
-        func norm(_ x: [Complex<Double>]) -> Double {
-            var sum = 0.0
-            for k in 1..<grid.count {
-                sum += 0.5 * (x[k].lengthSquared + x[k - 1].lengthSquared) * (grid[k] - grid[k - 1])
+        // ||T_j / A_j||_2 and ||T_j||_2 for each j, from the last section back.
+        var carried = [Double](repeating: 0, count: n), through = [Double](repeating: 0, count: n)
+        buffers.tail.withUnsafeMutableBufferPointer { tail in
+            for k in tail.indices { tail[k] = Complex(1, 0) }
+            grid.withUnsafeBufferPointer { w in
+                for j in stride(from: n - 1, through: 0, by: -1) {
+                    carried[j] = denominators[j].withUnsafeBufferPointer { a in
+                        norm(w) { k in (tail[k] * a[k]).lengthSquared }
+                    }
+                    through[j] = norm(w) { k in tail[k].lengthSquared }
+                    let factor = Complex(scales[j], 0.0)
+                    responses[j].withUnsafeBufferPointer { r in
+                        for k in tail.indices { tail[k] = tail[k] * (r[k] * factor) }
+                    }
+                }
             }
-            return (sum / Double.pi).squareRoot()
-        }
-        var tail = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
-        var tails = [[Complex<Double>]](repeating: tail, count: n)
-        for j in stride(from: n - 1, through: 0, by: -1) {
-            tails[j] = tail
-            tail = product(tail, responses[j])
         }
         var noise = 0.0, level = 1.0
         for j in 0..<n {
             let input = level
             level *= sections[j].dcGain.magnitude
-            noise += input * abs(sections[j].b0) * norm(product(tails[j], denominators[j])) + level * norm(tails[j])
+            noise += input * abs(sections[j].b0) * carried[j] + level * through[j]
         }
         return noise
+    }
+
+    /// ((1/pi) int_0^pi f dw)^(1/2) by trapezoids on the phases `w`, f at
+    /// the k-th phase `f(k)` (each evaluated once).
+    @inline(__always)
+    static func norm(_ w: UnsafeBufferPointer<Double>, _ f: (Int) -> Double) -> Double {
+        var sum = 0.0
+        var previous = f(0)
+        for k in 1..<w.count {
+            let current = f(k)
+            sum += 0.5 * (current + previous) * (w[k] - w[k - 1])
+            previous = current
+        }
+        return (sum / Double.pi).squareRoot()
+    }
+
+    /// Room for `stepNoise`'s running product, kept across the candidates.
+    struct StepNoiseBuffers {
+        var tail: [Complex<Double>]
+        init(count: Int) { tail = [Complex<Double>](repeating: Complex(1, 0), count: count) }
     }
 
     /// 2049 phases from 0 to pi, and 33 around each pole's angle within 8 of
@@ -227,10 +264,39 @@ enum SectionOrdering {
         zip(a, b).map { $0 * $1 }
     }
 
+    /// max_k |a_k b_k|, as `Array.max()` of the `length`s finds it: from
+    /// the squared lengths (one square root), unless one is not a normal
+    /// number (0, subnormal, infinite or NaN), where `length` takes its
+    /// careful path.
     static func peak(_ a: [Complex<Double>], times b: [Complex<Double>]) -> Double {
-        var m = 0.0
-        for k in a.indices { m = max(m, (a[k] * b[k]).length) }
-        return m
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                var squares = 0.0, careful = false
+                for k in x.indices {
+                    let s = (x[k] * y[k]).lengthSquared
+                    careful = careful || !s.isNormal
+                    if squares < s { squares = s }
+                }
+                guard careful else { return x.isEmpty ? 0 : .sqrt(squares) }
+                var m = 0.0
+                for k in x.indices { m = max(m, (x[k] * y[k]).length) }
+                return m
+            }
+        }
+    }
+
+    /// `a.map(\.length).max() ?? 1`, from the squared lengths where every
+    /// one is a normal number (the square root is monotonic).
+    static func peak(_ a: UnsafeBufferPointer<Complex<Double>>) -> Double {
+        guard !a.isEmpty else { return 1 }
+        var squares = a[0].lengthSquared, careful = !squares.isNormal
+        for k in a.indices.dropFirst() {
+            let s = a[k].lengthSquared
+            careful = careful || !s.isNormal
+            if squares < s { squares = s }
+        }
+        guard careful else { return .sqrt(squares) }
+        return a.map { $0.length }.max() ?? 1
     }
 
     static func normalise(_ a: [Complex<Double>]) -> [Complex<Double>] {
@@ -273,9 +339,32 @@ extension Biquad {
     /// H(e^{j phase}) in double.
     func response(atPhase phase: Double) -> Complex<Double> {
         let u = Complex<Double>(length: 1, phase: -phase)
-        let u2: Complex<Double> = u * u
+        return response(u: u, u2: u * u)
+    }
+
+    /// H at the point u = e^{-j w} of the unit circle, u2 = u^2.
+    @inline(__always)
+    func response(u: Complex<Double>, u2: Complex<Double>) -> Complex<Double> {
         let numerator: Complex<Double> = Complex(b0, 0) + u * Complex(b1, 0) + u2 * Complex(b2, 0)
         let denominator: Complex<Double> = Complex(1, 0) + u * Complex(a1, 0) + u2 * Complex(a2, 0)
         return numerator / denominator
+    }
+}
+
+/// The points u = e^{-j w} and u^2 of the unit circle at each phase w of a
+/// grid, computed once for every section evaluated there: each
+/// `Biquad.response(atPhase:)` would otherwise take its own sine and cosine.
+/// The same operations, so the same values.
+struct UnitCirclePowers {
+    let u: [Complex<Double>], u2: [Complex<Double>]
+
+    init(_ phases: [Double]) {
+        u = phases.map { Complex<Double>(length: 1, phase: -$0) }
+        u2 = u.map { $0 * $0 }
+    }
+
+    /// H(e^{j w}) of `section` at every phase, as `Biquad.response(atPhase:)`.
+    func response(_ section: Biquad) -> [Complex<Double>] {
+        zip(u, u2).map { section.response(u: $0, u2: $1) }
     }
 }

@@ -37,7 +37,7 @@ struct AnalysisArguments {
         "--output": "the file to write",
         "--scale": "db or linear",
         "--frequency-axis": "log or linear",
-        "--precision": "double, float, gencode, q15, q31, q15-fast or q31-fast",
+        "--precision": "double, float, float-in-double, gencode, q15, q31, q15-fast or q31-fast",
         "--fixed-point-scaling": "l1 or linf, with --precision q15 or q31",
     ]
 
@@ -85,7 +85,7 @@ struct AnalysisArguments {
                     } else if let p = RunningPrecision(rawValue: v) {
                         precision = p
                     } else {
-                        throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float, gencode, q15, q31, q15-fast or q31-fast")
+                        throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float, float-in-double, gencode, q15, q31, q15-fast or q31-fast")
                     }
                 }
             } else if word.hasPrefix("--") && EmissionOptions.options[word] != nil {

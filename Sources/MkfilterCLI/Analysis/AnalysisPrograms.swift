@@ -38,7 +38,7 @@ public enum ResponseProgram {
             request.frequencyAxis = args.frequencyAxis
             request.plot = args.svg != nil
             request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
-                + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : ""))
+                + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : args.precision == .floatInDouble ? " (as run in Float, sections in Double)" : ""))
             request.precision = args.precision
             request.fixedPoint = args.fixedPoint
             request.fixedPointScaling = args.fixedPointScaling ?? .l1

@@ -7,7 +7,7 @@ struct ResponseCommand: ParsableCommand {
         abstract: "The frequency response of a design as CSV, with an optional SVG plot.",
         usage: """
             mkfilter response <design options> [--points N]
-                       [--precision double|float|q15|q31]
+                       [--precision double|float|float-in-double|q15|q31]
                        [-o FILE | --output FILE]
                        [--svg FILE] [--scale db|linear]
                        [--frequency-axis log|linear]
@@ -24,8 +24,11 @@ struct ResponseCommand: ParsableCommand {
             and zeros. Numbers have every digit needed to read back the same double.
             It is the response of the filter as it runs: its second-order sections
             (or Fisher's recurrence with --realization direct) with the coefficients
-            as stored in Double or, with --precision float, in Float. Sections: the
-            product of the sections' responses, about 1e-15 of the peak from exact.
+            as stored in Double or, with --precision float, in Float (the offset
+            form, which the emitted float C runs); float-in-double: Float samples,
+            sections in Double (DigitalFilter<Float>'s default off microcontrollers).
+            Sections: the product of the sections' responses, about 1e-15 of the
+            peak from exact.
             Direct form: two FFTs, with points the FFT cannot resolve (a recurrence
             that cancels near dc) recomputed in double-double arithmetic.
 
@@ -34,7 +37,8 @@ struct ResponseCommand: ParsableCommand {
                                  --sample-rate 60 --corner 5 instead of -a
               --points N         frequencies, 2 ... 4194305 (default 1025)
               --realization sections|direct   (default sections)
-              --precision double|float|q15|q31   (default double)
+              --precision double|float|float-in-double|q15|q31
+                                 (default double)
                                  q15, q31 (and q15-fast, q31-fast): the
                                  CMSIS-DSP fixed-point cascade's stored
                                  coefficients, output scale included
@@ -105,15 +109,17 @@ func timeDiscussion(kind: String, input: String) -> String {
     """
     Writes the first N outputs of the filter for the input \(input)
     as rows n,value (header "n,value"), as the filter runs: DigitalFilter<Double>,
-    or with --precision float DigitalFilter<Float>, on the design's second-order
-    sections (or Fisher's recurrence with --realization direct). mkfilter verify
-    compares them with the exact response.
+    or with --precision float DigitalFilter<Float> in the offset form (as the
+    emitted float C), or with float-in-double DigitalFilter<Float> running its
+    sections in Double, on the design's second-order sections (or Fisher's
+    recurrence with --realization direct). mkfilter verify compares them with
+    the exact response.
 
     OPTIONS
       <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1
       --samples N        samples, 1 ... 10000000 (default 256)
       --realization sections|direct   (default sections)
-      --precision double|float        (default double)
+      --precision double|float|float-in-double   (default double)
       -o FILE            the CSV file (a -o followed by an integer is the order)
       --output FILE      the CSV file, always
       --svg FILE         also plot the response and the poles and zeros
@@ -131,8 +137,9 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check a design as it will run, or audit DigitalFilterTemplate definitions in Swift or C files.",
         usage: """
             mkfilter verify <design options> [--realization sections|direct]
-                       [--precision double|float|gencode|q15|q31]
-                       [--fixed-point-scaling l1|linf] [--json]
+                       [--precision double|float|float-in-double|gencode
+                                    |q15|q31] [--fixed-point-scaling l1|linf]
+                       [--json]
               mkfilter verify FILE... [--precision double|float] [--json]
             """,
         discussion: """
@@ -144,15 +151,18 @@ struct VerifyCommand: ParsableCommand {
               ripple            Chebyshev: passband ripple within the spec
               responses-agree   FFT of the coefficients, poles and zeros, and FFT of
                                 the impulse response agree within 1e-10 of the peak
-              matches-design    the response as run stays within 1e-9 (double) or
-                                1e-3 (float) of the design's (its zeros, poles, gain)
+              matches-design    the response as run stays within 1e-9 (double),
+                                1e-6 (float-in-double) or 1e-3 (float) of the
+                                design's (its zeros, poles, gain)
               impulse-as-run,   the running filter's impulse and step responses
-              step-as-run       within 1e-9 (double) or 1e-3 (float) of the exact ones
+              step-as-run       within the same of the exact ones
             and its -3 dB frequencies, group delay, step overshoot and settling time
             are reported. What runs: the design's second-order sections (default) or
             Fisher's recurrence (--realization direct), in double (DigitalFilter<Double>),
-            float (DigitalFilter<Float>, or emitted float C), or gencode (Fisher's
-            C: coefficients printed with 10 decimals, float state).
+            float (DigitalFilter<Float> in the offset form, or emitted float C),
+            float-in-double (DigitalFilter<Float>'s default off microcontrollers:
+            Float samples, sections in Double), or gencode (Fisher's C:
+            coefficients printed with 10 decimals, float state).
 
             --precision q15|q31 (or q15-fast, q31-fast) checks the CMSIS-DSP
             fixed-point cascade that --emit cmsis-q15|q31 writes, run in a

@@ -1,0 +1,189 @@
+// The runtime's section forms against the fastest C this machine compiles for
+// the same sections, in one run (issue 28's goals, printed as ratios):
+//
+// - Float samples in Double inside (`SectionCascade<Float>`'s default off
+//   microcontrollers), a block at a time: at most 2.5x a C TDF-II cascade in
+//   float with constant coefficients and restrict pointers, -O3 -march=native.
+// - The per-sample `process(_:)`: at most 1.2x the block's cost per sample,
+//   for one section and for ten.
+// - For reference: the offset form (Swift, and the emitted float C).
+//
+//   swift run -c release filter-benchmarks --forms-only
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+import Foundation
+
+/// The fastest plain C for `sections` in float: constant coefficients, the
+/// section loop unrolled by the compiler (N is a constant), restrict pointers,
+/// states in locals.
+func fastestCProgram(_ sections: [Biquad], real: String = "float") -> String {
+    let literal = { (x: Double) in real == "float" ? String(format: "%.9ef", Double(Float(x))) : String(format: "%.17e", x) }
+    let rows = sections.map { s in "{" + [s.b0, s.b1, s.b2, s.a1, s.a2].map(literal).joined(separator: ", ") + "}" }
+    let body = """
+        static void cascade(const real *restrict input, real *restrict output, long count, real *restrict state) {
+            real s1[N], s2[N];
+            for (int k = 0; k < N; k++) { s1[k] = state[2 * k]; s2[k] = state[2 * k + 1]; }
+            for (long n = 0; n < count; n++) {
+                real v = input[n];
+                for (int k = 0; k < N; k++) {
+                    real y = c[k][0] * v + s1[k];
+                    s1[k] = c[k][1] * v - c[k][3] * y + s2[k];
+                    s2[k] = c[k][2] * v - c[k][4] * y;
+                    v = y;
+                }
+                output[n] = v;
+            }
+            for (int k = 0; k < N; k++) { state[2 * k] = s1[k]; state[2 * k + 1] = s2[k]; }
+        }
+        """
+    return timedCProgram(definitions: "typedef \(real) real;\n#define N \(sections.count)\nstatic const real c[N][5] = { \(rows.joined(separator: ", ")) };\n" + body,
+                         state: "real state[2 * N] = {0};", call: "cascade(input, output, count, state);", real: real)
+}
+
+/// The emitted float C (`mkfilter --emit c --precision float`: the offset
+/// form), called once a sample as a user calls it.
+func emittedCProgram(_ template: DigitalFilterTemplate, real: String = "float") throws -> String {
+    let header = try CEmitter.header([template], prefix: "bench", precision: real == "float" ? .float : .double)
+    return timedCProgram(definitions: header, state: "bench_bench_state f; bench_bench_init(&f);",
+                         call: "for (long n = 0; n < count; n++) output[n] = bench_bench_step(&f, input[n]);", real: real)
+}
+
+/// A C program that times `call` over `count` float samples of noise, best of
+/// `repeats`, and prints ns/sample.
+func timedCProgram(definitions: String, state: String, call: String, real: String = "float") -> String {
+    """
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <time.h>
+    \(definitions)
+    int main(int argc, char **argv) {
+        long count = atol(argv[1]); int repeats = atoi(argv[2]);
+        \(real) *input = malloc(sizeof(\(real)) * count), *output = malloc(sizeof(\(real)) * count);
+        \(state)
+        unsigned long long seed = 12345;
+        for (long i = 0; i < count; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            input[i] = (\(real))((double)(seed >> 11) / (double)(1ULL << 52) - 1);
+        }
+        double best = 1e30, check = 0;
+        for (int r = 0; r < repeats; r++) {
+            struct timespec a, b;
+            clock_gettime(CLOCK_MONOTONIC, &a);
+            \(call)
+            clock_gettime(CLOCK_MONOTONIC, &b);
+            double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / count;
+            if (ns < best) best = ns;
+            check += output[count - 1];
+        }
+        printf("%.4f %.17g\\n", best, check);
+        return 0;
+    }
+    """
+}
+
+@inline(never)
+func runBlock<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in cascade.process(i, into: o) }
+    }
+}
+
+@inline(never)
+func runPerSample<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in
+            for n in i.indices { o[n] = cascade.process(i[n]) }
+        }
+    }
+}
+
+/// Best ns/sample of `SectionCascade<S>` in `form` over `input`, a block at a
+/// time or a sample at a time.
+func measureForm<S: SectionSample & SIMDScalar>(_ sections: [Biquad], _ form: SectionCascade<S>.Form,
+                                                                  _ input: [S], perSample: Bool, repeats: Int) -> Double {
+    var output = [S](repeating: 0, count: input.count)
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        var cascade = SectionCascade<S>(sections, form: form)
+        let start = DispatchTime.now().uptimeNanoseconds
+        if perSample { runPerSample(&cascade, input, &output) } else { runBlock(&cascade, input, &output) }
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
+    }
+    precondition(output.last!.isFinite)
+    return best
+}
+
+func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
+    let designs: [(String, FilterRecipe)] = [
+        ("LP2  (1 section)", try FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
+        ("BP4  (2 sections)", try FilterRecipe(family: .butterworth, band: .bandPass, order: 2, corners: .alpha(0.1, 0.2))),
+        ("LP10 (5 sections)", try FilterRecipe(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
+        ("Shake BP3 (3 sections)", try FilterRecipe(family: .butterworth, band: .bandPass, order: 3, corners: .hertz(0.5, 3, sampleRate: 60))),
+        ("EL10 (5 sections)", try FilterRecipe(family: .elliptic(rippleDecibels: 0.5, attenuationDecibels: 60), band: .lowPass, order: 10, corners: .alpha(0.1))),
+        ("BP20 (10 sections)", try FilterRecipe(family: .butterworth, band: .bandPass, order: 10, corners: .alpha(0.1, 0.2))),
+    ]
+    var state: UInt64 = 12345
+    let input: [Float] = (0..<samples).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Float(Double(state >> 11) / Double(1 << 52) - 1)
+    }
+    let doubleInput = input.map(Double.init)
+    print("")
+    print("section forms, Float samples (ns/sample, best of \(repeats), \(samples) samples; C: cc -O3 -march=native)")
+    print("design                  fastest C  Float in Double  ratio (goal <= 2.5) | offset  ratio | emitted C  ratio")
+    var worstWide = 0.0
+    for (label, recipe) in designs {
+        let template = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0)
+        let fastest = try runCProgram(fastestCProgram(template.sections), in: dir, samples: samples, repeats: repeats)
+        let emitted = try runCProgram(emittedCProgram(template), in: dir, samples: samples, repeats: repeats)
+        let wide = measureForm(template.sections, SectionCascade<Float>.Form.transposedInDouble, input, perSample: false, repeats: repeats)
+        let offset = measureForm(template.sections, SectionCascade<Float>.Form.offset, input, perSample: false, repeats: repeats)
+        worstWide = max(worstWide, wide / fastest)
+        print(String(format: "%-22@ %9.2f  %15.2f  %6.2f              | %6.2f %6.2f | %9.2f %6.2f", label as NSString,
+                     fastest, wide, wide / fastest, offset, offset / fastest, emitted, emitted / fastest))
+    }
+    print(String(format: "  Float in Double: worst ratio %.2f (goal <= 2.5)", worstWide))
+    print("")
+    print("per-sample process(_:) against a block (ns/sample; goal: per sample <= 1.2 x block). Baseline: C in double,")
+    print("its block loop (states in locals) against the emitted step function called once a sample (states in a struct)")
+    print("design                  form                  block  per sample  ratio")
+    for (label, recipe) in designs where label.hasPrefix("LP2") || label.hasPrefix("BP20") {
+        let template = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0)
+        let sections = template.sections
+        let cBlock = try runCProgram(fastestCProgram(sections, real: "double"), in: dir, samples: samples, repeats: repeats)
+        let cStep = try runCProgram(emittedCProgram(template, real: "double"), in: dir, samples: samples, repeats: repeats)
+        let rows: [(String, Double, Double)] = [
+            ("C double", cBlock, cStep),
+            ("Double TDF-II", measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, perSample: false, repeats: repeats),
+             measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, perSample: true, repeats: repeats)),
+            ("Float in Double", measureForm(sections, SectionCascade<Float>.Form.transposedInDouble, input, perSample: false, repeats: repeats),
+             measureForm(sections, SectionCascade<Float>.Form.transposedInDouble, input, perSample: true, repeats: repeats)),
+            ("Float offset", measureForm(sections, SectionCascade<Float>.Form.offset, input, perSample: false, repeats: repeats),
+             measureForm(sections, SectionCascade<Float>.Form.offset, input, perSample: true, repeats: repeats)),
+        ]
+        for (form, block, single) in rows {
+            print(String(format: "%-22@ %-18@ %8.2f  %10.2f  %5.2f", label as NSString, form as NSString, block, single, single / block))
+        }
+    }
+}
+
+/// Compiles `source` with cc `flags` (default -O3 -march=native) and runs it
+/// on `samples` samples, best of `repeats`: the ns/sample it prints.
+func runCProgram(_ source: String, in dir: URL, samples: Int, repeats: Int,
+                 flags: [String] = ["-O3", "-march=native"]) throws -> Double {
+    let c = dir.appendingPathComponent("bench.c"), exe = dir.appendingPathComponent("bench")
+    try source.write(to: c, atomically: true, encoding: .utf8)
+    let cc = Process()
+    cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+    cc.arguments = flags + ["-o", exe.path, c.path, "-lm"]
+    try cc.run(); cc.waitUntilExit()
+    guard cc.terminationStatus == 0 else { throw NSError(domain: "cc failed on \(c.path)", code: 1) }
+    let run = Process(), pipe = Pipe()
+    run.executableURL = exe
+    run.arguments = ["\(samples)", "\(repeats)"]
+    run.standardOutput = pipe
+    try run.run(); run.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Double(text.split(separator: " ")[0])!
+}
