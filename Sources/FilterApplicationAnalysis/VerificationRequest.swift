@@ -100,7 +100,8 @@ public struct VerificationRequest: Sendable {
                                           runImpulse: { n in StoredStateRecurrence.impulse(printed, state: Float.self, count: n) })
         }
         let v = Verification.verify(subject)
-        let form = precision == .gencode ? "" : template.sections.isEmpty ? ", direct form" : ", \(template.sections.count) sections"
+        let form = precision == .gencode ? "" : template.sections.isEmpty ? ", direct form"
+            : template.sections.count == 1 ? ", 1 section" : ", \(template.sections.count) sections"
         return VerificationItem(label: "\(commandLine) (as run in \(description(precision))\(form))", checks: v.checks, figures: v.figures)
     }
 

@@ -146,7 +146,7 @@ struct VerifyCommand: ParsableCommand {
             A DESIGN is checked with its coefficients as they will run:
               stable            every pole inside the unit circle, by 10 rounding units
               decays            the running filter's impulse response dies away
-              normalised        |H| = 1 at dc, Nyquist or the centre (as mkfilter's G)
+              normalised        the passband maximum |H| = 1 (scipy's gain)
               corners           Butterworth, Bessel: -3.0103 dB at each corner
               ripple            Chebyshev: passband ripple within the spec
               responses-agree   FFT of the coefficients, poles and zeros, and FFT of
