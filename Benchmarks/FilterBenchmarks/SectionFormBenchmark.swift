@@ -114,15 +114,20 @@ func measureForm<S: SectionSample & SIMDScalar>(_ sections: [Biquad], _ form: Se
     return best
 }
 
-func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
-    let designs: [(String, FilterRecipe)] = [
-        ("LP2  (1 section)", try FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
-        ("BP4  (2 sections)", try FilterRecipe(family: .butterworth, band: .bandPass, order: 2, corners: .alpha(0.1, 0.2))),
-        ("LP10 (5 sections)", try FilterRecipe(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
-        ("Shake BP3 (3 sections)", try FilterRecipe(family: .butterworth, band: .bandPass, order: 3, corners: .hertz(0.5, 3, sampleRate: 60))),
-        ("EL10 (5 sections)", try FilterRecipe(family: .elliptic(rippleDecibels: 0.5, attenuationDecibels: 60), band: .lowPass, order: 10, corners: .alpha(0.1))),
-        ("BP20 (10 sections)", try FilterRecipe(family: .butterworth, band: .bandPass, order: 10, corners: .alpha(0.1, 0.2))),
+/// The benchmark designs: the section forms' and the response's.
+func benchmarkDesigns() -> [(String, FilterRecipe)] {
+    [
+        ("LP2  (1 section)", try! FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1))),
+        ("BP4  (2 sections)", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 2, corners: .alpha(0.1, 0.2))),
+        ("LP10 (5 sections)", try! FilterRecipe(family: .butterworth, band: .lowPass, order: 10, corners: .alpha(0.1))),
+        ("Shake BP3 (3 sections)", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 3, corners: .hertz(0.5, 3, sampleRate: 60))),
+        ("EL10 (5 sections)", try! FilterRecipe(family: .elliptic(rippleDecibels: 0.5, attenuationDecibels: 60), band: .lowPass, order: 10, corners: .alpha(0.1))),
+        ("BP20 (10 sections)", try! FilterRecipe(family: .butterworth, band: .bandPass, order: 10, corners: .alpha(0.1, 0.2))),
     ]
+}
+
+func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
+    let designs = benchmarkDesigns()
     var state: UInt64 = 12345
     let input: [Float] = (0..<samples).map { _ in
         state = state &* 6364136223846793005 &+ 1442695040888963407

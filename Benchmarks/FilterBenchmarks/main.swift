@@ -6,6 +6,7 @@
 //   swift run -c release filter-benchmarks --pipeline-only   (Shake!'s pipeline: API and CLI)
 //   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
 //   swift run -c release filter-benchmarks --design-only     (design speed against scipy)
+//   swift run -c release filter-benchmarks --response-only   (the sections' response against sosfreqz)
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -18,6 +19,10 @@ struct Case { var label: String; var spec: FilterRecipe }
 
 if CommandLine.arguments.contains("--design-only") {
     try designBenchmark(repeats: 20)
+    exit(0)
+}
+if CommandLine.arguments.contains("--response-only") {
+    try responseBenchmark(repeats: 20)
     exit(0)
 }
 if CommandLine.arguments.contains("--forms-only") {

@@ -30,10 +30,11 @@ extension ResponseRequest {
         switch kind {
         case .response:
             let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
-            let response = filter.response(grid: grid)
+            let blocks = try Self.responseBlocks(filter, grid: grid)
             let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
-            Self.writeResponseCSV(response, form: form, sampleRate: fs, into: sink)
-            return (plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
+            var chartPoints = plot && axis == .linear ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
+            Self.writeResponseCSV(blocks, grid: grid, form: form, sampleRate: fs, into: sink, chartPoints: &chartPoints)
+            return (plot ? Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title,
                                             axis: axis, lowestAlpha: Self.lowestAlpha(of: design.recipe)) : nil,
                     warnings)
         case .impulse, .step:

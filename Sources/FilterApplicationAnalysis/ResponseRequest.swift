@@ -68,7 +68,9 @@ public struct ResponseRequest: Sendable {
 
     /// Writes the CSV to `descriptor` row by row as it is made, in bounded
     /// memory (a buffer of 64 KiB; the time responses are run in chunks of
-    /// 2^16 samples, the frequency response is held once), and returns the
+    /// 2^16 samples, the frequency response of sections is made a block at a
+    /// time, twice: `responseBlocks`; Fisher's direct form's is held whole),
+    /// and returns the
     /// SVG (its long series thinned, `ColumnDecimator`) and the warnings.
     /// Every check that can fail is made before the first byte is written.
     ///
@@ -101,13 +103,11 @@ public struct ResponseRequest: Sendable {
         switch kind {
         case .response:
             let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
-            let response = filter.response(grid: grid)
-            if let k = response.values.firstIndex(where: { !$0.real.isFinite || !$0.imaginary.isFinite }) {
-                throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
-            }
+            let blocks = try Self.responseBlocks(filter, grid: grid)
             let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
-            Self.writeResponseCSV(response, form: form, sampleRate: fs, into: sink)
-            return (plot ? Self.responseSVG(response, form: form, sampleRate: fs, scale: scale, title: title,
+            var chartPoints = plot && axis == .linear ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
+            Self.writeResponseCSV(blocks, grid: grid, form: form, sampleRate: fs, into: sink, chartPoints: &chartPoints)
+            return (plot ? Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title,
                                             mask: design.recipe.bandRequirements, axis: axis,
                                             lowestAlpha: Self.lowestAlpha(of: design.recipe),
                                             warnings: warnings) : nil,
@@ -203,40 +203,80 @@ public struct ResponseRequest: Sendable {
         return found
     }
 
+    /// The values of a response in order, a block at a time: each block and
+    /// the index of its first point, to a body that returns false to stop.
+    typealias ResponseBlocks = ((Int, UnsafeBufferPointer<Complex<Double>>) -> Bool) -> Void
+
+    /// `filter`'s response on `grid` as blocks: for sections made as they are
+    /// asked for (`SectionResponse.Evaluator`: memory of a block, so that
+    /// 4 x 10^6 rows stream), for the direct form computed whole
+    /// (`FrequencyResponse.fromCoefficients`: FFTs of the whole grid). Every
+    /// value is checked to be finite first (for sections, by a first pass
+    /// that stores nothing).
+    ///
+    /// - Throws: `ApplicationError` naming the first frequency where the
+    ///   response is infinite (a pole on the unit circle).
+    static func responseBlocks(_ filter: RealizedFilter, grid: FrequencyGrid) throws(ApplicationError) -> ResponseBlocks {
+        let blocks: ResponseBlocks
+        switch filter {
+        case .sections(let sections):
+            let evaluator = SectionResponse.Evaluator(sections, grid: grid)
+            blocks = { evaluator.forEachBlock($0) }
+        case .direct:
+            let response = filter.response(grid: grid)
+            blocks = { body in _ = response.values.withUnsafeBufferPointer { body(0, $0) } }
+        }
+        var infinite: Int?
+        blocks { start, block in
+            guard let i = block.firstIndex(where: { !$0.real.isFinite || !$0.imaginary.isFinite }) else { return true }
+            infinite = start + i
+            return false
+        }
+        if let k = infinite {
+            throw ApplicationError("the response is infinite at alpha = \(grid.alpha(k)) (a pole on the unit circle)")
+        }
+        return blocks
+    }
+
     /// The response CSV: one row per grid point, Swift's shortest round-trip
     /// digits; `frequency_hz` empty without a sample rate, `magnitude_db` empty
     /// where the magnitude is exactly 0, `group_delay_samples` empty where it is
     /// not finite.
     static func responseCSV(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?) -> String {
         let sink = ByteSink(descriptor: nil)
-        writeResponseCSV(response, form: form, sampleRate: sampleRate, into: sink)
+        var none: FrequencyChartPoints?
+        writeResponseCSV({ body in _ = response.values.withUnsafeBufferPointer { body(0, $0) } }, grid: response.grid,
+                         form: form, sampleRate: sampleRate, into: sink, chartPoints: &none)
         return sink.text
     }
 
-    /// `responseCSV` into `sink`, a row at a time (the magnitude, dB and
-    /// unwrapped phase of each point computed as it is written).
-    static func writeResponseCSV(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?, into sink: ByteSink) {
+    /// `responseCSV` into `sink`, a row at a time as the blocks come (the
+    /// magnitude, dB and unwrapped phase of each point computed as it is
+    /// written), each point also added to `chartPoints` when given.
+    static func writeResponseCSV(_ blocks: ResponseBlocks, grid: FrequencyGrid, form: PoleZeroForm, sampleRate: Double?,
+                                 into sink: ByteSink, chartPoints: inout FrequencyChartPoints?) {
         sink.write(Self.responseHeader + "\n")
         var unwrapper = PhaseUnwrapper()
-        for k in 0..<response.grid.count {
-            let h = response.values[k]
-            let magnitude = h.length
-            let decibels: Double? = magnitude > 0 ? 20 * Double.log10(magnitude) : nil
-            let phase = unwrapper.next(h)
-            let alpha = response.grid.alpha(k)
-            let delay = form.groupDelay(atAlpha: alpha)
-            var out = "\(alpha),"
-            out += sampleRate.map { "\(alpha * $0)" } ?? ""
-            out += ",\(magnitude),"
-            out += decibels.map { "\($0)" } ?? ""
-            out += ",\(phase),"
-            out += delay.isFinite ? "\(delay)" : ""
-            out += "\n"
-            sink.append(out)
-            if k & 1023 == 1023 {
-                sink.flushIfFull()
-                if sink.failure != nil { return }
+        blocks { start, block in
+            for (i, h) in block.enumerated() {
+                let k = start + i
+                let magnitude = h.length
+                let decibels: Double? = magnitude > 0 ? 20 * Double.log10(magnitude) : nil
+                let phase = unwrapper.next(h)
+                let alpha = grid.alpha(k)
+                let delay = form.groupDelay(atAlpha: alpha)
+                var out = "\(alpha),"
+                out += sampleRate.map { "\(alpha * $0)" } ?? ""
+                out += ",\(magnitude),"
+                out += decibels.map { "\($0)" } ?? ""
+                out += ",\(phase),"
+                out += delay.isFinite ? "\(delay)" : ""
+                out += "\n"
+                sink.append(out)
+                chartPoints?.add(alpha: alpha, h)
             }
+            sink.flushIfFull()
+            return sink.failure == nil
         }
     }
 
@@ -298,27 +338,17 @@ public struct ResponseRequest: Sendable {
     /// `sampleRate` is given; shared by `responseSVG` and the design page.
     static func frequencyCharts(alphas: [Double], response: FrequencyResponse, sampleRate: Double?,
                                 scale: String, mask: BandRequirements?, axis: AxisScale) -> (magnitude: Chart, phase: Chart) {
-        let scaleX = sampleRate ?? 1
+        var points = FrequencyChartPoints(alphas: alphas, sampleRate: sampleRate, scale: scale, axis: axis)
+        for (alpha, h) in zip(alphas, response.values) { points.add(alpha: alpha, h) }
+        return frequencyCharts(points, sampleRate: sampleRate, scale: scale, mask: mask, axis: axis)
+    }
+
+    /// The magnitude and phase charts of `points`.
+    static func frequencyCharts(_ points: FrequencyChartPoints, sampleRate: Double?,
+                                scale: String, mask: BandRequirements?, axis: AxisScale) -> (magnitude: Chart, phase: Chart) {
         let xLabel = sampleRate == nil ? "frequency (alpha = f / fs)" : "frequency (Hz)"
-        let first = (alphas.first ?? 1e-3) * scaleX, last = (alphas.last ?? 0.5) * scaleX
-        let xRange = axis == .log ? first...last : 0...last
-        // The points drawn: every one, or on a long linear grid the extremes
-        // of each pixel column (`ColumnDecimator`), computed a point at a time.
-        let magnitudePoints: [(Double, Double?)], phasePoints: [(Double, Double?)]
-        if axis == .linear && ColumnDecimator.thins(alphas.count) {
-            var magnitude = ColumnDecimator(from: first, to: last), phase = ColumnDecimator(from: first, to: last)
-            var unwrapper = PhaseUnwrapper()
-            for (alpha, h) in zip(alphas, response.values) {
-                let x = alpha * scaleX, m = h.length
-                magnitude.add(x: x, y: scale == "db" ? (m > 0 ? 20 * Double.log10(m) : nil) : m)
-                phase.add(x: x, y: unwrapper.next(h))
-            }
-            (magnitudePoints, phasePoints) = (magnitude.points, phase.points)
-        } else {
-            let xs = alphas.map { $0 * scaleX }
-            magnitudePoints = Array(zip(xs, scale == "db" ? response.decibels : response.magnitudes.map(Optional.some)))
-            phasePoints = Array(zip(xs, response.unwrappedPhase.map(Optional.some)))
-        }
+        let xRange = axis == .log ? points.first...points.last : 0...points.last
+        let (magnitudePoints, phasePoints) = points.points
         let magnitude: Chart
         if scale == "db" {
             let db = magnitudePoints.map(\.1)
@@ -340,14 +370,20 @@ public struct ResponseRequest: Sendable {
         return (magnitude, phase)
     }
 
-    static func responseSVG(_ linear: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?,
+    /// The response's page: magnitude and phase (on a log axis from
+    /// `logResponse`, on a linear one `linear`'s points, made as the rows
+    /// were written) and the pole-zero diagram.
+    static func responseSVG(_ linear: FrequencyChartPoints?, form: PoleZeroForm, sampleRate: Double?,
                             scale: String, title: String, mask: BandRequirements? = nil,
                             axis: AxisScale = .linear, lowestAlpha: Double = 0.05, warnings: [String] = []) -> String {
-        let alphas: [Double], response: FrequencyResponse
-        if axis == .log { (alphas, response) = logResponse(form, lowestAlpha: lowestAlpha) }
-        else { (alphas, response) = (linear.grid.alphas, linear) }
-        let (magnitude, phase) = frequencyCharts(alphas: alphas, response: response, sampleRate: sampleRate,
-                                                 scale: scale, mask: mask, axis: axis)
+        let magnitude: Chart, phase: Chart
+        if axis == .log || linear == nil {
+            let (alphas, response) = logResponse(form, lowestAlpha: lowestAlpha)
+            (magnitude, phase) = frequencyCharts(alphas: alphas, response: response, sampleRate: sampleRate,
+                                                 scale: scale, mask: mask, axis: .log)
+        } else {
+            (magnitude, phase) = frequencyCharts(linear!, sampleRate: sampleRate, scale: scale, mask: mask, axis: axis)
+        }
         let poleZero = PoleZeroChart(title: "Poles and zeros (z-plane)", poles: form.poles, zeros: form.zeros)
         return PlotPage(title: "Frequency response", subtitle: title,
                         panels: [.chart(magnitude), .chart(phase), .poleZero(poleZero)], warnings: warnings).svg()
