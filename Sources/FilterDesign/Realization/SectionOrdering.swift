@@ -65,8 +65,8 @@ enum SectionOrdering {
 
         // 1. Greedy order on the normalised responses, from the last section.
         let normalised = responses.map { r -> [Complex<Double>] in
-            let peak = r.map { $0.length }.max() ?? 1
-            return peak > 0 && peak.isFinite ? r.map { $0 / Complex(peak, 0) } : r
+            let peak = r.withUnsafeBufferPointer { Self.peak($0) }
+            return peak > 0 && peak.isFinite ? divided(r, by: peak) : r
         }
         var remaining = Array(monic.indices), order: [Int] = []
         var running = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
@@ -131,9 +131,9 @@ enum SectionOrdering {
                 }
                 let e = m > 0 && m.isFinite ? (1 / m).exponent : 0
                 let scale = Double(sign: .plus, exponent: e, significand: 1)
-                let factor = Complex(scale, 0.0)
+                // Times Complex(scale, 0), with the zero products left out.
                 cumulative.withUnsafeMutableBufferPointer { c in
-                    for k in c.indices { c[k] = c[k] * factor }
+                    for k in c.indices { c[k] = c[k].multiplied(by: scale) }
                 }
                 exponents += Int(e)
                 scales.append(scale)
@@ -152,10 +152,10 @@ enum SectionOrdering {
     static func dcFirst(_ order: [Int], monic: [Biquad], responses: [[Complex<Double>]], grid: [Double],
                         circle: UnitCirclePowers, gain: Double) -> [Int]? {
         let whole = responses.dropFirst().reduce(responses[0]) { product($0, $1) }
-        let peak = whole.map { $0.length }.max() ?? 0
+        let peak = whole.isEmpty ? 0 : whole.withUnsafeBufferPointer { Self.peak($0) }
         guard order.count > 1, peak > 0, peak.isFinite, whole[0].length < peak / 10 else { return nil }
         let attenuation = monic.indices.map { i -> Double in
-            let m = responses[i].map { $0.length }.max() ?? 1
+            let m = responses[i].withUnsafeBufferPointer { Self.peak($0) }
             return monic[i].dcGain.magnitude / m
         }
         let byAttenuation = order.sorted { attenuation[$0] < attenuation[$1] }
@@ -209,9 +209,9 @@ enum SectionOrdering {
                         norm(w) { k in (tail[k] * a[k]).lengthSquared }
                     }
                     through[j] = norm(w) { k in tail[k].lengthSquared }
-                    let factor = Complex(scales[j], 0.0)
+                    let factor = scales[j]
                     responses[j].withUnsafeBufferPointer { r in
-                        for k in tail.indices { tail[k] = tail[k] * (r[k] * factor) }
+                        for k in tail.indices { tail[k] = tail[k] * r[k].multiplied(by: factor) }
                     }
                 }
             }
@@ -300,8 +300,18 @@ enum SectionOrdering {
     }
 
     static func normalise(_ a: [Complex<Double>]) -> [Complex<Double>] {
-        let m = a.map { $0.length }.max() ?? 1
-        return m > 0 && m.isFinite ? a.map { $0 / Complex(m, 0) } : a
+        let m = a.withUnsafeBufferPointer { peak($0) }
+        return m > 0 && m.isFinite ? divided(a, by: m) : a
+    }
+
+    /// Each z / Complex(m, 0) as swift-numerics divides (z times conj(w) /
+    /// |w|^2 when |w|^2 is normal: z's parts times m / m^2), the products
+    /// with the zero imaginary part left out.
+    static func divided(_ a: [Complex<Double>], by m: Double) -> [Complex<Double>] {
+        let square = m * m
+        guard square.isNormal else { return a.map { $0 / Complex(m, 0) } }
+        let factor = m / square
+        return a.map { $0.multiplied(by: factor) }
     }
 }
 
@@ -343,11 +353,17 @@ extension Biquad {
     }
 
     /// H at the point u = e^{-j w} of the unit circle, u2 = u^2.
+    /// (Complex arithmetic with the products by the coefficients' zero
+    /// imaginary parts left out, and swift-numerics' division: n times
+    /// conj(d) / |d|^2 when |d|^2 is normal.)
     @inline(__always)
     func response(u: Complex<Double>, u2: Complex<Double>) -> Complex<Double> {
-        let numerator: Complex<Double> = Complex(b0, 0) + u * Complex(b1, 0) + u2 * Complex(b2, 0)
-        let denominator: Complex<Double> = Complex(1, 0) + u * Complex(a1, 0) + u2 * Complex(a2, 0)
-        return numerator / denominator
+        let nr = (b0 + u.real * b1) + u2.real * b2, ni = u.imaginary * b1 + u2.imaginary * b2
+        let dr = (1 + u.real * a1) + u2.real * a2, di = u.imaginary * a1 + u2.imaginary * a2
+        let square = dr * dr + di * di
+        guard square.isNormal else { return Complex(nr, ni) / Complex(dr, di) }
+        let (xr, xi) = (dr / square, -di / square)
+        return Complex(nr * xr - ni * xi, nr * xi + ni * xr)
     }
 }
 
