@@ -97,6 +97,7 @@ let package = Package(
             dependencies: [
                 "CFFTW",
                 "FilterDesign",
+                "FilterJSON",
                 "FilterRuntime",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
