@@ -9,6 +9,10 @@ public enum SpectrumProgram {
                                  [--segment <n>] [--overlap <n>] [--output <file.csv>] [--svg <file.svg>]
         """
 
+    // The run and the word loop have the shape of `pipeline`'s and `suggest`'s,
+    // left on purpose: what they share is `InvocationResult.running` and
+    // `ArgumentCursor`; what is left is each command's own words.
+
     /// Runs the command; the CSV goes to standard output unless `--output`.
     public static func run(arguments: [String], standardInput: Int32 = 0) -> InvocationResult {
         .running("mkfilter spectrum", usage: usage, arguments: arguments, standardInput: standardInput, read: request) {
