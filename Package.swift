@@ -97,6 +97,7 @@ let package = Package(
             dependencies: [
                 "CFFTW",
                 "FilterDesign",
+                "FilterJSON",
                 "FilterRuntime",
                 .product(name: "ComplexModule", package: "swift-numerics"),
                 .product(name: "RealModule", package: "swift-numerics"),
@@ -222,11 +223,26 @@ let package = Package(
         .testTarget(name: "FilterJSONTests", dependencies: ["FilterJSON"]),
         .testTarget(
             name: "MkfilterCLITests",
-            dependencies: ["MkfilterCLI", "FilterDesign", "FisherCompatibility", "mkfilter"]
+            dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter"]
         ),
+        // Fisher's fixtures, byte for byte: his reports, listings and gencode
+        // through the commands that print them.
         .testTarget(
-            name: "FilterRuntimeTests",
-            dependencies: ["FilterRuntime", "AccelerometerPipeline"]
+            name: "FisherCompatibilityTests",
+            dependencies: ["FisherCompatibility", "FilterDesign", "MkfilterCLI"]
+        ),
+        .testTarget(name: "FilterRuntimeTests", dependencies: ["FilterRuntime"]),
+        // The pipeline's stages against their formulas, and its filters'
+        // responses as the README's tables state them.
+        .testTarget(
+            name: "AccelerometerPipelineTests",
+            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterEmission",
+                           "FilterRuntime"]
+        ),
+        // The application layer's own parts: number text, the pipeline's CSV writer.
+        .testTarget(
+            name: "FilterApplicationTests",
+            dependencies: ["AccelerometerPipeline", "FilterApplication", "FilterApplicationAnalysis"]
         ),
         .testTarget(
             name: "FilterEmissionTests",
@@ -239,8 +255,8 @@ let package = Package(
         .testTarget(
             name: "FilterAnalysisTests",
             dependencies: [
-                "AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission",
-                "FilterRuntime", "MkfilterCLI",
+                "FilterAnalysis", "FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission",
+                "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),

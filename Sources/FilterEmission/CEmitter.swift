@@ -46,13 +46,7 @@ public enum CEmitter {
             guard ([t.gain] + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)).allSatisfy(\.isFinite) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
             }
-            var view: [String: Any] = [
-                "id": id,
-                "comment": CComment.text(t.name),
-                "description": CComment.text(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
-            ]
+            var view = commentView(t, id: id)
             let code = t.sections.isEmpty ? directForm(t, precision) : precision == .float ? try offsetSections(t.sections, renderer: renderer) : transposedSections(t.sections)
             view["form"] = code.form
             view["stateFields"] = code.state

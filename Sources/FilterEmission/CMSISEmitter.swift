@@ -21,30 +21,24 @@ public enum CMSISEmitter {
     public static func header(_ templates: [DigitalFilterTemplate], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         let base = try CEmitter.prefixIdentifier(prefix)
-        var seen: [String: String] = [:]
+        var names = EmittedNames()
         var filters: [[String: Any]] = []
         for t in templates {
             let id = try CEmitter.identifier(t.name, prefix: prefix)
-            // The macros are upper case: names differing only in case would define them twice.
-            if let other = seen[id.uppercased()] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C macros \(id.uppercased())_...") }
-            seen[id.uppercased()] = t.name
+            try names.claimCMacros(id, for: t.name)
             guard !t.sections.isEmpty else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); CMSIS-DSP's biquads need sections")
             }
             guard t.sections.flatMap(\.coefficients).allSatisfy(\.isFinite) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
             }
-            filters.append([
-                "id": id, "id_upper": id.uppercased(),
-                "comment": CComment.text(t.name),
-                "description": CComment.text(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
+            filters.append(CEmitter.commentView(t, id: id).merging([
+                "id_upper": id.uppercased(),
                 "stages": "\(t.sections.count)",
                 "stageLines": t.sections.map { s in
                     [s.b0, s.b1, s.b2, -s.a1, -s.a2].map { CEmitter.literal($0, .float) + "," }.joined(separator: " ")
                 },
-            ])
+            ]) { _, view in view })
         }
         return try renderer.render("c/cmsis.h.mustache", ["guard": base.uppercased() + "_CMSIS_H", "filters": filters])
     }

@@ -42,20 +42,15 @@ public enum CMSISFixedPointEmitter {
         guard filters.allSatisfy({ $0.sections.arithmetic.format == arithmetic.format }) else {
             throw EmissionError("one CMSIS header holds filters of one format (q15 or q31)")
         }
-        var seen: [String: String] = [:]
+        var names = EmittedNames()
         var views: [[String: Any]] = []
         for f in filters {
             let t = f.template, s = f.sections, a = s.analysis
             let id = try CEmitter.identifier(t.name, prefix: prefix)
-            if let other = seen[id.uppercased()] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C macros \(id.uppercased())_...") }
-            seen[id.uppercased()] = t.name
+            try names.claimCMacros(id, for: t.name)
             let peak = f.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
-            views.append([
-                "id": id, "id_upper": id.uppercased(),
-                "comment": CComment.text(t.name),
-                "description": CComment.text(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
+            views.append(CEmitter.commentView(t, id: id).merging([
+                "id_upper": id.uppercased(),
                 "formatUpper": arithmetic.format.rawValue.uppercased(),
                 "format": arithmetic.format.rawValue,
                 "ctype": arithmetic.cType,
@@ -76,7 +71,7 @@ public enum CMSISFixedPointEmitter {
                     let values = arithmetic.format == .q15 ? [c[0], 0, c[1], c[2], c[3], c[4]] : c
                     return values.map { literal($0, arithmetic) + "," }.joined(separator: " ")
                 },
-            ])
+            ]) { _, view in view })
         }
         let scalingText = filters.allSatisfy({ $0.sections.scaling == .l1 })
             ? "L1 scaling: for any input within full scale"

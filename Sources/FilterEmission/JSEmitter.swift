@@ -1,4 +1,5 @@
 import EmissionTemplates
+import FilterJSON
 import FilterRuntime
 
 /// JavaScript for the browser and node (Templates/js/filters.mustache): per
@@ -71,19 +72,15 @@ public enum JSEmitter {
     /// escaped, control characters, U+2028, U+2029, `<` and `>` as `\uXXXX`
     /// (so neither a line ends nor `</script>` appears), the rest as it is.
     public static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<", ">", "\u{2028}", "\u{2029}", "\u{7F}":
-                out += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 { out += unicodeEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        "\"" + literalEscaper(text) + "\""
     }
+
+    /// `stringLiteral`'s escapes: `\uXXXX` (uppercase hex) for control
+    /// characters, DEL, `<`, `>`, U+2028 and U+2029.
+    static let literalEscaper = ScalarEscaper(
+        named: ["\"": "\\\"", "\\": "\\\\"],
+        escapes: { $0 < 0x20 || $0 == 0x7F || $0 == 0x3C || $0 == 0x3E || $0 == 0x2028 || $0 == 0x2029 },
+        escape: { ScalarEscaper.fourDigitEscape($0, uppercase: true) })
 
     /// `text` for a `//` comment: line terminators and control characters
     /// as spaces (`SwiftSource.commentText`), and a space after every `<` that
@@ -98,11 +95,6 @@ public enum JSEmitter {
             previous = scalar
         }
         return String(out)
-    }
-
-    static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

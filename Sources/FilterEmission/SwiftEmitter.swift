@@ -51,26 +51,13 @@ public enum SwiftEmitter {
     static func namespaceView(_ templates: [DigitalFilterTemplate], namespace: String) throws(EmissionError) -> [String: Any] {
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
         let typeName = SwiftSource.typeName(namespace)
-        var seen: [String: String] = [:]
         // Every static member the enum declares, with the filter it is for
         // (`all` cannot be one: `identifier` makes the name "all" `all_`).
-        var members: [String: String] = [:]
+        var names = EmittedNames()
         var filters: [[String: Any]] = []
         for t in templates {
             guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-            let id = SwiftSource.identifier(t.name)
-            guard !id.isEmpty else { throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no letters or digits to make a Swift identifier from") }
-            if let other = seen[id] {
-                throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the Swift identifier `\(id)`; rename one")
-            }
-            for member in [id, id + "ImpulseResponse"] {
-                if let other = members[member] {
-                    throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) needs `\(member)`, which this file already declares for \(SwiftSource.stringLiteral(other)); rename it")
-                }
-            }
-            seen[id] = t.name
-            members[id] = t.name
-            members[id + "ImpulseResponse"] = t.name
+            let id = try names.claimSwift(t.name, memberSuffixes: ["ImpulseResponse"])
             let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
                 + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
                 + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0, t.provenance.attenuationDecibels ?? 0,

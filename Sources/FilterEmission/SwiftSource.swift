@@ -1,29 +1,20 @@
+import FilterJSON
+
 /// Making user text safe inside generated Swift.
 public enum SwiftSource {
     /// A string literal that reads back as exactly `text`: `\`, `"`, and every
     /// control character escaped (so `"""`, `\(`, `#` and newlines are inert);
     /// other Unicode kept as it is.
     public static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + literalEscaper(text) + "\""
     }
+
+    /// `stringLiteral`'s escapes: `\u{...}` for control characters (C0, DEL,
+    /// C1) and the line and paragraph separators.
+    static let literalEscaper = ScalarEscaper(
+        named: ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"],
+        escapes: { $0 < 0x20 || $0 == 0x7F || (0x80...0x9F).contains($0) || $0 == 0x2028 || $0 == 0x2029 },
+        escape: { "\\u{\(String($0, radix: 16))}" })
 
     /// Text for a `///` comment: on one line, control characters shown as spaces.
     public static func commentText(_ text: String) -> String {

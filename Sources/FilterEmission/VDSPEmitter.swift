@@ -16,27 +16,15 @@ public enum VDSPEmitter {
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
         let typeName = SwiftSource.typeName(namespace)
-        var seen: [String: String] = [:]
         // Every static member the enum declares (a function and its
         // coefficients per filter), with the filter it is for.
-        var members: [String: String] = [:]
+        var names = EmittedNames()
         var filters: [[String: Any]] = []
         for t in templates {
-            let id = SwiftSource.identifier(t.name)
-            guard !id.isEmpty else { throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no letters or digits to make a Swift identifier from") }
             // The function named after the filter would hide Accelerate's `vDSP` in the enum.
-            if id == "vDSP" {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) becomes the function `vDSP`, which would hide Accelerate's vDSP in this file; rename it")
+            let id = try names.claimSwift(t.name, memberSuffixes: ["Coefficients"]) { id in
+                id == "vDSP" ? "filter \(SwiftSource.stringLiteral(t.name)) becomes the function `vDSP`, which would hide Accelerate's vDSP in this file; rename it" : nil
             }
-            if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the Swift identifier `\(id)`; rename one") }
-            for member in [id, id + "Coefficients"] {
-                if let other = members[member] {
-                    throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) needs `\(member)`, which this file already declares for \(SwiftSource.stringLiteral(other)); rename it")
-                }
-            }
-            seen[id] = t.name
-            members[id] = t.name
-            members[id + "Coefficients"] = t.name
             guard !t.sections.isEmpty else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); vDSP.Biquad needs sections")
             }

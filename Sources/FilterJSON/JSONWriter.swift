@@ -32,25 +32,15 @@ extension JSONValue {
     /// A JSON string literal: `"`, `\` and control characters escaped, and
     /// U+2028 and U+2029 too (JavaScript before ES2019 ends a line at them).
     public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + stringEscaper(s) + "\""
     }
+
+    /// `quoted`'s escapes: `\uXXXX` (lowercase hex) for control characters
+    /// and U+2028, U+2029.
+    static let stringEscaper = ScalarEscaper(
+        named: ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"],
+        escapes: { $0 < 0x20 || $0 == 0x7F || $0 == 0x2028 || $0 == 0x2029 },
+        escape: { ScalarEscaper.fourDigitEscape($0, uppercase: false) })
 
     /// The value with every `.integer` (a writer's case) as the `.number` a
     /// reader would give, so written values can be read as read ones are.

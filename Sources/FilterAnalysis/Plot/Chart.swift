@@ -57,6 +57,8 @@ public struct Chart: Sendable {
     /// (nil: from their data).
     public var rightLabel: String?, rightRange: ClosedRange<Double>?
 
+    // A public memberwise init spelled out (Swift makes only an internal
+    // one), alike in shape to other such inits on purpose.
     /// A chart; see the properties.
     public init(title: String, xLabel: String, yLabel: String, series: [PlotSeries],
                 xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, xScale: AxisScale = .linear) {

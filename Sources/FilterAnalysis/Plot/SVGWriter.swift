@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterJSON
 
 /// A minimal SVG 1.1 writer: elements appended as text, every attribute value
 /// and text node escaped, every number finite and printed with `%.4g`-like
@@ -21,22 +22,15 @@ public struct SVGWriter: Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
             return text
         }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(" ")
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return markupEscaper(text)
     }
+
+    /// `escaped`'s table: the five entities, tab and line ends as spaces, the
+    /// other control characters and U+FFFE, U+FFFF dropped.
+    static let markupEscaper = ScalarEscaper(
+        named: ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": " ", "\n": " ", "\r": " "],
+        escapes: { $0 < 0x20 || (0xFFFE...0xFFFF).contains($0) },
+        escape: { _ in "" })
 
     /// A coordinate as text (2 decimals; non-finite values must not reach here):
     /// C's `%.2f` without trailing zeros, `-0` as `0`.

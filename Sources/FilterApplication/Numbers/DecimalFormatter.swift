@@ -7,7 +7,7 @@
 /// bits; it is Swift's own text (the shortest, closest digits), which holds
 /// except when a shorter decimal lies exactly on the edge of the rounding
 /// interval (then one more digit is written: still exact); speed (no
-/// allocation, about 20 ns).
+/// allocation).
 ///
 /// The method is the interval search of Steele and White / Ryu, in 128-bit
 /// fixed point: for v = m 2^E (m an integer of up to 53 bits), every decimal

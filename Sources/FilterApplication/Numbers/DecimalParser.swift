@@ -56,6 +56,20 @@ package struct DecimalParser: @unchecked Sendable {
         return next == text.count ? value : nil
     }
 
+    /// Appends the decimal digits from `i` on (at most to `end`) to `w`,
+    /// eight at a time while eight are there, and moves `i` past them.
+    @inline(__always)
+    static func gatherDigits(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int, into w: inout UInt64) {
+        while i + 8 <= end, let eight = eightDigits(base + i) {
+            w = w &* 100_000_000 &+ eight
+            i += 8
+        }
+        while i < end, base[i] &- 48 < 10 {
+            w = w &* 10 &+ UInt64(base[i] &- 48)
+            i += 1
+        }
+    }
+
     /// The decimal that starts at `base[start]`, read as far as the grammar
     /// goes (at most to `end`): its value (nil when no decimal starts there,
     /// or an exponent marker has no digits) and where it stopped. Readers of
@@ -75,28 +89,14 @@ package struct DecimalParser: @unchecked Sendable {
         if i + 1 < end, base[i] == 48, base[i + 1] == 46 {
             i += 1
         } else {
-            while i + 8 <= end, let eight = Self.eightDigits(base + i) {
-                w = w &* 100_000_000 &+ eight
-                i += 8
-            }
-            while i < end, base[i] &- 48 < 10 {
-                w = w &* 10 &+ UInt64(base[i] &- 48)
-                i += 1
-            }
+            Self.gatherDigits(base, &i, end: end, into: &w)
         }
         let integerDigits = i - digitsStart
         var fractionDigits = 0
         if i < end, base[i] == 46 {  // '.'
             i += 1
             let fractionStart = i
-            while i + 8 <= end, let eight = Self.eightDigits(base + i) {
-                w = w &* 100_000_000 &+ eight
-                i += 8
-            }
-            while i < end, base[i] &- 48 < 10 {
-                w = w &* 10 &+ UInt64(base[i] &- 48)
-                i += 1
-            }
+            Self.gatherDigits(base, &i, end: end, into: &w)
             fractionDigits = i - fractionStart
         }
         guard integerDigits + fractionDigits > 0 else { return (nil, i) }

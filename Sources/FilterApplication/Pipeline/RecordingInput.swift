@@ -41,19 +41,7 @@ public final class RecordingInput {
     ///   directory, any bad line (with its line number), or a single-row
     ///   recording without `sampleRate`.
     public convenience init(path: String?, standardInput: Int32 = 0, sampleRate: Double?) throws(ApplicationError) {
-        let name = path == nil || path == "-" ? "<stdin>" : path!
-        var descriptor = standardInput
-        var owned: Int32?
-        if let path, path != "-" {
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { throw ApplicationError("\(path): \(TextFile.openProblem(errno))") }
-            owned = descriptor
-            var info = stat()
-            if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                close(descriptor)
-                throw ApplicationError("\(path): is a directory; give an accelerometer CSV file")
-            }
-        }
+        let (descriptor, name, owned) = try Self.openRecording(path, standardInput: standardInput)
         do {
             try self.init(reader: AccelerometerCSVReader(descriptor: descriptor, name: name), sampleRate: sampleRate)
         } catch {
@@ -61,6 +49,26 @@ public final class RecordingInput {
             throw error
         }
         descriptorToClose = owned
+    }
+
+    /// The recording `path` names, opened for reading (nil or `-`:
+    /// `standardInput`), the name messages give it (`<stdin>` for standard
+    /// input), and the descriptor the caller must close (nil for standard
+    /// input).
+    ///
+    /// - Throws: `ApplicationError` for a file that cannot be opened or is a
+    ///   directory.
+    public static func openRecording(_ path: String?, standardInput: Int32) throws(ApplicationError)
+        -> (descriptor: Int32, name: String, owned: Int32?) {
+        guard let path, path != "-" else { return (standardInput, "<stdin>", nil) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ApplicationError("\(path): \(TextFile.openProblem(errno))") }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            throw ApplicationError("\(path): is a directory; give an accelerometer CSV file")
+        }
+        return (descriptor, path, descriptor)
     }
 
     /// A recording already in memory (an upload), called `name` in messages.

@@ -8,9 +8,8 @@ import Foundation
 /// filtering, which stay on the calling thread in input order.
 ///
 /// The caller appends rows to a batch, writing the first number of each
-/// (t) as text itself, which balances the two threads' work (measured with
-/// perf on 10^6 rows: reading, parsing and filtering cost about as much as
-/// formatting 7 of a row's 10 numbers; with t moved, each thread carries half);
+/// (t) as text itself, which balances the two threads' work (reading,
+/// parsing and filtering on one side, formatting on the other);
 /// a full batch goes to the writer thread, which formats the rest of its
 /// rows in order into the sink. Three batches
 /// circulate (one filling, one waiting, one being written), so each side

@@ -173,17 +173,8 @@ public struct PipelineRequest: Sendable {
                 (signalSource, total, note) = try signal(source, sampleRate: fs)
                 if let note { stderr += note + "\n" }
             } else {
-                let name = input == nil || input == "-" ? "<stdin>" : input!
-                var descriptor = standardInput
-                if let input, input != "-" {
-                    descriptor = open(input, O_RDONLY)
-                    guard descriptor >= 0 else { throw ApplicationError("\(input): \(TextFile.openProblem(errno))") }
-                    descriptorToClose = descriptor
-                    var info = stat()
-                    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                        throw ApplicationError("\(input): is a directory; give an accelerometer CSV file")
-                    }
-                }
+                let (descriptor, name, owned) = try RecordingInput.openRecording(input, standardInput: standardInput)
+                descriptorToClose = owned
                 reader = AccelerometerCSVReader(descriptor: descriptor, name: name)
                 // The sample rate from the first rows' times, unless given.
                 while pending.count < 64, let row = try reader!.next() { pending.append(row) }

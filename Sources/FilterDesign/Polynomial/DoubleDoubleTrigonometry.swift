@@ -92,6 +92,7 @@ extension DoubleDouble {
     /// sin(pi j / 64) for j = 0 ... 32 as the nearest double and the nearest
     /// double to the rest (mpmath at 50 digits:
     /// `python3 scripts/sin_cos_pi_reference.py --table`).
+    // Reference values, one row each: rows alike by nature, left as a table.
     static let sinePiOver64: [DoubleDouble] = {
         let parts: [(hi: Double, lo: Double)] = [
             (0.0, 0.0),

@@ -1,5 +1,8 @@
 import ArgumentParser
 
+// One ArgumentParser type per command (configuration, words, run), alike in
+// shape on purpose: what they share is `ResponseProgram` and `timeDiscussion`.
+
 /// `mkfilter response`: the frequency response of a design as CSV (and SVG).
 struct ResponseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

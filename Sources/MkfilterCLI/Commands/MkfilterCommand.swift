@@ -131,6 +131,9 @@ public struct MkfilterCommand: ParsableCommand {
     public init() {}
 }
 
+// Each subcommand below is a type of its own (configuration, words, run), as
+// ArgumentParser requires; their likeness is that shape, left on purpose: the
+// work is in the programs they call.
 extension MkfilterCommand {
     /// The design command: Fisher's mkfilter arguments, parsed by `MkfilterCommandLine`.
     struct Design: ParsableCommand {

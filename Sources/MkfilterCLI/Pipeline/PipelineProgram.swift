@@ -24,21 +24,11 @@ public enum PipelineProgram {
     /// Runs the command. `standardInput` is read when no file or source is
     /// given; the CSV goes to `standardOutput` (or into the result when nil).
     public static func run(arguments: [String], standardInput: Int32 = 0, standardOutput: Int32? = nil) -> InvocationResult {
-        let request: PipelineRequest
-        do { request = try self.request(arguments) } catch {
-            return .failure("mkfilter pipeline", error, usage: usage)
+        .running("mkfilter pipeline", usage: usage, arguments: arguments, standardInput: standardInput,
+                 notice: standardOutput != nil, keepsOutputOnFailure: true, read: request) {
+            let result = $0.run(standardInput: standardInput, standardOutput: standardOutput)
+            return (result.standardOutput, result.standardError, result.failure)
         }
-        // (Not while it reads a terminal: the notice would be in the way of the typing.)
-        let notice = standardOutput != nil && isatty(standardInput) == 0 ? ProgressNotice("mkfilter pipeline") : nil
-        let result = request.run(standardInput: standardInput, standardOutput: standardOutput)
-        notice?.finish()
-        guard let failure = result.failure else {
-            return InvocationResult(standardOutput: result.standardOutput, standardError: result.standardError, exitCode: 0)
-        }
-        var invocation = InvocationResult.failure("mkfilter pipeline", UsageError(failure), usage: usage)
-        invocation.standardError = result.standardError + invocation.standardError
-        invocation.standardOutput = result.standardOutput
-        return invocation
     }
 
     /// The words of `mkfilter pipeline`, read and checked.
@@ -116,9 +106,7 @@ public enum PipelineProgram {
                 default: throw UsageError("--initial-state \(ArgumentValues.quoted(value)) must be steady (the default) or zero")
                 }
             default:
-                guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
-                guard r.input == nil else { throw UsageError("one input file only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
-                r.input = word
+                r.input = try ArgumentCursor.input(word, after: r.input, what: "input file")
             }
         }
         if r.source != nil && r.input != nil { throw UsageError("give a CSV input or --source, not both") }

@@ -1,12 +1,5 @@
 import FilterApplication
 import FilterApplicationAnalysis
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `mkfilter spectrum`: a recording's Welch power spectral density per axis
 /// (`SpectrumRequest`); this only reads the words.
@@ -16,22 +9,16 @@ public enum SpectrumProgram {
                                  [--segment <n>] [--overlap <n>] [--output <file.csv>] [--svg <file.svg>]
         """
 
+    // The run and the word loop have the shape of `pipeline`'s and `suggest`'s,
+    // left on purpose: what they share is `InvocationResult.running` and
+    // `ArgumentCursor`; what is left is each command's own words.
+
     /// Runs the command; the CSV goes to standard output unless `--output`.
     public static func run(arguments: [String], standardInput: Int32 = 0) -> InvocationResult {
-        let request: SpectrumRequest
-        do { request = try self.request(arguments) } catch {
-            return .failure("mkfilter spectrum", error, usage: usage)
+        .running("mkfilter spectrum", usage: usage, arguments: arguments, standardInput: standardInput, read: request) {
+            let result = $0.run(standardInput: standardInput)
+            return (result.standardOutput, result.standardError, result.failure)
         }
-        // (Not while it reads a terminal: the notice would be in the way of the typing.)
-        let notice = isatty(standardInput) == 0 ? ProgressNotice("mkfilter spectrum") : nil
-        let result = request.run(standardInput: standardInput)
-        notice?.finish()
-        guard let failure = result.failure else {
-            return InvocationResult(standardOutput: result.standardOutput, standardError: result.standardError, exitCode: 0)
-        }
-        var invocation = InvocationResult.failure("mkfilter spectrum", UsageError(failure), usage: usage)
-        invocation.standardError = result.standardError + invocation.standardError
-        return invocation
     }
 
     /// The words of `mkfilter spectrum`, read and checked.
@@ -50,9 +37,7 @@ public enum SpectrumProgram {
             case "--output", "-o": r.output = try cursor.value(for: word)
             case "--svg": r.svg = try cursor.value(for: word)
             default:
-                guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
-                guard r.input == nil else { throw UsageError("one recording only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
-                r.input = word
+                r.input = try ArgumentCursor.input(word, after: r.input, what: "recording")
             }
         }
         if let overlap = r.overlap, overlap >= (r.segment ?? RecordingSpectrum.defaultSegment) {

@@ -1,12 +1,5 @@
 import FilterApplication
 import FilterApplicationAnalysis
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `mkfilter suggest`: a band-pass for a recording from when its gestures
 /// happened (`SuggestRequest`); this only reads the words.
@@ -19,19 +12,9 @@ public enum SuggestProgram {
 
     /// Runs the command.
     public static func run(arguments: [String], standardInput: Int32 = 0) -> InvocationResult {
-        let request: SuggestRequest
-        do { request = try self.request(arguments) } catch {
-            return .failure("mkfilter suggest", error, usage: usage)
+        .running("mkfilter suggest", usage: usage, arguments: arguments, standardInput: standardInput, read: request) {
+            $0.run(standardInput: standardInput)
         }
-        let notice = isatty(standardInput) == 0 ? ProgressNotice("mkfilter suggest") : nil
-        let result = request.run(standardInput: standardInput)
-        notice?.finish()
-        guard let failure = result.failure else {
-            return InvocationResult(standardOutput: result.standardOutput, standardError: result.standardError, exitCode: 0)
-        }
-        var invocation = InvocationResult.failure("mkfilter suggest", UsageError(failure), usage: usage)
-        invocation.standardError = result.standardError + invocation.standardError
-        return invocation
     }
 
     /// The words of `mkfilter suggest`, read and checked.
@@ -57,9 +40,7 @@ public enum SuggestProgram {
                 guard threshold > 0 && threshold <= 100 else { throw UsageError("--threshold \(threshold) is not allowed; it must be above 0 and at most 100 dB") }
                 r.threshold = threshold
             default:
-                guard word == "-" || !word.hasPrefix("-") else { throw UsageError("unknown option \(ArgumentValues.quoted(word))", showsUsage: true) }
-                guard r.input == nil else { throw UsageError("one recording only; \(ArgumentValues.quoted(word)) is a second", showsUsage: true) }
-                r.input = word
+                r.input = try ArgumentCursor.input(word, after: r.input, what: "recording")
             }
         }
         guard sawEvents != (r.eventsFromTrigger != nil) else {

@@ -50,7 +50,7 @@ import Testing
 
     /// The README prints these numbers: keep it true.
     @Test func readmeTableIsWhatIsMeasured() throws {
-        let readme = try String(contentsOf: AuditFixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("README.md"), encoding: .utf8)
         for row in try Self.rows() {
             let line = "| \(row.name) | \(String(format: "%.3f", row.corner)) Hz | \(String(format: "%.3f", row.passband)) |"
             #expect(readme.contains(line), "README lacks: \(line)")

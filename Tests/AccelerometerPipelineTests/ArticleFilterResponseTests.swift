@@ -108,7 +108,7 @@ import Testing
 
     /// The README prints these numbers: keep it true.
     @Test func readmeTableIsWhatIsMeasured() throws {
-        let readme = try String(contentsOf: AuditFixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("README.md"), encoding: .utf8)
         for row in try Self.rows() {
             #expect(readme.contains(row.line), "README lacks: \(row.line)")
         }

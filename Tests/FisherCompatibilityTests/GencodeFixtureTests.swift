@@ -82,8 +82,8 @@ import Testing
                     + "void run(void) { filterloop(); }\n"
                 let file = dir.appendingPathComponent("filter.c")
                 try source.write(to: file, atomically: true, encoding: .utf8)
-                let build = try BinaryTests.run(URL(fileURLWithPath: cc), ["-std=c99", "-Wall", "-Wextra", "-Werror", "-c", file.path,
-                                                                          "-o", dir.appendingPathComponent("filter.o").path])
+                let build = try Subprocess.run(URL(fileURLWithPath: cc), ["-std=c99", "-Wall", "-Wextra", "-Werror", "-c", file.path,
+                                                                         "-o", dir.appendingPathComponent("filter.o").path])
                 #expect(build.status == 0, "\(first.debugDescription):\n\(source)\n\(build.err)")
             }
         }
