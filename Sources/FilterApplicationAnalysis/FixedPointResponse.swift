@@ -26,17 +26,9 @@ extension ResponseRequest {
         var warnings = [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? [])
         let filter = RealizedFilter.sections(fixed.sections)
         let form = filter.poleZeroForm
-        let fs = design.recipe.corners.sampleRate
         switch kind {
         case .response:
-            let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
-            let blocks = try Self.responseBlocks(filter, grid: grid)
-            let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
-            var chartPoints = plot && axis == .linear ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
-            Self.writeResponseCSV(blocks, grid: grid, form: form, sampleRate: fs, into: sink, chartPoints: &chartPoints)
-            return (plot ? Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title,
-                                            axis: axis, lowestAlpha: Self.lowestAlpha(of: design.recipe)) : nil,
-                    warnings)
+            return (try writeFrequencyResponse(filter, form: form, into: sink, mask: nil, warnings: []), warnings)
         case .impulse, .step:
             // In chunks of 2^16 samples, the model's state carried over (as
             // CMSIS runs block after block), the rows written as they come.

@@ -97,20 +97,12 @@ public struct ResponseRequest: Sendable {
         }
         let filter = RealizedFilter.runtime(template, precision: precision)
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
-        let fs = design.recipe.corners.sampleRate
         let form = filter.poleZeroForm
         let warnings = Self.stabilityWarnings(form, precision: precision)
         switch kind {
         case .response:
-            let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
-            let blocks = try Self.responseBlocks(filter, grid: grid)
-            let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
-            var chartPoints = plot && axis == .linear ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
-            Self.writeResponseCSV(blocks, grid: grid, form: form, sampleRate: fs, into: sink, chartPoints: &chartPoints)
-            return (plot ? Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title,
-                                            mask: design.recipe.bandRequirements, axis: axis,
-                                            lowestAlpha: Self.lowestAlpha(of: design.recipe),
-                                            warnings: warnings) : nil,
+            return (try writeFrequencyResponse(filter, form: form, into: sink, mask: design.recipe.bandRequirements,
+                                               warnings: warnings),
                     warnings)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
@@ -201,6 +193,22 @@ public struct ResponseRequest: Sendable {
             return true
         }
         return found
+    }
+
+    /// The frequency response of `filter` (factored as `form`) on the
+    /// request's grid: its rows into `sink` as they are made, and its page
+    /// (with `mask` and `warnings`) when `plot` is set.
+    func writeFrequencyResponse(_ filter: RealizedFilter, form: PoleZeroForm, into sink: ByteSink,
+                                mask: BandRequirements?, warnings: [String]) throws(ApplicationError) -> String? {
+        let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
+        let blocks = try Self.responseBlocks(filter, grid: grid)
+        let fs = design.recipe.corners.sampleRate
+        let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
+        var chartPoints = plot && axis == .linear ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
+        Self.writeResponseCSV(blocks, grid: grid, form: form, sampleRate: fs, into: sink, chartPoints: &chartPoints)
+        guard plot else { return nil }
+        return Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title, mask: mask, axis: axis,
+                                lowestAlpha: Self.lowestAlpha(of: design.recipe), warnings: warnings)
     }
 
     /// The values of a response in order, a block at a time: each block and

@@ -160,10 +160,6 @@ public struct DigitalFilter<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Filters an array, returning the filtered samples.
     @inlinable
     public mutating func process(_ input: [Sample]) -> [Sample] {
-        var output = [Sample](repeating: 0, count: input.count)
-        input.withUnsafeBufferPointer { i in
-            output.withUnsafeMutableBufferPointer { o in process(i, into: o) }
-        }
-        return output
+        filtered(input) { process($0, into: $1) }
     }
 }

@@ -33,19 +33,29 @@ func feedback<Sample: BinaryFloatingPoint & SIMDScalar>(
     case 20: feedback(Poles20.self, a: a, sums: sums, y: y, count: m)
     default:
         // Longer recursions: the same arithmetic, unspecialised.
-        let a4 = a[np - 4], a3 = a[np - 3], a2 = a[np - 2], a1 = a[np - 1]
-        var y4 = y[np - 4], y3 = y[np - 3], y2 = y[np - 2], y1 = y[np - 1]
-        for n in 0..<m {
-            let history = y + n
-            var acc = sums[n]
-            for i in 0..<(np - 4) { acc += a[i] * history[i] }
-            acc += a4 * y4
-            acc += a3 * y3
-            acc += a2 * y2
-            acc += a1 * y1
-            history[np] = acc
-            y4 = y3; y3 = y2; y2 = y1; y1 = acc
-        }
+        feedbackLoop(poles: np, coefficient: { a[$0] }, sums: sums, y: y, count: m)
+    }
+}
+
+/// The recursion for `np` >= 4 poles, the coefficient of y[n + i] being
+/// `coefficient(i)`: the four newest outputs and their coefficients in
+/// locals (registers), the older terms summed first, oldest first.
+@inlinable @inline(__always)
+func feedbackLoop<Sample: BinaryFloatingPoint>(
+    poles np: Int, coefficient: (Int) -> Sample, sums: UnsafePointer<Sample>, y: UnsafeMutablePointer<Sample>, count m: Int
+) {
+    let a4 = coefficient(np - 4), a3 = coefficient(np - 3), a2 = coefficient(np - 2), a1 = coefficient(np - 1)
+    var y4 = y[np - 4], y3 = y[np - 3], y2 = y[np - 2], y1 = y[np - 1]
+    for n in 0..<m {
+        let history = y + n
+        var acc = sums[n]
+        for i in 0..<(np - 4) { acc += coefficient(i) * history[i] }
+        acc += a4 * y4
+        acc += a3 * y3
+        acc += a2 * y2
+        acc += a1 * y1
+        history[np] = acc
+        y4 = y3; y3 = y2; y2 = y1; y1 = acc
     }
 }
 
@@ -77,22 +87,9 @@ func feedback<Sample: BinaryFloatingPoint & SIMDScalar>(
 func feedback<Sample: BinaryFloatingPoint & SIMDScalar, P: PoleCount>(
     _: P.Type, a: UnsafePointer<Sample>, sums: UnsafePointer<Sample>, y: UnsafeMutablePointer<Sample>, count m: Int
 ) {
-    let np = P.count
     var c = SIMD32<Sample>(repeating: 0)
-    for i in 0..<np { c[i] = a[i] }
-    let a4 = c[np - 4], a3 = c[np - 3], a2 = c[np - 2], a1 = c[np - 1]
-    var y4 = y[np - 4], y3 = y[np - 3], y2 = y[np - 2], y1 = y[np - 1]
-    for n in 0..<m {
-        let history = y + n
-        var acc = sums[n]
-        for i in 0..<(np - 4) { acc += c[i] * history[i] }
-        acc += a4 * y4
-        acc += a3 * y3
-        acc += a2 * y2
-        acc += a1 * y1
-        history[np] = acc
-        y4 = y3; y3 = y2; y2 = y1; y1 = acc
-    }
+    for i in 0..<P.count { c[i] = a[i] }
+    feedbackLoop(poles: P.count, coefficient: { c[$0] }, sums: sums, y: y, count: m)
 }
 
 /// The feed-forward sums of one chunk: sums[n] = sum_k taps[k] x[n + tapIndex[k]],

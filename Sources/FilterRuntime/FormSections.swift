@@ -46,6 +46,24 @@ struct FormSections<Narrow: SectionLanes, Wide: SectionLanes> {
     }
 }
 
+extension FormSections {
+    /// One value per lane through the sections of `kind` in turn: in
+    /// `Narrow` (the offset form's output times `outputGain`), or widened to
+    /// `Wide` on the way in and narrowed once on the way out.
+    @inlinable @inline(__always)
+    mutating func step(_ x: Narrow, kind: FormKind, outputGain: Narrow.Scalar,
+                       widen: (Narrow) -> Wide, narrow: (Wide) -> Narrow) -> Narrow {
+        switch kind {
+        case .transposed:
+            return transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
+        case .offset:
+            return outputGain * offset.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
+        case .wide:
+            return narrow(wide.withUnsafeMutableBufferPointer { SectionStep.run($0, widen(x)) })
+        }
+    }
+}
+
 /// Which of `FormSections`' three arrays runs.
 @usableFromInline
 enum FormKind: Sendable { case transposed, offset, wide }

@@ -116,10 +116,8 @@ extension OffsetBiquad {
     /// Why: the last section carries what makes the overall gain k, and its
     /// b0 times the sum x + k1 x1 + k2 x2 (of the size of x) rounds to an
     /// error of the size of x, which the section's poles then carry to the
-    /// output. On a Chebyshev I band-stop at alpha 0.4637 (13 sections, poles
-    /// 2e-5 from the unit circle) that left the Float step response 1.1e-3 of
-    /// its peak off the design's; with the gain on the output, 4.9e-5 (the
-    /// output's own rounding is only its last bit).
+    /// output; on the output, the gain's own rounding is only the output's
+    /// last bit (figures in the "Why sections" article).
     public static func factoringOutputGain(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) {
         var gain = 1.0
         let scaled = sections.map { b -> Biquad in

@@ -39,7 +39,7 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
         case transposedInDouble
 
         /// Which of `FormSections`' arrays runs.
-        var kind: FormKind {
+        @inlinable var kind: FormKind {
             switch self {
             case .transposed: .transposed
             case .offset: .offset
@@ -121,14 +121,7 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Filters one sample through every section in turn.
     @inlinable
     public mutating func process(_ x: Sample) -> Sample {
-        switch form {
-        case .transposed:
-            return sections.transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
-        case .offset:
-            return sections.offset.withUnsafeMutableBufferPointer { SectionStep.run($0, x) } * outputGain
-        case .transposedInDouble:
-            return Sample(sections.wide.withUnsafeMutableBufferPointer { SectionStep.run($0, Double(x)) })
-        }
+        sections.step(x, kind: form.kind, outputGain: outputGain, widen: { Double($0) }, narrow: { Sample($0) })
     }
 
     /// Filters `input` into `output` (at least as long); they may be the same buffer.
@@ -155,10 +148,18 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Filters an array, returning the filtered samples.
     @inlinable
     public mutating func process(_ input: [Sample]) -> [Sample] {
-        var output = [Sample](repeating: 0, count: input.count)
-        input.withUnsafeBufferPointer { i in
-            output.withUnsafeMutableBufferPointer { o in process(i, into: o) }
-        }
-        return output
+        filtered(input) { process($0, into: $1) }
     }
+}
+
+/// `input` through a block filter's `process(_:into:)` into a new array.
+@inlinable
+func filtered<Sample: SectionSample>(
+    _ input: [Sample], by process: (UnsafeBufferPointer<Sample>, UnsafeMutableBufferPointer<Sample>) -> Void
+) -> [Sample] {
+    var output = [Sample](repeating: 0, count: input.count)
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in process(i, o) }
+    }
+    return output
 }

@@ -52,37 +52,26 @@ extension Double: SectionSample {
     public func lane(_ lane: Int) -> Double { self }
 }
 
-extension SIMD2: SectionLanes where Scalar: BinaryFloatingPoint {
-    @inlinable
-    public static var laneCount: Int { 2 }
-    @inlinable
-    public init(lanes value: (Int) -> Double) { self.init(Scalar(value(0)), Scalar(value(1))) }
-    @inlinable
-    public func lane(_ lane: Int) -> Double { Double(self[lane]) }
-}
+/// SIMD vectors of floating-point lanes as `SectionLanes`: one definition
+/// of `laneCount`, `init(lanes:)` and `lane(_:)` for every width (SIMD's own
+/// operators are the rest).
+public protocol SIMDSectionLanes: SIMD, SectionLanes where Scalar: BinaryFloatingPoint {}
 
-extension SIMD4: SectionLanes where Scalar: BinaryFloatingPoint {
+extension SIMDSectionLanes {
     @inlinable
-    public static var laneCount: Int { 4 }
-    @inlinable
-    public init(lanes value: (Int) -> Double) {
-        self.init(Scalar(value(0)), Scalar(value(1)), Scalar(value(2)), Scalar(value(3)))
-    }
-    @inlinable
-    public func lane(_ lane: Int) -> Double { Double(self[lane]) }
-}
-
-extension SIMD8: SectionLanes where Scalar: BinaryFloatingPoint {
-    @inlinable
-    public static var laneCount: Int { 8 }
+    public static var laneCount: Int { Self().scalarCount }
     @inlinable
     public init(lanes value: (Int) -> Double) {
         self.init()
-        for i in 0..<8 { self[i] = Scalar(value(i)) }
+        for i in 0..<scalarCount { self[i] = Scalar(value(i)) }
     }
     @inlinable
     public func lane(_ lane: Int) -> Double { Double(self[lane]) }
 }
+
+extension SIMD2: SectionLanes, SIMDSectionLanes where Scalar: BinaryFloatingPoint {}
+extension SIMD4: SectionLanes, SIMDSectionLanes where Scalar: BinaryFloatingPoint {}
+extension SIMD8: SectionLanes, SIMDSectionLanes where Scalar: BinaryFloatingPoint {}
 
 /// Knuth's TwoSum: `a + b` rounded, and its rounding error exactly, so that
 /// sum + error == a + b in exact arithmetic (six operations, no branch, any

@@ -39,15 +39,6 @@ public struct ThreeAxisSections<Sample: SectionSample & SIMDScalar>: Sendable wh
     /// Filters one sample of each axis (lanes 0, 1, 2; lane 3 is ignored).
     @inlinable
     public mutating func process(_ x: SIMD4<Sample>) -> SIMD4<Sample> {
-        // The switch of `SectionCascade.process(_:)`, kept beside it on
-        // purpose: each form's loop is specialised for its own lanes.
-        switch form {
-        case .transposed:
-            return sections.transposed.withUnsafeMutableBufferPointer { SectionStep.run($0, x) }
-        case .offset:
-            return sections.offset.withUnsafeMutableBufferPointer { SectionStep.run($0, x) } * outputGain
-        case .transposedInDouble:
-            return SIMD4<Sample>(sections.wide.withUnsafeMutableBufferPointer { SectionStep.run($0, SIMD4<Double>(x)) })
-        }
+        sections.step(x, kind: form.kind, outputGain: outputGain, widen: { SIMD4<Double>($0) }, narrow: { SIMD4<Sample>($0) })
     }
 }

@@ -44,50 +44,41 @@ public enum RealizedFilter: Sendable, Hashable {
 
     /// Every coefficient (and the gain) is finite, and the gain is not zero.
     public var isFinite: Bool {
-        switch self {
-        case .direct(let t): return t.isFinite
-        case .sections(let s): return s.allSatisfy { $0.coefficients.allSatisfy(\.isFinite) }
-        }
+        realized(direct: \.isFinite, sections: { $0.allSatisfy { $0.coefficients.allSatisfy(\.isFinite) } })
     }
 
     /// The filter factored into its poles and zeros.
     public var poleZeroForm: PoleZeroForm {
-        switch self {
-        case .direct(let t): return PoleZeroForm(t)
-        case .sections(let s): return PoleZeroForm(sections: s)
-        }
+        realized(direct: { PoleZeroForm($0) }, sections: { PoleZeroForm(sections: $0) })
     }
 
     /// The response on `grid`: from the coefficients (FFT, compensated) for the
     /// recurrence, the product of the sections for a cascade.
     public func response(grid: FrequencyGrid) -> FrequencyResponse {
-        switch self {
-        case .direct(let t): return FrequencyResponse.fromCoefficients(t, grid: grid)
-        case .sections(let s): return SectionResponse.response(s, grid: grid)
-        }
+        realized(direct: { FrequencyResponse.fromCoefficients($0, grid: grid) }, sections: { SectionResponse.response($0, grid: grid) })
     }
 
     /// h[0 ..< count], computed in double-double (a reference for what runs).
     public func impulse(count: Int) -> [Double] {
-        switch self {
-        case .direct(let t): return TimeResponse.impulse(t, count: count)
-        case .sections(let s): return TimeResponse.impulse(s, count: count)
-        }
+        realized(direct: { TimeResponse.impulse($0, count: count) }, sections: { TimeResponse.impulse($0, count: count) })
     }
 
     /// h[0 ..< count] as double-double values.
     public func exactImpulse(count: Int) -> ExactSequence {
-        switch self {
-        case .direct(let t): return TimeResponse.exactImpulse(t, count: count)
-        case .sections(let s): return TimeResponse.exactImpulse(s, count: count)
-        }
+        realized(direct: { TimeResponse.exactImpulse($0, count: count) }, sections: { TimeResponse.exactImpulse($0, count: count) })
     }
 
     /// s[0 ..< count], computed in double-double.
     public func step(count: Int) -> [Double] {
+        realized(direct: { TimeResponse.step($0, count: count) }, sections: { TimeResponse.step($0, count: count) })
+    }
+
+    /// `direct` of the recurrence or `sections` of the cascade, whichever
+    /// this is.
+    func realized<T>(direct: (TransferFunction) -> T, sections: ([Biquad]) -> T) -> T {
         switch self {
-        case .direct(let t): return TimeResponse.step(t, count: count)
-        case .sections(let s): return TimeResponse.step(s, count: count)
+        case .direct(let t): return direct(t)
+        case .sections(let s): return sections(s)
         }
     }
 

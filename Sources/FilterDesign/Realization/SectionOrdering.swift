@@ -8,17 +8,13 @@ import RealModule
 /// Why: rounding at the node after section i reaches the output through the
 /// sections after it; and a gain such as the 1e-50 of a 40-pole narrow
 /// band-pass, which scipy puts in the first section, is zero in Float. Four
-/// rules (measured over 936 designs in `SectionGridTests`, figures in the README):
+/// rules (the figures behind each are in the "Why sections" article):
 ///
 /// 1. **Order, greedily, from the output end.** Each section's response is
 ///    normalised to peak 1; the cascade is built one section at a time from
 ///    its last, each time putting before those chosen the remaining section
-///    that keeps the peak magnitude of their product smallest. (Built from
-///    the first section instead, the same rule leaves the impulse response of
-///    `SectionCascade<Float>` up to 1.6e-3 of its peak off the design's on
-///    narrow 0.001-0.005 Chebyshev band-passes; from the last, 7.8e-4 at most
-///    over the grid, p99 1.7e-4. Plain float32 TDF-II sections do the same
-///    either way: 33 and 35 designs beyond 1e-3.)
+///    that keeps the peak magnitude of their product smallest (rounding at
+///    a node is amplified by the sections after it).
 /// 2. **Scale in the L-infinity norm, by powers of two.** Each section's
 ///    numerator is scaled by the power of two that brings the peak of the
 ///    running product of the cascade so far into (1/2, 1]; the last section
@@ -34,11 +30,8 @@ import RealModule
 ///    and their rounding reaches the output through the resonant sections
 ///    after them, against an output that is small (the step response of a
 ///    narrow band-pass peaks at its bandwidth). First, it turns the constant
-///    into a transient before any other section sees it. Measured on a
-///    Chebyshev II band-pass of order 3 at alpha 0.4207 (2.6e-5 wide) run in
-///    Double: its step response 2.4e-9 of its peak off the exact one with the
-///    dc-blocking section last (the greedy order), 4.8e-13 with it first.
-///    Of several such sections the one the greedy order put first moves.
+///    into a transient before any other section sees it. Of several such
+///    sections the one the greedy order put first moves.
 /// 4. **A filter that stops dc without a zero at z = 1** (an even-order
 ///    Chebyshev II or elliptic band-pass or high-pass) meets a constant input
 ///    in its first sections at full size, and their rounding reaches the
@@ -47,9 +40,7 @@ import RealModule
 ///    greedy order and those with the 1 ... n/2 sections that attenuate dc
 ///    most moved to the front, the one whose modelled rounding noise for a
 ///    constant input (`stepNoise`) is least is kept; ties keep the greedy
-///    order. Measured on an elliptic band-pass 6.7e-4 wide at alpha 0.12 in
-///    Float: step response 5.1e-3 of its peak off the design's in the greedy
-///    order, 5.1e-4 with its two most dc-attenuating sections first.
+///    order.
 ///
 /// Peaks are taken on a grid of 2049 frequencies from 0 to pi, refined around
 /// every pole p = r e^{j theta} with 33 points theta + (1 - r)[-8, 8], so that
@@ -59,28 +50,10 @@ enum SectionOrdering {
     static func realize(_ roots: [SectionPairing.Roots], gain: Double) -> [Biquad] {
         guard !roots.isEmpty else { return [] }
         let monic = roots.map { Biquad(zeros: $0.zeros, poles: $0.poles) }
-        let grid = frequencies(poles: roots.flatMap(\.poles))
-        let circle = UnitCirclePowers(grid)
-        let responses = monic.map { circle.response($0) }
+        let grid = SquaredResponses(monic, poles: roots.flatMap(\.poles))
 
         // 1. Greedy order on the normalised responses, from the last section.
-        let normalised = responses.map { r -> [Complex<Double>] in
-            let peak = r.withUnsafeBufferPointer { Self.peak($0) }
-            return peak > 0 && peak.isFinite ? divided(r, by: peak) : r
-        }
-        var remaining = Array(monic.indices), order: [Int] = []
-        var running = [Complex<Double>](repeating: Complex(1, 0), count: grid.count)
-        while !remaining.isEmpty {
-            // The first of the least peaks, each candidate's peak found once.
-            var best = remaining[0], least = peak(running, times: normalised[best])
-            for i in remaining.dropFirst() {
-                let p = peak(running, times: normalised[i])
-                if p < least { (best, least) = (i, p) }
-            }
-            remaining.removeAll { $0 == best }
-            order.insert(best, at: 0)
-            running = normalise(product(running, normalised[best]))
-        }
+        var order = greedyOrder(grid)
 
         // 3 (before the scaling, which follows the order). A section with a
         // zero at z = 1 goes first.
@@ -89,17 +62,49 @@ enum SectionOrdering {
                 order.removeAll { $0 == blocker }
                 order.insert(blocker, at: 0)
             }
-        } else if let candidate = dcFirst(order, monic: monic, responses: responses, grid: grid, circle: circle, gain: gain) {
+        } else if let candidate = dcFirst(order, monic: monic, grid: grid, gain: gain) {
             // 4. A filter that stops dc without a zero at z = 1.
             order = candidate
         }
-        return scaled(order, monic: monic, responses: responses, gain: gain)
+        return scaled(order, monic: monic, scales: scales(order, grid: grid, gain: gain))
     }
 
-    /// 2. L-infinity scaling of the numerators of `monic` in `order`; the last
-    /// section gets the rest of k.
-    static func scaled(_ order: [Int], monic: [Biquad], responses: [[Complex<Double>]], gain: Double) -> [Biquad] {
-        scaled(order, monic: monic, scales: scales(order, responses: responses, gain: gain))
+    /// Rule 1: each section's |H|^2 normalised to peak 1; from the output
+    /// end, the remaining section that keeps the peak of the running product
+    /// least goes before those chosen (the first of equal ones), and the
+    /// running product is normalised again. Magnitudes only: the peak of
+    /// |running x H_i| is that of |running|^2 |H_i|^2.
+    static func greedyOrder(_ grid: SquaredResponses) -> [Int] {
+        let count = grid.points
+        let normalised = grid.squares.map { r -> [Double] in
+            let peak = SquaredResponses.largest(r)
+            return peak > 0 && peak.isFinite ? r.map { $0 / peak } : r
+        }
+        // Equal peaks (the first step: every normalised peak is 1) go to the
+        // section of least energy, ||H_i||_2^2 / peak^2: the narrowest
+        // resonance, whose rounding the sections after it amplify least.
+        let energy = normalised.map { grid.energy($0) }
+        var remaining = Array(normalised.indices), order: [Int] = []
+        var running = [Double](repeating: 1, count: count)
+        while !remaining.isEmpty {
+            // Each candidate's peak is scanned from where the running product
+            // peaks, and dropped as soon as it exceeds the least so far (or
+            // equals it without less energy): it could not be chosen.
+            let start = SquaredResponses.indexOfLargest(running)
+            var best = remaining[0]
+            var least = SquaredResponses.largestProduct(running, normalised[best], from: start, above: .infinity, orEqual: false)!
+            for i in remaining.dropFirst() {
+                let lessEnergy = energy[i] < energy[best]
+                guard let p = SquaredResponses.largestProduct(running, normalised[i], from: start, above: least,
+                                                              orEqual: !lessEnergy) else { continue }
+                if p < least || (p == least && lessEnergy) { (best, least) = (i, p) }
+            }
+            remaining.removeAll { $0 == best }
+            order.insert(best, at: 0)
+            let peak = SquaredResponses.multiply(&running, by: normalised[best])
+            if peak > 0 && peak.isFinite { SquaredResponses.scale(&running, by: 1 / peak) }
+        }
+        return order
     }
 
     /// The sections of `monic` in `order`, each numerator times its scale.
@@ -113,28 +118,20 @@ enum SectionOrdering {
         }
     }
 
-    /// The scale of each section's numerator in `order`: the power of two that
-    /// brings the running product's peak into (1/2, 1], and for the last
-    /// section the rest of the gain k.
-    static func scales(_ order: [Int], responses: [[Complex<Double>]], gain: Double) -> [Double] {
+    /// 2. The scale of each section's numerator in `order`: the power of two
+    /// that brings the running product's peak into (1/2, 1], and for the
+    /// last section the rest of the gain k.
+    static func scales(_ order: [Int], grid: SquaredResponses, gain: Double) -> [Double] {
         var scales: [Double] = []
-        var cumulative = [Complex<Double>](repeating: Complex(1, 0), count: responses[0].count)
+        var cumulative = [Double](repeating: 1, count: grid.points)
         var exponents = 0   // the scales so far multiply to 2^exponents
+        var pending = 1.0   // the last scale squared, applied with the next section
         for (position, i) in order.enumerated() {
             if position < order.count - 1 {
-                // cumulative * responses[i], its peak, then scaled: in place.
-                let m = cumulative.withUnsafeMutableBufferPointer { c in
-                    responses[i].withUnsafeBufferPointer { r in
-                        for k in c.indices { c[k] = c[k] * r[k] }
-                        return peak(UnsafeBufferPointer(c))
-                    }
-                }
+                let m = SquaredResponses.multiply(&cumulative, by: grid.squares[i], scale: pending).squareRoot()
                 let e = m > 0 && m.isFinite ? (1 / m).exponent : 0
                 let scale = Double(sign: .plus, exponent: e, significand: 1)
-                // Times Complex(scale, 0), with the zero products left out.
-                cumulative.withUnsafeMutableBufferPointer { c in
-                    for k in c.indices { c[k] = c[k].multiplied(by: scale) }
-                }
+                pending = scale * scale
                 exponents += Int(e)
                 scales.append(scale)
             } else {
@@ -149,22 +146,16 @@ enum SectionOrdering {
     /// band-pass or high-pass), the order with the m sections that attenuate
     /// dc most (|H(1)| over their peak) moved to the front, for the m in
     /// 0 ... n/2 that makes `stepNoise` least; nil when that is m = 0.
-    static func dcFirst(_ order: [Int], monic: [Biquad], responses: [[Complex<Double>]], grid: [Double],
-                        circle: UnitCirclePowers, gain: Double) -> [Int]? {
-        let whole = responses.dropFirst().reduce(responses[0]) { product($0, $1) }
-        let peak = whole.isEmpty ? 0 : whole.withUnsafeBufferPointer { Self.peak($0) }
-        guard order.count > 1, peak > 0, peak.isFinite, whole[0].length < peak / 10 else { return nil }
-        let attenuation = monic.indices.map { i -> Double in
-            let m = responses[i].withUnsafeBufferPointer { Self.peak($0) }
-            return monic[i].dcGain.magnitude / m
-        }
+    static func dcFirst(_ order: [Int], monic: [Biquad], grid: SquaredResponses, gain: Double) -> [Int]? {
+        guard order.count > 1, grid.wholeStopsDC else { return nil }
+        let attenuation = monic.indices.map { i in monic[i].dcGain.magnitude / SquaredResponses.largest(grid.squares[i]).squareRoot() }
         let byAttenuation = order.sorted { attenuation[$0] < attenuation[$1] }
-        let poles = monic.map { circle.response(Biquad(b0: 1, b1: 0, b2: 0, a1: $0.a1, a2: $0.a2)) }
-        var buffers = StepNoiseBuffers(count: grid.count)
+        var tail = [Double](repeating: 1, count: grid.points)
+        let poles = grid.poleSquares()
         func noise(_ order: [Int]) -> Double {
-            let scales = Self.scales(order, responses: responses, gain: gain)
-            return stepNoise(scaled(order, monic: monic, scales: scales), responses: order.map { responses[$0] }, scales: scales,
-                             poles: order.map { poles[$0] }, grid: grid, buffers: &buffers)
+            let scales = Self.scales(order, grid: grid, gain: gain)
+            return stepNoise(scaled(order, monic: monic, scales: scales), order: order, scales: scales, grid: grid,
+                             poles: poles, tail: &tail)
         }
         var best: [Int]? = nil
         var least = noise(order)
@@ -187,34 +178,23 @@ enum SectionOrdering {
     ///     sum_j L_(j-1) |b0_j| ||T_j / A_j||_2 + L_j ||T_j||_2,
     ///     L_j = |H_1(1) ... H_j(1)|,  ||X||_2^2 = (1/pi) int_0^pi |X|^2 dw
     ///
-    /// (trapezoids on `grid`). A filter that stops dc carries the input's
-    /// constant part through its first sections at full size, and the sections
-    /// after them may peak far above the whole filter, so the order that
-    /// attenuates dc early rounds less of it (the elliptic band-pass of rule 4).
+    /// (trapezoids on the grid, `SquaredResponses.norm`). A filter that stops
+    /// dc carries the input's constant part through its first sections at
+    /// full size, and the sections after them may peak far above the whole
+    /// filter, so the order that attenuates dc early rounds less of it (the
+    /// elliptic band-pass of rule 4).
     ///
-    /// `responses` are the sections' unscaled responses on `grid` (section j's
-    /// scaled one is responses[j] times scales[j]), `poles` those of their
-    /// 1/A_j. T_j is built from the output end, one product a point, in the
-    /// buffers given.
-    static func stepNoise(_ sections: [Biquad], responses: [[Complex<Double>]], scales: [Double],
-                          poles denominators: [[Complex<Double>]], grid: [Double], buffers: inout StepNoiseBuffers) -> Double {
+    /// |T_j|^2 is built from the output end, one product a point, in `tail`
+    /// (section `order[j]`'s scaled |H|^2 is its square times scales[j]^2;
+    /// `poles` its |1/A|^2).
+    static func stepNoise(_ sections: [Biquad], order: [Int], scales: [Double], grid: SquaredResponses,
+                          poles: [[Double]], tail: inout [Double]) -> Double {
         let n = sections.count
-        // ||T_j / A_j||_2 and ||T_j||_2 for each j, from the last section back.
         var carried = [Double](repeating: 0, count: n), through = [Double](repeating: 0, count: n)
-        buffers.tail.withUnsafeMutableBufferPointer { tail in
-            for k in tail.indices { tail[k] = Complex(1, 0) }
-            grid.withUnsafeBufferPointer { w in
-                for j in stride(from: n - 1, through: 0, by: -1) {
-                    carried[j] = denominators[j].withUnsafeBufferPointer { a in
-                        norm(w) { k in (tail[k] * a[k]).lengthSquared }
-                    }
-                    through[j] = norm(w) { k in tail[k].lengthSquared }
-                    let factor = scales[j]
-                    responses[j].withUnsafeBufferPointer { r in
-                        for k in tail.indices { tail[k] = tail[k] * r[k].multiplied(by: factor) }
-                    }
-                }
-            }
+        for k in tail.indices { tail[k] = 1 }
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            (carried[j], through[j]) = grid.norms(&tail, times: poles[order[j]],
+                                                  thenBy: grid.squares[order[j]], scale: scales[j] * scales[j])
         }
         var noise = 0.0, level = 1.0
         for j in 0..<n {
@@ -223,26 +203,6 @@ enum SectionOrdering {
             noise += input * abs(sections[j].b0) * carried[j] + level * through[j]
         }
         return noise
-    }
-
-    /// ((1/pi) int_0^pi f dw)^(1/2) by trapezoids on the phases `w`, f at
-    /// the k-th phase `f(k)` (each evaluated once).
-    @inline(__always)
-    static func norm(_ w: UnsafeBufferPointer<Double>, _ f: (Int) -> Double) -> Double {
-        var sum = 0.0
-        var previous = f(0)
-        for k in 1..<w.count {
-            let current = f(k)
-            sum += 0.5 * (current + previous) * (w[k] - w[k - 1])
-            previous = current
-        }
-        return (sum / Double.pi).squareRoot()
-    }
-
-    /// Room for `stepNoise`'s running product, kept across the candidates.
-    struct StepNoiseBuffers {
-        var tail: [Complex<Double>]
-        init(count: Int) { tail = [Complex<Double>](repeating: Complex(1, 0), count: count) }
     }
 
     /// 2049 phases from 0 to pi, and 33 around each pole's angle within 8 of
@@ -259,59 +219,195 @@ enum SectionOrdering {
         }
         return phases.sorted()
     }
+}
 
-    static func product(_ a: [Complex<Double>], _ b: [Complex<Double>]) -> [Complex<Double>] {
-        zip(a, b).map { $0 * $1 }
+/// What the ordering needs of each monic section on the grid of
+/// `SectionOrdering.frequencies`: its squared magnitude |H_i|^2 and its
+/// poles' |1/A_i|^2 at every phase, and the trapezoid weights of the grid.
+/// Every rule compares magnitudes only, so products of responses are
+/// products of these (|a b|^2 = |a|^2 |b|^2), a multiplication a point.
+struct SquaredResponses {
+    /// |H_i(e^{j w_k})|^2 per section.
+    let squares: [[Double]]
+    /// The sections, and the points u, u^2 of the grid (real and imaginary
+    /// parts), for `poleSquares()`.
+    private let monic: [Biquad]
+    private let circle: (ur: [Double], ui: [Double], vr: [Double], vi: [Double])
+    /// Trapezoid weights over pi: (1/pi) int_0^pi f dw = sum_k weights[k] f_k.
+    let weights: [Double]
+    /// Whether the whole cascade's |H(1)| is below a tenth of its peak (and
+    /// the peak is finite and positive): rule 4 applies.
+    let wholeStopsDC: Bool
+
+    /// |1 / A_i(e^{j w_k})|^2 per section (rule 4 only: made when asked for).
+    func poleSquares() -> [[Double]] {
+        monic.map { Self.evaluate($0, circle.ur, circle.ui, circle.vr, circle.vi, poles: true) }
     }
 
-    /// max_k |a_k b_k|, as `Array.max()` of the `length`s finds it: from
-    /// the squared lengths (one square root), unless one is not a normal
-    /// number (0, subnormal, infinite or NaN), where `length` takes its
-    /// careful path.
-    static func peak(_ a: [Complex<Double>], times b: [Complex<Double>]) -> Double {
+    /// The number of phases.
+    var points: Int { weights.count }
+
+    init(_ monic: [Biquad], poles: [Complex<Double>]) {
+        let phases = SectionOrdering.frequencies(poles: poles)
+        let circle = UnitCirclePowers(phases)
+        let (ur, ui) = (circle.u.map { $0.real }, circle.u.map { $0.imaginary })
+        let (vr, vi) = (circle.u2.map { $0.real }, circle.u2.map { $0.imaginary })
+        squares = monic.map { Self.evaluate($0, ur, ui, vr, vi, poles: false) }
+        (self.monic, self.circle) = (monic, (ur, ui, vr, vi))
+        var weights = [Double](repeating: 0, count: phases.count)
+        for k in 1..<phases.count {
+            let half = 0.5 * (phases[k] - phases[k - 1]) / Double.pi
+            weights[k - 1] += half
+            weights[k] += half
+        }
+        self.weights = weights
+        // The whole filter's |H|^2, renormalised as it is built (only its
+        // value at dc against its peak matters).
+        var whole = [Double](repeating: 1, count: phases.count)
+        for r in self.squares {
+            let peak = Self.multiply(&whole, by: r)
+            if peak > 0 && peak.isFinite { Self.scale(&whole, by: 1 / peak) }
+        }
+        let peak = Self.largest(whole)
+        wholeStopsDC = peak > 0 && peak.isFinite && whole[0] < peak / 100
+    }
+
+    /// |H|^2 of `s` at u = (ur, ui), u^2 = (vr, vi), the numerator and
+    /// denominator summed as `Biquad.response(u:u2:)` sums them; with
+    /// `poles`, |1/A|^2 instead.
+    static func evaluate(_ s: Biquad, _ ur: [Double], _ ui: [Double], _ vr: [Double], _ vi: [Double], poles: Bool) -> [Double] {
+        let (b0, b1, b2, a1, a2) = (s.b0, s.b1, s.b2, s.a1, s.a2)
+        var h = [Double](repeating: 0, count: ur.count)
+        ur.withUnsafeBufferPointer { ur in ui.withUnsafeBufferPointer { ui in
+            vr.withUnsafeBufferPointer { vr in vi.withUnsafeBufferPointer { vi in
+                h.withUnsafeMutableBufferPointer { h in
+                    for k in h.indices {
+                        let dr = (1 + ur[k] * a1) + vr[k] * a2, di = ui[k] * a1 + vi[k] * a2
+                        let d = dr * dr + di * di
+                        if poles {
+                            h[k] = 1 / d
+                        } else {
+                            let nr = (b0 + ur[k] * b1) + vr[k] * b2, ni = ui[k] * b1 + vi[k] * b2
+                            h[k] = (nr * nr + ni * ni) / d
+                        }
+                    }
+                }
+            } }
+        } }
+        return h
+    }
+
+    /// The largest element (0 for none; the elements are not NaN).
+    static func largest(_ a: [Double]) -> Double {
+        a.withUnsafeBufferPointer { x in
+            var (m0, m1, m2, m3) = (0.0, 0.0, 0.0, 0.0)
+            var k = 0
+            while k + 4 <= x.count {
+                m0 = Swift.max(m0, x[k]); m1 = Swift.max(m1, x[k + 1])
+                m2 = Swift.max(m2, x[k + 2]); m3 = Swift.max(m3, x[k + 3])
+                k += 4
+            }
+            while k < x.count { m0 = Swift.max(m0, x[k]); k += 1 }
+            return Swift.max(Swift.max(m0, m1), Swift.max(m2, m3))
+        }
+    }
+
+    /// max_k a_k b_k, scanned from k = `start` on (wrapping round) a block
+    /// of 256 at a time; nil as soon as a block's largest exceeds `bound`
+    /// (or equals it, with `orEqual`).
+    static func largestProduct(_ a: [Double], _ b: [Double], from start: Int, above bound: Double, orEqual: Bool) -> Double? {
         a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in
-                var squares = 0.0, careful = false
-                for k in x.indices {
-                    let s = (x[k] * y[k]).lengthSquared
-                    careful = careful || !s.isNormal
-                    if squares < s { squares = s }
+                let n = x.count, block = 256
+                var m = 0.0, done = 0, k = start - start % block
+                while done < n {
+                    let end = Swift.min(k + block, n)
+                    var (m0, m1) = (m, 0.0)
+                    var j = k
+                    while j + 2 <= end {
+                        m0 = Swift.max(m0, x[j] * y[j]); m1 = Swift.max(m1, x[j + 1] * y[j + 1])
+                        j += 2
+                    }
+                    if j < end { m0 = Swift.max(m0, x[j] * y[j]) }
+                    m = Swift.max(m0, m1)
+                    if m > bound || (orEqual && m == bound) { return nil }
+                    done += end - k
+                    k = end == n ? 0 : end
                 }
-                guard careful else { return x.isEmpty ? 0 : .sqrt(squares) }
-                var m = 0.0
-                for k in x.indices { m = max(m, (x[k] * y[k]).length) }
                 return m
             }
         }
     }
 
-    /// `a.map(\.length).max() ?? 1`, from the squared lengths where every
-    /// one is a normal number (the square root is monotonic).
-    static func peak(_ a: UnsafeBufferPointer<Complex<Double>>) -> Double {
-        guard !a.isEmpty else { return 1 }
-        var squares = a[0].lengthSquared, careful = !squares.isNormal
-        for k in a.indices.dropFirst() {
-            let s = a[k].lengthSquared
-            careful = careful || !s.isNormal
-            if squares < s { squares = s }
+    /// The index of the largest element (the first of equal ones; 0 for none).
+    static func indexOfLargest(_ a: [Double]) -> Int {
+        var best = 0
+        for k in a.indices where a[k] > a[best] { best = k }
+        return best
+    }
+
+    /// a_k = a_k (b_k c); the largest new a_k.
+    @discardableResult
+    static func multiply(_ a: inout [Double], by b: [Double], scale c: Double = 1) -> Double {
+        a.withUnsafeMutableBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                var (m0, m1) = (0.0, 0.0)
+                var k = 0
+                while k + 2 <= x.count {
+                    let (p0, p1) = (x[k] * (y[k] * c), x[k + 1] * (y[k + 1] * c))
+                    x[k] = p0; x[k + 1] = p1
+                    m0 = Swift.max(m0, p0); m1 = Swift.max(m1, p1)
+                    k += 2
+                }
+                if k < x.count {
+                    x[k] = x[k] * (y[k] * c)
+                    m0 = Swift.max(m0, x[k])
+                }
+                return Swift.max(m0, m1)
+            }
         }
-        guard careful else { return .sqrt(squares) }
-        return a.map { $0.length }.max() ?? 1
     }
 
-    static func normalise(_ a: [Complex<Double>]) -> [Complex<Double>] {
-        let m = a.withUnsafeBufferPointer { peak($0) }
-        return m > 0 && m.isFinite ? divided(a, by: m) : a
+    /// a_k = a_k c.
+    static func scale(_ a: inout [Double], by c: Double) {
+        a.withUnsafeMutableBufferPointer { x in
+            for k in x.indices { x[k] *= c }
+        }
     }
 
-    /// Each z / Complex(m, 0) as swift-numerics divides (z times conj(w) /
-    /// |w|^2 when |w|^2 is normal: z's parts times m / m^2), the products
-    /// with the zero imaginary part left out.
-    static func divided(_ a: [Complex<Double>], by m: Double) -> [Complex<Double>] {
-        let square = m * m
-        guard square.isNormal else { return a.map { $0 / Complex(m, 0) } }
-        let factor = m / square
-        return a.map { $0.multiplied(by: factor) }
+    /// (1/pi) int_0^pi f dw for f = `squares` on the grid (trapezoids).
+    func energy(_ squares: [Double]) -> Double {
+        zip(weights, squares).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+
+    /// (||T / A||_2, ||T||_2) for |T|^2 = `tail` and |1/A|^2 = `poles`
+    /// (the square roots of sum_k weights_k f_k), and then tail_k times
+    /// `squares`_k c, in one pass.
+    func norms(_ tail: inout [Double], times poles: [Double], thenBy squares: [Double], scale c: Double) -> (Double, Double) {
+        tail.withUnsafeMutableBufferPointer { t in
+            poles.withUnsafeBufferPointer { a in
+                squares.withUnsafeBufferPointer { r in
+                    weights.withUnsafeBufferPointer { w in
+                        var (c0, c1, d0, d1) = (0.0, 0.0, 0.0, 0.0)
+                        var k = 0
+                        while k + 2 <= t.count {
+                            let (x0, x1) = (w[k] * t[k], w[k + 1] * t[k + 1])
+                            c0 += x0 * a[k]; c1 += x1 * a[k + 1]
+                            d0 += x0; d1 += x1
+                            t[k] = t[k] * (r[k] * c); t[k + 1] = t[k + 1] * (r[k + 1] * c)
+                            k += 2
+                        }
+                        var (carried, through) = (c0 + c1, d0 + d1)
+                        if k < t.count {
+                            let x = w[k] * t[k]
+                            carried += x * a[k]; through += x
+                            t[k] = t[k] * (r[k] * c)
+                        }
+                        return (carried.squareRoot(), through.squareRoot())
+                    }
+                }
+            }
+        }
     }
 }
 
