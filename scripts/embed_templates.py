@@ -28,6 +28,8 @@ def literal(text):
 
 parts = [
     "// DO NOT EDIT: written by scripts/embed_templates.py from Templates/.",
+    "// Templates repeat some text on purpose (the CMSIS headers' guard and",
+    "// preamble): each stays one self-contained file for `--template FILE`.",
     "// The default templates are compiled into the binary; `--template FILE` overrides one.",
     "",
     "/// The contents of Templates/, by path relative to it (e.g. \"c/gencode-f.mustache\").",

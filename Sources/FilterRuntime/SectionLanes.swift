@@ -32,8 +32,7 @@ public protocol SectionLanes {
 /// its own arithmetic (`SectionLanes` whose `Scalar` is itself).
 public protocol SectionSample: BinaryFloatingPoint, Sendable, SectionLanes where Scalar == Self {}
 
-extension Float: SectionSample {
-    public typealias Scalar = Float
+extension SectionSample {
     @inlinable
     public static var laneCount: Int { 1 }
     @inlinable
@@ -42,15 +41,8 @@ extension Float: SectionSample {
     public func lane(_ lane: Int) -> Double { Double(self) }
 }
 
-extension Double: SectionSample {
-    public typealias Scalar = Double
-    @inlinable
-    public static var laneCount: Int { 1 }
-    @inlinable
-    public init(lanes value: (Int) -> Double) { self.init(value(0)) }
-    @inlinable
-    public func lane(_ lane: Int) -> Double { self }
-}
+extension Float: SectionSample { public typealias Scalar = Float }
+extension Double: SectionSample { public typealias Scalar = Double }
 
 /// SIMD vectors of floating-point lanes as `SectionLanes`: one definition
 /// of `laneCount`, `init(lanes:)` and `lane(_:)` for every width (SIMD's own

@@ -8,6 +8,18 @@ struct ArgumentCursor {
     /// A cursor before the first of `words`.
     init(_ words: [String]) { self.words = words }
 
+    /// `arguments` read word by word into `request` (its starting value):
+    /// `read` gets each word, the cursor after it (to take the word's
+    /// values) and the request so far.
+    static func reading<Request>(
+        _ arguments: [String], into request: Request,
+        _ read: (String, inout ArgumentCursor, inout Request) throws(UsageError) -> Void
+    ) throws(UsageError) -> Request {
+        var cursor = ArgumentCursor(arguments), request = request
+        while let word = cursor.next() { try read(word, &cursor, &request) }
+        return request
+    }
+
     /// The next word, or nil after the last.
     mutating func next() -> String? {
         guard index < words.count else { return nil }

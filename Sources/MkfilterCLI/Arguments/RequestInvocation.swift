@@ -1,4 +1,5 @@
 import FilterApplication
+import FilterApplicationAnalysis
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,6 +10,17 @@ import Darwin
 
 /// What an application request's run printed, and why it failed (nil: it did not).
 typealias RequestOutput = (standardOutput: String, standardError: String, failure: ApplicationError?)
+
+/// A run's result that carries its output as `RequestOutput` does
+/// (`PipelineResult`, `SpectrumResult`).
+protocol PrintedResult {
+    var standardOutput: String { get }
+    var standardError: String { get }
+    var failure: ApplicationError? { get }
+}
+
+extension PipelineResult: PrintedResult {}
+extension SpectrumResult: PrintedResult {}
 
 extension InvocationResult {
     /// The run shared by the commands that read a recording (`pipeline`,
@@ -36,6 +48,18 @@ extension InvocationResult {
         invocation.standardError = result.standardError + invocation.standardError
         if keepsOutputOnFailure { invocation.standardOutput = result.standardOutput }
         return invocation
+    }
+
+    /// `running` for a request whose run returns a `PrintedResult`.
+    static func running<Request, Result: PrintedResult>(
+        _ program: String, usage: String, arguments: [String], standardInput: Int32, notice: Bool = true,
+        keepsOutputOnFailure: Bool = false, read: ([String]) throws(UsageError) -> Request, run: (Request) -> Result
+    ) -> InvocationResult {
+        running(program, usage: usage, arguments: arguments, standardInput: standardInput, notice: notice,
+                keepsOutputOnFailure: keepsOutputOnFailure, read: read) { request -> RequestOutput in
+            let result = run(request)
+            return (result.standardOutput, result.standardError, result.failure)
+        }
     }
 }
 

@@ -26,16 +26,13 @@ public enum PipelineProgram {
     public static func run(arguments: [String], standardInput: Int32 = 0, standardOutput: Int32? = nil) -> InvocationResult {
         .running("mkfilter pipeline", usage: usage, arguments: arguments, standardInput: standardInput,
                  notice: standardOutput != nil, keepsOutputOnFailure: true, read: request) {
-            let result = $0.run(standardInput: standardInput, standardOutput: standardOutput)
-            return (result.standardOutput, result.standardError, result.failure)
+            $0.run(standardInput: standardInput, standardOutput: standardOutput)
         }
     }
 
     /// The words of `mkfilter pipeline`, read and checked.
     static func request(_ arguments: [String]) throws(UsageError) -> PipelineRequest {
-        var r = PipelineRequest()
-        var cursor = ArgumentCursor(arguments)
-        while let word = cursor.next() {
+        let r = try ArgumentCursor.reading(arguments, into: PipelineRequest()) { word, cursor, r throws(UsageError) in
             switch word {
             case "--source":
                 let kind = try cursor.value(for: word)

@@ -16,16 +16,13 @@ public enum SpectrumProgram {
     /// Runs the command; the CSV goes to standard output unless `--output`.
     public static func run(arguments: [String], standardInput: Int32 = 0) -> InvocationResult {
         .running("mkfilter spectrum", usage: usage, arguments: arguments, standardInput: standardInput, read: request) {
-            let result = $0.run(standardInput: standardInput)
-            return (result.standardOutput, result.standardError, result.failure)
+            $0.run(standardInput: standardInput)
         }
     }
 
     /// The words of `mkfilter spectrum`, read and checked.
     static func request(_ arguments: [String]) throws(UsageError) -> SpectrumRequest {
-        var r = SpectrumRequest()
-        var cursor = ArgumentCursor(arguments)
-        while let word = cursor.next() {
+        let r = try ArgumentCursor.reading(arguments, into: SpectrumRequest()) { word, cursor, r throws(UsageError) in
             switch word {
             case "--filter": r.filter = try cursor.value(for: word)
             case "--sample-rate": r.sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")

@@ -19,14 +19,12 @@ public enum SuggestProgram {
 
     /// The words of `mkfilter suggest`, read and checked.
     static func request(_ arguments: [String]) throws(UsageError) -> SuggestRequest {
-        var r = SuggestRequest()
-        var cursor = ArgumentCursor(arguments)
         var sawEvents = false
-        while let word = cursor.next() {
+        let r = try ArgumentCursor.reading(arguments, into: SuggestRequest()) { word, cursor, r throws(UsageError) in
             switch word {
             case "--events":
                 let text = try cursor.value(for: word)
-                do { r.events = try SuggestRequest.events(text) } catch { throw UsageError(error) }
+                do throws(ApplicationError) { r.events = try SuggestRequest.events(text) } catch { throw UsageError(error) }
                 sawEvents = true
             case "--events-from-trigger": r.eventsFromTrigger = try cursor.value(for: word)
             case "--trigger-threshold": r.triggerThreshold = try cursor.number(for: word, meaning: "the trigger's RMS level in g")
