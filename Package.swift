@@ -220,16 +220,18 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        // Helpers the test targets share (running a program, C source text).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FilterJSONTests", dependencies: ["FilterJSON"]),
         .testTarget(
             name: "MkfilterCLITests",
-            dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter"]
+            dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter", "TestSupport"]
         ),
         // Fisher's fixtures, byte for byte: his reports, listings and gencode
         // through the commands that print them.
         .testTarget(
             name: "FisherCompatibilityTests",
-            dependencies: ["FisherCompatibility", "FilterDesign", "MkfilterCLI"]
+            dependencies: ["FisherCompatibility", "FilterDesign", "MkfilterCLI", "TestSupport"]
         ),
         .testTarget(name: "FilterRuntimeTests", dependencies: ["FilterRuntime"]),
         // The pipeline's stages against their formulas, and its filters'
@@ -246,7 +248,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FilterEmissionTests",
-            dependencies: ["FilterApplication", "FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI"]
+            dependencies: ["FilterApplication", "FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
+                           "TestSupport"]
         ),
         .testTarget(
             name: "GeneratedFiltersTests",

@@ -4,6 +4,7 @@ import FilterEmission
 import FilterRuntime
 import Foundation
 import Testing
+import TestSupport
 
 /// The compilable C form: `cc -Wall -Wextra -Werror` accepts it in float and
 /// double, sections and direct form, and its impulse response is the Swift
@@ -159,12 +160,5 @@ import Testing
     }
 
     /// The text of `c` outside its `/* */` comments.
-    static func code(_ c: String) -> String {
-        var code = c
-        while let open = code.range(of: "/*") {
-            guard let close = code.range(of: "*/", range: open.upperBound..<code.endIndex) else { return code + " <unterminated comment>" }
-            code.replaceSubrange(open.lowerBound..<close.upperBound, with: " ")
-        }
-        return code
-    }
+    static func code(_ c: String) -> String { CSource.code(c) }
 }

@@ -1,26 +1,16 @@
 import Foundation
+import TestSupport
 
 /// Paths and process helpers for the emission tests.
 enum Support {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    struct Run { var out: String; var err: String; var status: Int32 }
+    typealias Run = Subprocess.Run
 
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self), status: process.terminationStatus)
+        try Subprocess.run(URL(fileURLWithPath: executable), arguments, in: directory)
     }
 
     /// `which`.

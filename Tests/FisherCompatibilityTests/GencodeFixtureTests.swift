@@ -1,6 +1,7 @@
 import Foundation
 import MkfilterCLI
 import Testing
+import TestSupport
 
 /// gencode against every `gencode-*` fixture: Fisher's own listing in, his C out,
 /// byte for byte. The listings whose G is `-nan` (Q = Inf band-pass and all-pass
@@ -44,14 +45,7 @@ import Testing
     }
 
     /// The text of `c` outside its `/* */` comments.
-    static func code(_ c: String) -> String {
-        var code = c
-        while let open = code.range(of: "/*") {
-            guard let close = code.range(of: "*/", range: open.upperBound..<code.endIndex) else { return code + " <unterminated comment>" }
-            code.replaceSubrange(open.lowerBound..<close.upperBound, with: " ")
-        }
-        return code
-    }
+    static func code(_ c: String) -> String { CSource.code(c) }
 
     /// gencode copies the listing's first line into a C comment: a `*/` in it
     /// must not end the comment early and let the rest of the line in as code

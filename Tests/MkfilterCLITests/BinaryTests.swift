@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `mkfilter` binary itself: the command line it echoes does not
 /// depend on its path, exit statuses and streams are right, `--help` teaches.
@@ -13,21 +14,10 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }!
     }
 
-    struct Run { var out: String; var err: String; var status: Int32 }
+    typealias Run = Subprocess.Run
 
     static func run(_ executable: URL, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self),
-                   status: process.terminationStatus)
+        try Subprocess.run(executable, arguments)
     }
 
     @Test func commandLineShowsMkfilterWhateverThePath() throws {
