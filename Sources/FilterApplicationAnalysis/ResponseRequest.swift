@@ -249,16 +249,7 @@ public struct ResponseRequest: Sendable {
     /// The response CSV: one row per grid point, Swift's shortest round-trip
     /// digits; `frequency_hz` empty without a sample rate, `magnitude_db` empty
     /// where the magnitude is exactly 0, `group_delay_samples` empty where it is
-    /// not finite.
-    static func responseCSV(_ response: FrequencyResponse, form: PoleZeroForm, sampleRate: Double?) -> String {
-        let sink = ByteSink(descriptor: nil)
-        var none: FrequencyChartPoints?
-        writeResponseCSV({ body in _ = response.values.withUnsafeBufferPointer { body(0, $0) } }, grid: response.grid,
-                         form: form, sampleRate: sampleRate, into: sink, chartPoints: &none)
-        return sink.text
-    }
-
-    /// `responseCSV` into `sink`, a row at a time as the blocks come (the
+    /// not finite. Written into `sink` a row at a time as the blocks come (the
     /// magnitude, dB and unwrapped phase of each point computed as it is
     /// written), each point also added to `chartPoints` when given.
     static func writeResponseCSV(_ blocks: ResponseBlocks, grid: FrequencyGrid, form: PoleZeroForm, sampleRate: Double?,
