@@ -19,6 +19,7 @@ struct Case { var label: String; var spec: FilterRecipe }
 
 if CommandLine.arguments.contains("--design-only") {
     try designBenchmark(repeats: 20)
+    try designGridBenchmark(repeats: 5)
     exit(0)
 }
 if CommandLine.arguments.contains("--response-only") {
@@ -195,6 +196,7 @@ print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> 
 print("  SectionCascade<Float>(form: .transposed) the C's TDF-II in float.")
 try sectionFormBenchmark(samples: 4_000_000, repeats: repeats, in: dir)
 try designBenchmark(repeats: 20)
+try designGridBenchmark(repeats: 5)
 
 // MARK: Frequency response against scipy.signal.freqz
 
