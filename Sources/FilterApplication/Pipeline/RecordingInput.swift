@@ -23,6 +23,11 @@ public final class RecordingInput {
     public let sampleRate: Double
     /// Notes for standard error: where the sample rate came from, uneven spacing.
     public private(set) var notes: [String] = []
+    /// How the uneven-spacing note ends: who assumes even spacing
+    /// (`mkfilter pipeline`: "the filters assume it is").
+    public var evenSpacingAssumption = "the analysis assumes it is"
+    /// Whether the CSV has the attitude quaternion's columns (qw, qx, qy, qz).
+    public var hasAttitude: Bool { reader.hasAttitude }
     private var reader: AccelerometerCSVReader
     private var pending: [AccelerometerRow]
     private var pendingIndex = 0
@@ -110,7 +115,7 @@ public final class RecordingInput {
         }
         if let previousTime, !unevenReported, abs((row.t - previousTime) * sampleRate - 1) > 0.05 {
             unevenReported = true
-            notes.append("note: the samples are not evenly spaced: \(previousTime) s to \(row.t) s (sample \(rowsRead)) is not 1/\(sampleRate) s; the analysis assumes it is")
+            notes.append("note: the samples are not evenly spaced: \(previousTime) s to \(row.t) s (sample \(rowsRead)) is not 1/\(sampleRate) s; \(evenSpacingAssumption)")
         }
         previousTime = row.t
         rowsRead += 1

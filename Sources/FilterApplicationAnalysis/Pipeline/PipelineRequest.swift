@@ -147,6 +147,10 @@ public struct PipelineRequest: Sendable {
         if !compare.isEmpty { return runComparison(standardInput: standardInput) }
         let stdout = ByteSink(descriptor: standardOutput)
         var stderr = ""
+        // The recording's notes that come while its rows are read (uneven
+        // spacing) go after the others, on every way out.
+        var reading: (input: PipelineInput, notesBefore: Int)?
+        func rowNotes() -> String { reading.map { $0.input.notes.dropFirst($0.notesBefore).map { $0 + "\n" }.joined() } ?? "" }
         // The output files, written to temporary files and renamed together at
         // the end; whatever is not committed is removed on every way out.
         var files = AtomicFileSet()
@@ -160,89 +164,16 @@ public struct PipelineRequest: Sendable {
                 throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
             }
             var settings = try self.settings()
-            // The input: rows from CSV, or a calculated source.
-            var reader: AccelerometerCSVReader?
-            var pending: [AccelerometerRow] = []
-            var descriptorToClose: Int32?
-            defer { if let descriptorToClose { close(descriptorToClose) } }
-            let fs: Double
-            var signalSource: SignalSource?, total = 0
-            if let source {
-                fs = sampleRate ?? 60
-                let note: String?
-                (signalSource, total, note) = try signal(source, sampleRate: fs)
-                if let note { stderr += note + "\n" }
-            } else {
-                let (descriptor, name, owned) = try RecordingInput.openRecording(input, standardInput: standardInput)
-                descriptorToClose = owned
-                reader = AccelerometerCSVReader(descriptor: descriptor, name: name)
-                // The sample rate from the first rows' times, unless given.
-                while pending.count < 64, let row = try reader!.next() { pending.append(row) }
-                if let sampleRate = sampleRate {
-                    fs = sampleRate
-                } else {
-                    guard pending.count >= 2 else {
-                        throw ApplicationError("\(name): one sample cannot give a sample rate; give --sample-rate")
-                    }
-                    fs = Double(pending.count - 1) / (pending.last!.t - pending[0].t)
-                    stderr += "note: sample rate \(fs) Hz from the times of the first \(pending.count) samples (give --sample-rate to set it)\n"
-                }
-                if (yaw || yawSmoother != nil) && !reader!.hasAttitude {
-                    throw ApplicationError("\(name): --yaw needs the attitude quaternion: a header line naming the columns qw, qx, qy, qz beside t, x, y, z")
-                }
+            let input = try openInput(standardInput: standardInput)
+            stderr += input.notes.map { $0 + "\n" }.joined()
+            if (yaw || yawSmoother != nil), let name = input.recordingWithoutAttitude {
+                throw ApplicationError("\(name): --yaw needs the attitude quaternion: a header line naming the columns qw, qx, qy, qz beside t, x, y, z")
             }
-
-            var configuration = try settings.configuration(sampleRate: fs)
+            let configuration = try self.configuration(&settings, sampleRate: input.sampleRate)
             stderr += settings.notes.map { $0 + "\n" }.joined()
-            if let thresholds = shakeThresholds {
-                do { configuration.shakeDetector = try ShakeDetector(onThreshold: thresholds.on, offThreshold: thresholds.off) } catch {
-                    throw ApplicationError("--detector shake: \(error.description)")
-                }
-            }
-            if let minimumInterval {
-                do { configuration.debounce = try Debounce(minimumInterval: minimumInterval) } catch {
-                    throw ApplicationError("--min-interval: \(error.description)")
-                }
-            }
-            var yawFilter: KalmanSmoother?
-            if let yawSmoother { yawFilter = try Self.kalman(yawSmoother) }
-            var pipeline: AccelerationPipeline
-            do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs, initialState: initialState) } catch { throw ApplicationError(error.description) }
-            let extras = PipelineCSVWriter.Extras(shake: shakeThresholds != nil, orientation: orientation,
-                                yaw: yaw || yawSmoother != nil, yawSmoothed: yawSmoother != nil)
-
-            // Offline, the whole input is read before the first row is written:
-            // in columns of chunks (t, x, y, z and the line, 36 bytes a sample,
-            // and the attitude only when asked for), a calculated source not
-            // at all, each axis filtered in turn; at most `zeroPhaseLimit`
-            // samples, under 1 GB.
-            var recording = ZeroPhaseRecording(keepsAttitude: extras.yaw)
-            var zeroPhaseOutput: [[Double]] = []
-            if zeroPhase {
-                let count: Int
-                if signalSource != nil {
-                    count = total
-                } else {
-                    for row in pending { recording.append(row) }
-                    pending = []
-                    while let row = try reader!.next() {
-                        guard recording.count < Self.zeroPhaseLimit else {
-                            throw ApplicationError("--zero-phase: the recording has more than \(Self.zeroPhaseLimit) samples; zero-phase filtering holds all of it in memory (about 100 bytes a sample), so filter it in parts, or without --zero-phase (which streams)")
-                        }
-                        recording.append(row)
-                    }
-                    count = recording.count
-                }
-                do {
-                    for axis in 0..<3 {
-                        var signal = [Double]()
-                        signal.reserveCapacity(count)
-                        if let signalSource { for i in 0..<count { signal.append(signalSource.sample(i)) } }
-                        else { for i in 0..<count { signal.append(recording.value(i, axis: axis)) } }
-                        zeroPhaseOutput.append(try pipeline.zeroPhaseFiltered(signal, axis: axis))
-                    }
-                } catch { throw ApplicationError("--zero-phase: \(error.description)") }
-            }
+            reading = (input, input.notes.count)
+            var chain = try self.chain(configuration, sampleRate: input.sampleRate, eventSink: events && output != nil ? stdout : nil)
+            let zeroPhaseRows = zeroPhase ? try self.zeroPhaseRows(input, pipeline: chain.pipeline) : nil
 
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             var csv = stdout
@@ -252,156 +183,141 @@ public struct PipelineRequest: Sendable {
                 }
                 csv = ByteSink(descriptor: outputDescriptor)
             }
-            let eventSink: ByteSink? = events ? (output != nil ? stdout : nil) : nil
-            var eventText = ""
-            var plot = svg.map { _ in PipelinePlot() }
-            var summary = TriggerSummary()
-
-            csv.append(Self.header + extras.header)
+            csv.append(Self.header + chain.extras.header)
             csv.append(10)
             // From here until it finishes, the writer's thread owns `csv`.
-            let writer = PipelineCSVWriter(sink: csv, extras: extras)
+            let writer = PipelineCSVWriter(sink: csv, extras: chain.extras)
             defer { writer.finish() }
-            var n = 0
-            var previousTime: Double?, unevenReported = false
-            func emit(_ row: AccelerometerRow, filtered: Acceleration?) throws(ApplicationError) {
-                let t = row.t
-                let a = Acceleration(x: row.x, y: row.y, z: row.z)
-                guard t.isFinite else {
-                    throw ApplicationError("the time of sample \(n), \(n) / \(messageNumber(fs)) Hz, is beyond the largest double; give a higher --sample-rate")
-                }
-                let out = filtered.map { pipeline.process(a, filtered: $0, at: t) } ?? pipeline.process(a, at: t)
-                // A filter whose output overflows (an input near the largest
-                // double through a gain above 1): refused, never printed as inf.
-                for axis in 0..<3 where !out.filtered[axis].isFinite || !out.rms[axis].isFinite {
-                    let column = PipelineConfiguration.axisNames[axis] + (out.filtered[axis].isFinite ? "_rms" : "_filtered")
-                    let value = out.filtered[axis].isFinite ? out.rms[axis] : out.filtered[axis]
-                    let place = row.line > 0 ? ", line \(row.line)" : ""
-                    let sample = "at sample \(n) (t = \(t) s\(place), \(PipelineConfiguration.axisNames[axis]) = \(a[axis]) g)"
-                    throw ApplicationError(value.isNaN
-                        ? "\(column) is not a number \(sample): the filter cannot compute it in double precision at \(messageNumber(fs)) Hz with this input"
-                        : "\(column) overflows \(sample): the filter's output is beyond the largest double (\(Double.greatestFiniteMagnitude)); scale the input down")
-                }
-                var yawValue = 0.0, smoothed = 0.0
-                if extras.yaw, let attitude = row.attitude {
-                    yawValue = attitude.yaw
-                    if yawFilter != nil { smoothed = yawFilter!.process(yawValue) }
-                }
-                let angle = extras.orientation ? DeviceOrientation.tiltAngle(x: a.x, y: a.y) : 0
-                writer.append(t: t, raw: a, output: out, angle: angle, yaw: yawValue, smoothed: smoothed)
-                if let previous = previousTime, !unevenReported, abs((t - previous) * fs - 1) > 0.05 {
-                    unevenReported = true
-                    stderr += "note: the samples are not evenly spaced: \(previous) s to \(t) s (sample \(n)) is not 1/\(fs) s; the filters assume it is\n"
-                }
-                previousTime = t
-                if events && (out.onsets != 0 || out.shakeOnset) {
-                    var lines = ""
-                    for axis in 0..<3 where out.onsets & (1 << axis) != 0 {
-                        lines += "trigger \(PipelineConfiguration.axisNames[axis]) t=\(t) sample=\(n)\n"
-                    }
-                    if out.shakeOnset { lines += "shake t=\(t) sample=\(n)\n" }
-                    if let eventSink { eventSink.write(lines) } else { eventText += lines }
-                }
-                plot?.add(t: t, output: out)
-                summary.add(out, at: t)
-                n += 1
-            }
-            if zeroPhase {
-                let count = signalSource != nil ? total : recording.count
-                for i in 0..<count {
-                    let row: AccelerometerRow
-                    if let signalSource {
-                        let v = signalSource.sample(i)
-                        row = AccelerometerRow(line: 0, t: Double(i) / fs, x: v, y: v, z: v)
-                    } else {
-                        row = recording.row(i)
-                    }
-                    try emit(row, filtered: Acceleration(x: zeroPhaseOutput[0][i], y: zeroPhaseOutput[1][i], z: zeroPhaseOutput[2][i]))
-                    if writer.failed { break }
-                }
-            } else if let signalSource {
-                for i in 0..<total {
-                    let v = signalSource.sample(i)
-                    try emit(AccelerometerRow(line: 0, t: Double(i) / fs, x: v, y: v, z: v), filtered: nil)
+            if let zeroPhaseRows {
+                for i in 0..<zeroPhaseRows.count {
+                    try chain.emit(zeroPhaseRows.row(i), filtered: zeroPhaseRows.filtered(i), to: writer)
                     if writer.failed { break }
                 }
             } else {
-                for row in pending { try emit(row, filtered: nil) }
-                pending = []
-                while !writer.failed, let row = try reader!.next() { try emit(row, filtered: nil) }
+                while !writer.failed, let row = try input.next() { try chain.emit(row, filtered: nil, to: writer) }
             }
             writer.finish()
-            csv.flush()
-            if let failure = csv.failure {
-                throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
-                    ?? "cannot write to standard output (\(failure))")
-            }
-            if let output, let descriptor = outputDescriptor {
-                outputDescriptor = nil
-                guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
-            }
-            // The SVG and the CSV together: if either cannot be written, neither appears.
-            if let svg, let plot {
-                let title = "mkfilter pipeline: \(n) samples at \(fs) Hz"
-                let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0.rawValue)" } ?? "standard input", configuration: configuration)
-                do { try files.stage(text, for: svg) } catch {
-                    throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(error.explanation))")
-                }
-            }
-            do { try files.commit() } catch {
-                let option = error.path == svg && error.path != output ? "--svg" : "--output"
-                throw ApplicationError("\(option) \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
-            }
+            stderr += rowNotes()
+            reading = nil
+            try commitOutputs(csv: csv, outputDescriptor: &outputDescriptor, files: &files, chain: chain,
+                              configuration: configuration, sampleRate: input.sampleRate)
             stdout.flush()
             if let failure = stdout.failure { throw ApplicationError("cannot write to standard output (\(failure))") }
             return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "",
-                                  standardError: stderr + eventText + summary.text(sampleRate: fs), failure: nil)
+                                  standardError: stderr + chain.eventText + chain.summary.text(sampleRate: input.sampleRate),
+                                  failure: nil)
         } catch {
             stdout.flush()
-            return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "", standardError: stderr, failure: error)
+            return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "", standardError: stderr + rowNotes(), failure: error)
+        }
+    }
+
+    /// The rows to filter: the recording's (`RecordingInput`: its sample rate
+    /// and the notes on it), or the calculated source's at `--sample-rate`
+    /// (default 60 Hz).
+    ///
+    /// - Throws: `ApplicationError` for an input that cannot be read, or a
+    ///   source's bad settings.
+    func openInput(standardInput: Int32) throws(ApplicationError) -> PipelineInput {
+        if let source {
+            let fs = sampleRate ?? 60
+            let (signal, total, note) = try self.signal(source, sampleRate: fs)
+            return PipelineInput(source: signal, count: total, sampleRate: fs, note: note)
+        }
+        let recording = try RecordingInput(path: input, standardInput: standardInput, sampleRate: sampleRate)
+        recording.evenSpacingAssumption = "the filters assume it is"
+        return PipelineInput(recording: recording)
+    }
+
+    /// The axes' settings at `fs`, with the articles' shake detector and
+    /// debounce when asked for.
+    func configuration(_ settings: inout PipelineSettings, sampleRate fs: Double) throws(ApplicationError) -> PipelineConfiguration {
+        var configuration = try settings.configuration(sampleRate: fs)
+        if let thresholds = shakeThresholds {
+            do { configuration.shakeDetector = try ShakeDetector(onThreshold: thresholds.on, offThreshold: thresholds.off) } catch {
+                throw ApplicationError("--detector shake: \(error.description)")
+            }
+        }
+        if let minimumInterval {
+            do { configuration.debounce = try Debounce(minimumInterval: minimumInterval) } catch {
+                throw ApplicationError("--min-interval: \(error.description)")
+            }
+        }
+        return configuration
+    }
+
+    /// The chain of `configuration` at `fs`, starting in `initialState`, and
+    /// what the run gathers beside the CSV.
+    func chain(_ configuration: PipelineConfiguration, sampleRate fs: Double, eventSink: ByteSink?) throws(ApplicationError) -> PipelineChain {
+        let yawFilter = try yawSmoother.map { text throws(ApplicationError) in try Self.kalman(text) }
+        let pipeline: AccelerationPipeline
+        do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs, initialState: initialState) } catch {
+            throw ApplicationError(error.description)
+        }
+        let extras = PipelineCSVWriter.Extras(shake: shakeThresholds != nil, orientation: orientation,
+                                              yaw: yaw || yawSmoother != nil, yawSmoothed: yawSmoother != nil)
+        return PipelineChain(pipeline: pipeline, yawFilter: yawFilter, extras: extras, sampleRate: fs,
+                             events: events, eventSink: eventSink, plots: svg != nil)
+    }
+
+    /// Offline, the whole input before the first row is written: the
+    /// recording in columns of chunks (t, x, y, z and the line, 36 bytes a
+    /// sample, and the attitude only when asked for), a calculated source not
+    /// at all; each axis filtered forward and backward in turn. At most
+    /// `zeroPhaseLimit` samples, under 1 GB.
+    func zeroPhaseRows(_ input: PipelineInput, pipeline: AccelerationPipeline) throws(ApplicationError) -> ZeroPhaseRows {
+        var rows = ZeroPhaseRows(source: input.source, sampleRate: input.sampleRate,
+                                 recording: ZeroPhaseRecording(keepsAttitude: yaw || yawSmoother != nil))
+        if input.source != nil {
+            rows.sourceCount = input.count
+        } else {
+            while let row = try input.next() {
+                guard rows.recording.count < Self.zeroPhaseLimit else {
+                    throw ApplicationError("--zero-phase: the recording has more than \(Self.zeroPhaseLimit) samples; zero-phase filtering holds all of it in memory (about 100 bytes a sample), so filter it in parts, or without --zero-phase (which streams)")
+                }
+                rows.recording.append(row)
+            }
+        }
+        do {
+            for axis in 0..<3 {
+                var signal = [Double]()
+                signal.reserveCapacity(rows.count)
+                for i in 0..<rows.count { signal.append(rows.value(i, axis: axis)) }
+                rows.filteredAxes.append(try pipeline.zeroPhaseFiltered(signal, axis: axis))
+            }
+        } catch { throw ApplicationError("--zero-phase: \(error.description)") }
+        return rows
+    }
+
+    /// The CSV flushed and closed, the SVG staged, and both renamed into
+    /// place together: if either cannot be written, neither appears.
+    func commitOutputs(csv: ByteSink, outputDescriptor: inout Int32?, files: inout AtomicFileSet, chain: PipelineChain,
+                       configuration: PipelineConfiguration, sampleRate fs: Double) throws(ApplicationError) {
+        csv.flush()
+        if let failure = csv.failure {
+            throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
+                ?? "cannot write to standard output (\(failure))")
+        }
+        if let output, let descriptor = outputDescriptor {
+            outputDescriptor = nil
+            guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
+        }
+        if let svg, let plot = chain.plot {
+            let title = "mkfilter pipeline: \(chain.count) samples at \(fs) Hz"
+            let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0.rawValue)" } ?? "standard input", configuration: configuration)
+            do { try files.stage(text, for: svg) } catch {
+                throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(error.explanation))")
+            }
+        }
+        do { try files.commit() } catch {
+            let option = error.path == svg && error.path != output ? "--svg" : "--output"
+            throw ApplicationError("\(option) \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
         }
     }
 
     /// The most samples `--zero-phase` holds (the largest `--samples`): about
     /// 1 GB at 100 bytes a sample.
     public static let zeroPhaseLimit = 10_000_000
-
-    /// The input of a zero-phase run, held in columns of chunks (no array
-    /// grows past what it holds by more than a chunk).
-    struct ZeroPhaseRecording {
-        static let chunk = 1 << 16
-        var t: [[Double]] = [], x: [[Double]] = [], y: [[Double]] = [], z: [[Double]] = []
-        var lines: [[Int32]] = []
-        var attitudes: [[Attitude?]] = []
-        let keepsAttitude: Bool
-        private(set) var count = 0
-
-        init(keepsAttitude: Bool) { self.keepsAttitude = keepsAttitude }
-
-        mutating func append(_ row: AccelerometerRow) {
-            if count % Self.chunk == 0 {
-                for k in 0..<4 { var c = [Double](); c.reserveCapacity(Self.chunk); switch k { case 0: t.append(c); case 1: x.append(c); case 2: y.append(c); default: z.append(c) } }
-                var l = [Int32](); l.reserveCapacity(Self.chunk); lines.append(l)
-                if keepsAttitude { var a = [Attitude?](); a.reserveCapacity(Self.chunk); attitudes.append(a) }
-            }
-            let c = count / Self.chunk
-            t[c].append(row.t); x[c].append(row.x); y[c].append(row.y); z[c].append(row.z)
-            lines[c].append(Int32(clamping: row.line))
-            if keepsAttitude { attitudes[c].append(row.attitude) }
-            count += 1
-        }
-
-        func value(_ i: Int, axis: Int) -> Double {
-            let (c, j) = (i / Self.chunk, i % Self.chunk)
-            return axis == 0 ? x[c][j] : axis == 1 ? y[c][j] : z[c][j]
-        }
-
-        func row(_ i: Int) -> AccelerometerRow {
-            let (c, j) = (i / Self.chunk, i % Self.chunk)
-            return AccelerometerRow(line: Int(lines[c][j]), t: t[c][j], x: x[c][j], y: y[c][j], z: z[c][j],
-                                    attitude: keepsAttitude ? attitudes[c][j] : nil)
-        }
-    }
 
     /// The yaw smoother, `kalman Q R P0`.
     static func kalman(_ text: String) throws(ApplicationError) -> KalmanSmoother {
