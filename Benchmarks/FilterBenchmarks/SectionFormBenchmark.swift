@@ -170,6 +170,10 @@ func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
         for (form, block, single) in rows {
             print(String(format: "%-22@ %-18@ %8.2f  %10.2f  %5.2f", label as NSString, form as NSString, block, single, single / block))
         }
+        // What keeping the state in memory between calls costs any code:
+        // C's step function against our block (states in registers).
+        print(String(format: "%-22@ %-18@ %8.2f  %10.2f  %5.2f", label as NSString, "C step / our block" as NSString,
+                     rows[1].1, cStep, cStep / rows[1].1))
     }
 }
 
