@@ -14,7 +14,11 @@ import RealModule
 ///    normalised to peak 1; the cascade is built one section at a time from
 ///    its last, each time putting before those chosen the remaining section
 ///    that keeps the peak magnitude of their product smallest (rounding at
-///    a node is amplified by the sections after it).
+///    a node is amplified by the sections after it). At the first step
+///    every normalised peak is 1: two orders are built, the tie going to
+///    the section of most energy or of least, and the one whose modelled
+///    rounding noise for a full-scale input (`roundingNoise`, `.fullScale`)
+///    is less is kept (most energy when equal).
 /// 2. **Scale in the L-infinity norm, by powers of two.** Each section's
 ///    numerator is scaled by the power of two that brings the peak of the
 ///    running product of the cascade so far into (1/2, 1]; the last section
@@ -39,7 +43,7 @@ import RealModule
 ///    an output (a narrow band-pass's step response) that is small. Of the
 ///    greedy order and those with the 1 ... n/2 sections that attenuate dc
 ///    most moved to the front, the one whose modelled rounding noise for a
-///    constant input (`stepNoise`) is least is kept; ties keep the greedy
+///    constant input (`roundingNoise`, `.constant`) is least is kept; ties keep the greedy
 ///    order.
 ///
 /// Peaks are taken on a grid of 2049 frequencies from 0 to pi, refined around
@@ -57,7 +61,20 @@ enum SectionOrdering {
     /// Rules 1 to 4 on the sections `monic` and their `grid`.
     private static func ordered(_ monic: [Biquad], grid: SquaredResponses, gain: Double) -> [Biquad] {
         // 1. Greedy order on the normalised responses, from the last section.
-        var order = greedyOrder(grid)
+        // Of equal peaks, the section of most energy or of least: the order
+        // with less rounding noise.
+        let energy = (0..<grid.count).map { grid.energy(UnsafeBufferPointer(grid.normalised($0))) }
+        var order = greedyOrder(grid, energy: energy, preferring: .most)
+        let other = greedyOrder(grid, energy: energy, preferring: .least)
+        if other != order {
+            grid.poleSquares()
+            func noise(_ order: [Int]) -> Double {
+                let scales = Self.scales(order, grid: grid, gain: gain)
+                return roundingNoise(scaled(order, monic: monic, scales: scales), order: order, scales: scales, grid: grid,
+                                     input: .fullScale)!
+            }
+            if noise(other) < noise(order) { order = other }
+        }
 
         // 3 (before the scaling, which follows the order). A section with a
         // zero at z = 1 goes first.
@@ -73,35 +90,34 @@ enum SectionOrdering {
         return scaled(order, monic: monic, scales: scales(order, grid: grid, gain: gain))
     }
 
+    /// Which section of equal peaks rule 1 takes: the one of most energy,
+    /// ||H_i||_2^2 / peak^2 (the broadest response), or of least.
+    enum EnergyPreference { case most, least }
+
     /// Rule 1: each section's |H|^2 normalised to peak 1; from the output
     /// end, the remaining section that keeps the peak of the running product
-    /// least goes before those chosen (of equal ones, the one of most
-    /// energy), and the
-    /// running product is normalised again. Magnitudes only: the peak of
-    /// |running x H_i| is that of |running|^2 |H_i|^2.
-    static func greedyOrder(_ grid: SquaredResponses) -> [Int] {
-        // Equal peaks (the first step: every normalised peak is 1) go to the
-        // section of most energy, ||H_i||_2^2 / peak^2 (the broadest
-        // response): over the 936-design grid that gave Float the lower
-        // median errors (figures in the "Why sections" article).
-        let energy = (0..<grid.count).map { grid.energy(UnsafeBufferPointer(grid.normalised($0))) }
+    /// least goes before those chosen (of equal ones, the one `preferring`
+    /// names by `energy`), and the running product is normalised again.
+    /// Magnitudes only: the peak of |running x H_i| is that of
+    /// |running|^2 |H_i|^2.
+    static func greedyOrder(_ grid: SquaredResponses, energy: [Double], preferring preference: EnergyPreference) -> [Int] {
         var remaining = Array(0..<grid.count), order: [Int] = []
         let running = grid.scratch(0)
         running.update(repeating: 1)
         while !remaining.isEmpty {
             // Each candidate's peak is scanned from where the running product
             // peaks, and dropped as soon as it exceeds the least so far (or
-            // equals it without more energy): it could not be chosen.
+            // equals it without being preferred): it could not be chosen.
             let start = SquaredResponses.indexOfLargest(UnsafeBufferPointer(running))
             var best = remaining[0]
             var least = SquaredResponses.largestProduct(UnsafeBufferPointer(running), UnsafeBufferPointer(grid.normalised(best)),
                                                         from: start, above: .infinity, orEqual: false)!
             for i in remaining.dropFirst() {
-                let moreEnergy = energy[i] > energy[best]
+                let preferred = preference == .most ? energy[i] > energy[best] : energy[i] < energy[best]
                 guard let p = SquaredResponses.largestProduct(UnsafeBufferPointer(running), UnsafeBufferPointer(grid.normalised(i)),
                                                               from: start, above: least,
-                                                              orEqual: !moreEnergy) else { continue }
-                if p < least || (p == least && moreEnergy) { (best, least) = (i, p) }
+                                                              orEqual: !preferred) else { continue }
+                if p < least || (p == least && preferred) { (best, least) = (i, p) }
             }
             remaining.removeAll { $0 == best }
             order.insert(best, at: 0)
@@ -150,7 +166,8 @@ enum SectionOrdering {
     /// that has no zero at z = 1 (an even-order Chebyshev II or elliptic
     /// band-pass or high-pass), the order with the m sections that attenuate
     /// dc most (|H(1)| over their peak) moved to the front, for the m in
-    /// 0 ... n/2 that makes `stepNoise` least; nil when that is m = 0.
+    /// 0 ... n/2 that makes `roundingNoise` for a constant input least; nil
+    /// when that is m = 0.
     static func dcFirst(_ order: [Int], monic: [Biquad], grid: SquaredResponses, gain: Double) -> [Int]? {
         guard order.count > 1, grid.wholeStopsDC else { return nil }
         let attenuation = monic.indices.map { i in monic[i].dcGain.magnitude / SquaredResponses.largest(UnsafeBufferPointer(grid.square(i))).squareRoot() }
@@ -158,8 +175,8 @@ enum SectionOrdering {
         grid.poleSquares()
         func noise(_ order: [Int], above bound: Double) -> Double? {
             let scales = Self.scales(order, grid: grid, gain: gain)
-            return stepNoise(scaled(order, monic: monic, scales: scales), order: order, scales: scales, grid: grid,
-                             above: bound)
+            return roundingNoise(scaled(order, monic: monic, scales: scales), order: order, scales: scales, grid: grid,
+                                 input: .constant, above: bound)
         }
         var best: [Int]? = nil
         var least = noise(order, above: .infinity)!
@@ -171,21 +188,26 @@ enum SectionOrdering {
         return best
     }
 
-    /// A model of the rounding noise a constant input leaves at the output of
+    /// The input a rounding-noise model assumes: a constant (rule 4), or a
+    /// full-scale signal of any frequency (rule 1's tie).
+    enum NoiseInput { case constant, fullScale }
+
+    /// A model of the rounding noise an input leaves at the output of
     /// `sections` (in order, scaled): each section j rounds a value of the
-    /// size of its input's constant part L_(j-1) |b0| (its feed-forward
-    /// product), which its poles 1/A_j and the sections after it, T_j, carry
-    /// to the output, and a value of the size of its output's, L_j, which T_j
-    /// carries:
+    /// size of its input's L_(j-1) |b0| (its feed-forward product), which
+    /// its poles 1/A_j and the sections after it, T_j, carry to the output,
+    /// and a value of the size of its output's, L_j, which T_j carries:
     ///
     ///     sum_j L_(j-1) |b0_j| ||T_j / A_j||_2 + L_j ||T_j||_2,
-    ///     L_j = |H_1(1) ... H_j(1)|,  ||X||_2^2 = (1/pi) int_0^pi |X|^2 dw
+    ///     ||X||_2^2 = (1/pi) int_0^pi |X|^2 dw
     ///
-    /// (trapezoids on the grid, `SquaredResponses.norm`). A filter that stops
-    /// dc carries the input's constant part through its first sections at
-    /// full size, and the sections after them may peak far above the whole
-    /// filter, so the order that attenuates dc early rounds less of it (the
-    /// elliptic band-pass of rule 4).
+    /// (trapezoids on the grid, `SquaredResponses.norms`). For a constant
+    /// input L_j = |H_1(1) ... H_j(1)|: a filter that stops dc carries the
+    /// input's constant part through its first sections at full size, and
+    /// the sections after them may peak far above the whole filter, so the
+    /// order that attenuates dc early rounds less of it (the elliptic
+    /// band-pass of rule 4). For a full-scale input L_j = 1: rule 2 scales
+    /// every node's peak gain into (1/2, 1].
     ///
     /// |T_j|^2 is built from the output end, one product a point, in `tail`
     /// (section `order[j]`'s scaled |H|^2 is its square times scales[j]^2;
@@ -193,11 +215,11 @@ enum SectionOrdering {
     ///
     /// nil as soon as the terms so far pass `bound` (by more than rounding
     /// could undo): such an order is not the least.
-    static func stepNoise(_ sections: [Biquad], order: [Int], scales: [Double], grid: SquaredResponses,
-                          above bound: Double = .infinity) -> Double? {
+    static func roundingNoise(_ sections: [Biquad], order: [Int], scales: [Double], grid: SquaredResponses,
+                              input: NoiseInput, above bound: Double = .infinity) -> Double? {
         let n = sections.count
         var levels = [Double](repeating: 1, count: n + 1)   // L_0 = 1, L_j
-        for j in 0..<n { levels[j + 1] = levels[j] * sections[j].dcGain.magnitude }
+        if input == .constant { for j in 0..<n { levels[j + 1] = levels[j] * sections[j].dcGain.magnitude } }
         var terms = [Double](repeating: 0, count: n), partial = 0.0
         let tail = grid.scratch(2)
         tail.update(repeating: 1)
