@@ -47,7 +47,8 @@ struct SquaredResponses {
     /// Trapezoid weights over pi: (1/pi) int_0^pi f dw = sum_k weights[k] f_k.
     var weights: UnsafeBufferPointer<Double> { UnsafeBufferPointer(rows[3 * count + Self.scratchRows + 4]) }
 
-    /// Makes the rows of `poles(_:)` (rule 4 only: made when asked for).
+    /// Makes the rows of `poles(_:)` (for the noise models of rule 1's tie and
+    /// of rule 4: made when asked for).
     func poleSquares() {
         guard !rows.polesReady else { return }
         for (i, s) in monic.enumerated() {
