@@ -31,10 +31,13 @@ Prints how many designs reach which SNR, and a summary line
     python3 scripts/cmsis_fixed_point_check.py [--mkfilter PATH] [--quick]
 """
 import argparse
+import concurrent.futures
 import csv
+import functools
 import io
 import json
 import math
+import os
 import re
 import subprocess
 import sys
@@ -113,6 +116,96 @@ def csv_values(text):
     return np.array([float(r["value"]) for r in csv.DictReader(io.StringIO(text))])
 
 
+def check_design(mk, design):
+    """Steps 2-4 for one design, in q15 and q31: what main() adds up. A
+    design of its own, so that the grid runs on every core."""
+    name = " ".join(design)
+    result = {"status": "passed", "lines": [], "failures": [], "snr": [], "ordinary": [], "refused": 0}
+    failures = result["failures"]
+    rc, js, err = run(mk, design + ["--emit", "json"])
+    if rc != 0:
+        failures.append(f"{name}: --emit json failed: {err.strip()}")
+        result["status"] = "failed"
+        return result
+    doc = json.loads(js)
+    filt = doc["filters"][0] if "filters" in doc else doc
+    sos = np.array(filt.get("sos", []))
+    if len(sos) == 0:
+        result["status"] = "skipped"
+        return result
+    ok = True
+    for fmt in ["q15", "q31"]:
+        F = 15 if fmt == "q15" else 31
+        q = 2.0 ** -F
+        rc, header, err = run(mk, design + ["--emit", "cmsis-" + fmt])
+        if rc != 0:
+            result["refused"] += 1
+            result["lines"].append(f"refused {fmt}: {name}: {err.strip().splitlines()[-1]}")
+            continue
+        coeffs, post, scale = header_numbers(header, fmt)
+        stages_sos = real_sos(fmt, coeffs, post)
+        n = 512
+        top = (1 << F) - 1
+        # 2. Impulse and step, bit for bit with the toolkit's model.
+        for kind, x in [("impulse", np.r_[top, np.zeros(n - 1, np.int64)]), ("step", np.full(n, top))]:
+            for fast in [False, True]:
+                got = cmsis_run(fmt, fast, coeffs, post, x) * q
+                prec = fmt + ("-fast" if fast else "")
+                rc, out, err = run(mk, [kind] + design + ["--precision", prec, "--samples", str(n)])
+                want = csv_values(out)
+                if rc != 0 or len(want) != n or not np.array_equal(got, want):
+                    bad = int(np.argmax(got != want)) if len(want) == n else -1
+                    failures.append(f"{name} {prec} {kind}: CMSIS and mkfilter differ (first at sample {bad})")
+                    ok = False
+        # 3. Worst-case inputs: no stage overflows.
+        rc, vj, err = run(mk, ["verify"] + design + ["--precision", fmt, "--json"])
+        item = json.loads(vj)["items"][0]
+        figures = {f["name"]: f["value"] for f in item["figures"]}
+        bound = figures["worst-case output rounding error, of full scale"]
+        if not item["passed"]:
+            failures.append(f"{name} {fmt}: mkfilter verify fails: " + "; ".join(c["detail"] for c in item["checks"] if not c["passed"]))
+            ok = False
+        length = 4096
+        for k in range(len(stages_sos)):
+            h = signal.sosfilt(stages_sos[: k + 1], np.r_[1.0, np.zeros(length - 1)])
+            per = 6 if fmt == "q15" else 5
+            for sign in [1, -1]:
+                x = np.where(sign * h[::-1] >= 0, top, -top - 1).astype(np.int64)
+                got = cmsis_run(fmt, False, coeffs[: per * (k + 1)], post, x) * q
+                exact = signal.sosfilt(stages_sos[: k + 1], x * q)
+                # rounding within the whole cascade's bound (a stage's own
+                # errors are bounded by no more than the cascade's here
+                # only up to its gain: allow 1/4 of full scale, far below
+                # what a wrap or a saturation does)
+                if np.max(np.abs(got - exact)) > 0.25 or np.max(np.abs(got)) > 1:
+                    failures.append(f"{name} {fmt}: stage {k + 1} overflows on its worst-case input ({np.max(np.abs(got - exact)):.3g} off)")
+                    ok = False
+        # 4. A 0.9 full-scale sinusoid (cosine phase) at the passband peak, against the design.
+        alpha = figures["passband peak"]
+        count = 1 << 14
+        t = np.arange(count)
+        x = np.clip(np.round(0.9 * 2.0 ** F * np.cos(2 * np.pi * alpha * t)), -top - 1, top).astype(np.int64)
+        got = cmsis_run(fmt, False, coeffs, post, x) * q
+        exact_stored = signal.sosfilt(stages_sos, x * q)
+        ideal = signal.sosfilt(sos, x * q) * scale
+        if np.max(np.abs(got - exact_stored)) > bound + 1e-12:
+            failures.append(f"{name} {fmt}: sine off the stored filter by {np.max(np.abs(got - exact_stored)):.3g}, beyond the bound {bound:.3g}")
+            ok = False
+        settle = count // 2
+        rel = math.sqrt(np.sum((got[settle:] - ideal[settle:]) ** 2) / np.sum(ideal[settle:] ** 2))
+        snr = -20 * math.log10(rel) if rel > 0 else 300
+        if snr < 40 and not item["notes"]:
+            failures.append(f"{name} {fmt}: measured {snr:.1f} dB against the design, but no warning")
+            ok = False
+        result["snr"].append((fmt, 10 * int(snr // 10)))
+        sections = len(stages_sos)
+        corners = [float(a) for a in design[design.index("-a") + 1:]]
+        if sections <= 4 and min(corners) >= 0.02 and max(corners) <= 0.48:
+            result["ordinary"].append((fmt, rel, name))
+    result["status"] = "passed" if ok else "failed"
+    return result
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mkfilter", default=".build/release/mkfilter")
@@ -123,92 +216,20 @@ def main():
     snr_bins = {}
     ordinary = {"q15": [], "q31": []}
     failures = []
-    for design in grid(args.quick):
-        name = " ".join(design)
-        rc, js, err = run(mk, design + ["--emit", "json"])
-        if rc != 0:
-            failures.append(f"{name}: --emit json failed: {err.strip()}")
-            failed += 1
-            continue
-        doc = json.loads(js)
-        filt = doc["filters"][0] if "filters" in doc else doc
-        sos = np.array(filt.get("sos", []))
-        if len(sos) == 0:
-            continue
-        ok = True
-        for fmt in ["q15", "q31"]:
-            F = 15 if fmt == "q15" else 31
-            q = 2.0 ** -F
-            rc, header, err = run(mk, design + ["--emit", "cmsis-" + fmt])
-            if rc != 0:
-                refused += 1
-                print(f"refused {fmt}: {name}: {err.strip().splitlines()[-1]}")
-                continue
-            coeffs, post, scale = header_numbers(header, fmt)
-            stages_sos = real_sos(fmt, coeffs, post)
-            n = 512
-            top = (1 << F) - 1
-            # 2. Impulse and step, bit for bit with the toolkit's model.
-            for kind, x in [("impulse", np.r_[top, np.zeros(n - 1, np.int64)]), ("step", np.full(n, top))]:
-                for fast in [False, True]:
-                    got = cmsis_run(fmt, fast, coeffs, post, x) * q
-                    prec = fmt + ("-fast" if fast else "")
-                    rc, out, err = run(mk, [kind] + design + ["--precision", prec, "--samples", str(n)])
-                    want = csv_values(out)
-                    if rc != 0 or len(want) != n or not np.array_equal(got, want):
-                        bad = int(np.argmax(got != want)) if len(want) == n else -1
-                        failures.append(f"{name} {prec} {kind}: CMSIS and mkfilter differ (first at sample {bad})")
-                        ok = False
-            # 3. Worst-case inputs: no stage overflows.
-            rc, vj, err = run(mk, ["verify"] + design + ["--precision", fmt, "--json"])
-            item = json.loads(vj)["items"][0]
-            figures = {f["name"]: f["value"] for f in item["figures"]}
-            bound = figures["worst-case output rounding error, of full scale"]
-            if not item["passed"]:
-                failures.append(f"{name} {fmt}: mkfilter verify fails: " + "; ".join(c["detail"] for c in item["checks"] if not c["passed"]))
-                ok = False
-            length = 4096
-            for k in range(len(stages_sos)):
-                h = signal.sosfilt(stages_sos[: k + 1], np.r_[1.0, np.zeros(length - 1)])
-                per = 6 if fmt == "q15" else 5
-                for sign in [1, -1]:
-                    x = np.where(sign * h[::-1] >= 0, top, -top - 1).astype(np.int64)
-                    got = cmsis_run(fmt, False, coeffs[: per * (k + 1)], post, x) * q
-                    exact = signal.sosfilt(stages_sos[: k + 1], x * q)
-                    # rounding within the whole cascade's bound (a stage's own
-                    # errors are bounded by no more than the cascade's here
-                    # only up to its gain: allow 1/4 of full scale, far below
-                    # what a wrap or a saturation does)
-                    if np.max(np.abs(got - exact)) > 0.25 or np.max(np.abs(got)) > 1:
-                        failures.append(f"{name} {fmt}: stage {k + 1} overflows on its worst-case input ({np.max(np.abs(got - exact)):.3g} off)")
-                        ok = False
-            # 4. A 0.9 full-scale sinusoid (cosine phase) at the passband peak, against the design.
-            alpha = figures["passband peak"]
-            count = 1 << 14
-            t = np.arange(count)
-            x = np.clip(np.round(0.9 * 2.0 ** F * np.cos(2 * np.pi * alpha * t)), -top - 1, top).astype(np.int64)
-            got = cmsis_run(fmt, False, coeffs, post, x) * q
-            exact_stored = signal.sosfilt(stages_sos, x * q)
-            ideal = signal.sosfilt(sos, x * q) * scale
-            if np.max(np.abs(got - exact_stored)) > bound + 1e-12:
-                failures.append(f"{name} {fmt}: sine off the stored filter by {np.max(np.abs(got - exact_stored)):.3g}, beyond the bound {bound:.3g}")
-                ok = False
-            settle = count // 2
-            rel = math.sqrt(np.sum((got[settle:] - ideal[settle:]) ** 2) / np.sum(ideal[settle:] ** 2))
-            snr = -20 * math.log10(rel) if rel > 0 else 300
-            if snr < 40 and not item["notes"]:
-                failures.append(f"{name} {fmt}: measured {snr:.1f} dB against the design, but no warning")
-                ok = False
-            key = (fmt, 10 * int(snr // 10))
+    designs = grid(args.quick)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = list(pool.map(functools.partial(check_design, mk), designs, chunksize=4))
+    for result in results:  # in the grid's order, as one process would print them
+        for line in result["lines"]:
+            print(line)
+        failures += result["failures"]
+        refused += result["refused"]
+        for key in result["snr"]:
             snr_bins[key] = snr_bins.get(key, 0) + 1
-            sections = len(stages_sos)
-            corners = [float(a) for a in design[design.index("-a") + 1:]]
-            if sections <= 4 and min(corners) >= 0.02 and max(corners) <= 0.48:
-                ordinary[fmt].append((rel, name))
-        if ok:
-            passed += 1
-        else:
-            failed += 1
+        for fmt, rel, name in result["ordinary"]:
+            ordinary[fmt].append((rel, name))
+        passed += result["status"] == "passed"
+        failed += result["status"] == "failed"
     # 5. The float header in CMSIS's f32 cascades.
     for design in grid(True)[::4]:
         rc, header, err = run(mk, design + ["--emit", "cmsis"])
