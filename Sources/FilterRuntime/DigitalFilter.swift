@@ -84,9 +84,15 @@ public struct DigitalFilter<Sample: SectionSample & SIMDScalar>: Sendable {
     /// (so the result is bit for bit the same), without the block machinery.
     /// The histories are updated through the arrays' subscripts: their
     /// `withUnsafeMutableBufferPointer` costs more than the arithmetic here.
-    @inlinable
+    ///
+    /// The cascade steps on every call (with no sections it returns `x`), so
+    /// that in a caller's loop its last sections' memories can stay in
+    /// registers (`SectionCascade.process(_:)`); for that this is always
+    /// inlined.
+    @inlinable @inline(__always)
     public mutating func process(_ x: Sample) -> Sample {
-        if runsSections { return cascade.process(x) }
+        let y = cascade.process(x)
+        if runsSections { return y }
         let nz = zeroCount, np = a.count, nt = taps.count
         xs[nz] = x
         var acc: Sample = 0

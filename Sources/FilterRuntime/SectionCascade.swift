@@ -23,7 +23,16 @@
 /// sections over it, sample by sample with their memories in registers
 /// (`runSections`), so the processor overlaps their dependency chains. Both
 /// give the same results, bit for bit: the arithmetic is the same, in the
-/// same order. The "Why sections" article has the measurements.
+/// same order.
+///
+/// The sections live inside the value while they fit (1 KiB: 18 sections of
+/// TDF-II in Double), so `process(_:)` calls nothing, not even an array's
+/// uniqueness check. In TDF-II in Double (Double samples, and Float in Double
+/// inside) the last two sections are stepped on every call whatever the form,
+/// so a caller's loop of `process(_:)` keeps their memories in registers when
+/// the filter is a local variable or an `inout` parameter (a closure that
+/// captures the filter keeps them in memory). The README's benchmarks have
+/// the measurements.
 @frozen
 public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     /// How the sections run.
@@ -83,7 +92,7 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     }
 
     /// The number of sections.
-    public var count: Int { sections.transposed.count + sections.offset.count + sections.wide.count }
+    public var count: Int { sections.count }
 
     /// The sections as they run: each coefficient as stored, in Double (for
     /// the offset form, each remainder its high and low parts summed, and the
@@ -118,10 +127,12 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
         sections.settle(inputs: [Double(x)])
     }
 
-    /// Filters one sample through every section in turn.
-    @inlinable
+    /// Filters one sample through every section in turn. Always inlined:
+    /// in a caller's loop the first section's memory can then stay in
+    /// registers (`FormSections`).
+    @inlinable @inline(__always)
     public mutating func process(_ x: Sample) -> Sample {
-        sections.step(x, kind: form.kind, outputGain: outputGain, widen: { Double($0) }, narrow: { Sample($0) })
+        sections.step(x, outputGain: outputGain, widen: { Double($0) }, narrow: { Sample($0) })
     }
 
     /// Filters `input` into `output` (at least as long); they may be the same buffer.
@@ -130,18 +141,20 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
         precondition(output.count >= input.count, "output is shorter than input")
         guard let x = input.baseAddress, let y = output.baseAddress, input.count > 0 else { return }
         let m = input.count
-        switch form {
+        switch sections.kind {
         case .transposed:
-            sections.transposed.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
+            sections.withTransposed { runSections($0, x, y, m) }
         case .offset:
-            sections.offset.withUnsafeMutableBufferPointer { runSections($0, x, y, m) }
+            sections.withOffset { runSections($0, x, y, m) }
             if outputGain != 1 {
                 for i in 0..<m { y[i] *= outputGain }
             }
-        case .transposedInDouble:
-            sections.wide.withUnsafeMutableBufferPointer { wide in
-                SectionStep.runWidened(wide, x, y, m, widen: { Double($0) }, narrow: { Sample($0) })
-            }
+        case .wide where Sample.self == Double.self:
+            // Double samples' TDF-II: in place, no widening.
+            sections.withWide { runSections($0, UnsafeRawPointer(x).assumingMemoryBound(to: Double.self),
+                                            UnsafeMutableRawPointer(y).assumingMemoryBound(to: Double.self), m) }
+        case .wide:
+            sections.withWide { SectionStep.runWidened($0, x, y, m, widen: { Double($0) }, narrow: { Sample($0) }) }
         }
     }
 

@@ -7,11 +7,13 @@ enum SectionStep {
     @inlinable
     static var chunk: Int { 256 }
 
-    /// `x` through every section in turn, each section's memory moved on.
+    /// `x` through the sections `start..<end` in turn, each section's memory
+    /// moved on.
     @inlinable @inline(__always)
-    static func run<Form: SectionForm>(_ sections: UnsafeMutableBufferPointer<Form>, _ x: Form.Lanes) -> Form.Lanes {
+    static func run<Form: SectionForm>(_ sections: UnsafeMutableBufferPointer<Form>, _ x: Form.Lanes,
+                                       from start: Int, to end: Int) -> Form.Lanes {
         var v = x
-        for k in sections.indices { v = sections[k].step(v) }
+        for k in start..<end { v = sections[k].step(v) }
         return v
     }
 
@@ -55,7 +57,7 @@ enum SteadyState {
     }
 
     /// Each section settled between its input node and its output node.
-    static func settle<Form: SectionForm>(_ sections: inout [Form], _ nodes: [[Double]]) {
+    static func settle<Form: SectionForm>(_ sections: UnsafeMutableBufferPointer<Form>, _ nodes: [[Double]]) {
         for k in sections.indices {
             sections[k].settle(input: { nodes[k][$0] }, output: { nodes[k + 1][$0] })
         }

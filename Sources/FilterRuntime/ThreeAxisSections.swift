@@ -37,8 +37,8 @@ public struct ThreeAxisSections<Sample: SectionSample & SIMDScalar>: Sendable wh
     }
 
     /// Filters one sample of each axis (lanes 0, 1, 2; lane 3 is ignored).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func process(_ x: SIMD4<Sample>) -> SIMD4<Sample> {
-        sections.step(x, kind: form.kind, outputGain: outputGain, widen: { SIMD4<Double>($0) }, narrow: { SIMD4<Sample>($0) })
+        sections.step(x, outputGain: outputGain, widen: { SIMD4<Double>($0) }, narrow: { SIMD4<Sample>($0) })
     }
 }

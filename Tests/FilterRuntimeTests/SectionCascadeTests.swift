@@ -78,6 +78,71 @@ import Testing
         }
     }
 
+    /// Cascades of 0 to 3 sections (the last two sections of TDF-II in
+    /// Double are held apart while stepping) and of 30 (more than fit inside
+    /// the value: kept in an array instead), in every form: one sample at a
+    /// time, blocks, and the two interleaved give the same numbers bit for
+    /// bit; in Double, TDF-II gives what its sections stepped by hand give.
+    @Test(arguments: forms)
+    func everySizeSteppedAndInBlocks(form: SectionCascade<Float>.Form) {
+        let thirty = Array(repeating: Self.sections, count: 5).flatMap { $0 }
+        for sections in [[], Array(Self.sections.prefix(1)), Array(Self.sections.prefix(2)), Array(Self.sections.prefix(3)), thirty] {
+            let double = perSample(Double.self, Self.form(form, as: Double.self), sections)
+            let float = perSample(Float.self, form, sections)
+            #expect(double.allSatisfy(\.isFinite) && float.allSatisfy(\.isFinite))
+            #expect(blocks(Double.self, Self.form(form, as: Double.self), sections, lengths: [1, 64, 300], inPlace: false) == double)
+            #expect(blocks(Float.self, form, sections, lengths: [1, 64, 300], inPlace: true) == float)
+            #expect(interleaved(Double.self, Self.form(form, as: Double.self), sections) == double)
+            #expect(interleaved(Float.self, form, sections) == float)
+            if form == .transposed {
+                var byHand = sections.map { TransposedDirectFormII<Double>($0) }
+                let expected = Self.input.map { x in
+                    var v = x
+                    for k in byHand.indices { v = byHand[k].step(v) }
+                    return v
+                }
+                #expect(double == expected)
+            }
+        }
+    }
+
+    /// Single samples and blocks in turn (3 samples one at a time, then a
+    /// block of 5, ...) through one cascade.
+    func interleaved<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form, _ sections: [Biquad]) -> [S] {
+        var cascade = SectionCascade<S>(sections, form: form)
+        let x = Self.input.map { S($0) }
+        var out: [S] = [], start = 0
+        while start < x.count {
+            for n in start..<min(start + 3, x.count) { out.append(cascade.process(x[n])) }
+            start = min(start + 3, x.count)
+            let end = min(start + 5, x.count)
+            out += cascade.process(Array(x[start..<end]))
+            start = end
+        }
+        return out
+    }
+
+    /// A cascade is a value: a copy taken mid-stream goes on exactly as the
+    /// original, and resetting or running the copy leaves the original as it
+    /// was, whether the sections live inside the value (6) or in an array (30).
+    @Test(arguments: forms)
+    func copiesAreIndependent(form: SectionCascade<Float>.Form) {
+        let thirty = Array(repeating: Self.sections, count: 5).flatMap { $0 }
+        for sections in [Self.sections, thirty] {
+            var original = SectionCascade<Float>(sections, form: form)
+            var straight = SectionCascade<Float>(sections, form: form)
+            let x = Self.input.map { Float($0) }
+            for n in 0..<100 { _ = original.process(x[n]); _ = straight.process(x[n]) }
+            var copy = original
+            let fromCopy = (100..<200).map { copy.process(x[$0]) }
+            copy.reset()
+            _ = copy.process(Array(x[0..<50]))
+            let fromOriginal = (100..<200).map { original.process(x[$0]) }
+            let expected = (100..<200).map { straight.process(x[$0]) }
+            #expect(fromCopy == expected && fromOriginal == expected)
+        }
+    }
+
     /// The default forms: Double runs TDF-II; Float, off microcontrollers, the
     /// same sections in Double inside: exactly the Double cascade's output on
     /// the Float inputs, rounded once.
