@@ -128,7 +128,7 @@ public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     }
 
     /// Filters one sample through every section in turn. Always inlined:
-    /// in a caller's loop the first section's memory can then stay in
+    /// in a caller's loop the last two sections' memories can then stay in
     /// registers (`FormSections`).
     @inlinable @inline(__always)
     public mutating func process(_ x: Sample) -> Sample {
