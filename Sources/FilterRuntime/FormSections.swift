@@ -160,12 +160,12 @@ extension FormSections {
         switch kind {
         case .wide:
             if n > 2 {
-                v = Self.with(&inline, &wide, count: n, isInline: isInline) { SectionStep.run($0, v, from: 0, to: n - 2) }
+                v = Self.with(&inline, &wide, count: n, isInline: isInline) { SectionStep.run($0, v, first: n - 2) }
             }
         case .transposed:
-            output = withTransposed { SectionStep.run($0, x, from: 0, to: n) }
+            output = withTransposed { SectionStep.run($0, x, first: n) }
         case .offset:
-            output = outputGain * withOffset { SectionStep.run($0, x, from: 0, to: n) }
+            output = outputGain * withOffset { SectionStep.run($0, x, first: n) }
         }
         let y = nextToLast.step(v)
         let z = last.step(n >= 2 ? y : v)

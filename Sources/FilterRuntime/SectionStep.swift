@@ -7,13 +7,13 @@ enum SectionStep {
     @inlinable
     static var chunk: Int { 256 }
 
-    /// `x` through the sections `start..<end` in turn, each section's memory
+    /// `x` through the first `count` sections in turn, each section's memory
     /// moved on.
     @inlinable @inline(__always)
     static func run<Form: SectionForm>(_ sections: UnsafeMutableBufferPointer<Form>, _ x: Form.Lanes,
-                                       from start: Int, to end: Int) -> Form.Lanes {
+                                       first count: Int) -> Form.Lanes {
         var v = x
-        for k in start..<end { v = sections[k].step(v) }
+        for k in 0..<count { v = sections[k].step(v) }
         return v
     }
 

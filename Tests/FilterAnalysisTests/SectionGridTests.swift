@@ -98,7 +98,7 @@ import Testing
         // Each design's error as run by DigitalFilter<Float> in the offset form,
         // and, for the README's comparison only, by the same sections in
         // float32 transposed direct form II.
-        let both = await Self.map { c -> (Double, Double, Double) in
+        let both = await Self.map { c -> (Double, Double, Double, Bool) in
             let template = try! TemplateBuilder.template(for: try! c.recipe.design(), name: "f", description: "", tag: 0)
             let exact = TimeResponse.impulse(template.sections, count: c.impulseLength)
             var filter = DigitalFilter<Float>(template, form: .offset)
@@ -109,10 +109,21 @@ import Testing
             let run = filter.process(input)
             let runTransposed = transposed.process(input)
             let runWide = wide.process(input)
+            // One sample at a time, as a motion callback runs it: bit for bit
+            // the block, Float in Double and Double alike.
+            var wideStepped = SectionCascade<Float>(template.sections, form: .transposedInDouble)
+            var double = SectionCascade<Double>(template.sections), doubleStepped = double
+            let doubleInput = input.map(Double.init), doubleBlock = double.process(doubleInput)
+            let stepped = input.indices.allSatisfy { n in
+                wideStepped.process(input[n]).bitPattern == runWide[n].bitPattern
+                    && doubleStepped.process(doubleInput[n]).bitPattern == doubleBlock[n].bitPattern
+            }
             let peak = exact.map(abs).max()!
             let error = { (y: [Float]) in zip(y, exact).map { abs(Double($0) - $1) }.max()! / peak }
-            return (error(run), error(runTransposed), error(runWide))
+            return (error(run), error(runTransposed), error(runWide), stepped)
         }
+        let notStepped = zip(Self.cases, both).filter { !$0.1.3 }.map(\.0.label)
+        #expect(notStepped.isEmpty, "per sample differs from the block: \(notStepped.prefix(5))")
         // Float samples with the sections in Double inside (the runtime's
         // default for Float off microcontrollers): the output's rounding only.
         let wideErrors = both.map(\.2).sorted()
