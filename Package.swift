@@ -113,6 +113,7 @@ let package = Package(
             dependencies: [
                 "AccelerometerPipeline", "EmissionTemplates", "FilterDesign", "FilterEmission", "FilterJSON",
                 "FilterRuntime", "FilterSets", "FisherCompatibility",
+                .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
         // The application layer's analysis requests: response, impulse, step,

@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "mkfilter-server", targets: ["mkfilter-server"]),
+        .executable(name: "mkfilter-server-https", targets: ["mkfilter-server-https"]),
     ],
     dependencies: [
         // MARK: Dependencies
@@ -61,10 +62,16 @@ let package = Package(
         // A QR code of the URL for the terminal: no dependencies.
         .target(name: "QRCode"),
         // --host/--port/--https, then the server until SIGINT or SIGTERM.
-        .executableTarget(
-            name: "mkfilter-server",
-            dependencies: ["FilterServer", "ServeTLS", "QRCode", .product(name: "Hummingbird", package: "hummingbird")]
+        .target(
+            name: "ServerLauncher",
+            dependencies: ["FilterServer", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird")]
         ),
+        // The plain server: what `mkfilter serve` starts and scripts/setup.sh
+        // builds; no TLS, so no BoringSSL to compile.
+        .executableTarget(name: "mkfilter-server", dependencies: ["ServerLauncher"]),
+        // The same with `--https` (`mkfilter serve --https`, built when first asked for).
+        .executableTarget(name: "mkfilter-server-https", dependencies: ["ServerLauncher", "ServeTLS", "QRCode"]),
 
         // MARK: Tests
         // `swift test --package-path Server -c release` (the release build CI made already).

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""`mkfilter-server --https` on loopback: the self-signed certificate is made
+"""`mkfilter-server-https --https` on loopback: the self-signed certificate is made
 once with private permissions and kept, a TLS client that trusts exactly it
 fetches /live, one that does not is refused, and headless Chromium trusting
 exactly its key (--ignore-certificate-errors-spki-list) runs /live in a
 secure context without console errors.
 
-    python3 scripts/https_test.py [--server Server/.build/release/mkfilter-server]
+    python3 scripts/https_test.py [--server Server/.build/release/mkfilter-server-https]
 
 Runs the server with XDG_CACHE_HOME in a fresh temporary folder and
 --host 127.0.0.1 (loopback only). Exits 1 on any failure.
@@ -50,7 +50,7 @@ def stop(process):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--server", default=str(ROOT / "Server/.build/release/mkfilter-server"))
+    parser.add_argument("--server", default=str(ROOT / "Server/.build/release/mkfilter-server-https"))
     args = parser.parse_args()
     check = Check()
     cache = pathlib.Path(tempfile.mkdtemp(prefix="mkfilter-https-"))

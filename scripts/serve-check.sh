@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The web server's checks, for CI: one release build of Server/ (the server
-# and its route tests together), the route tests, the hold test (idle
+# The web server's checks, for CI: one release build of Server/ (the
+# servers, plain and with TLS, and the route tests together; scripts/setup.sh
+# built the plain one already), the route tests, the hold test (idle
 # connections under ulimit -n 256, slowloris, malformed heads: its own
 # servers), the https test (--https: the certificate kept, a TLS client and
 # Chromium trusting exactly it), then the server on a free loopback port under the browser test
@@ -16,7 +17,13 @@ swift build --package-path Server -c release --build-tests
 echo "serve-check: Server/ release build $(( $(date +%s) - started )) s"
 swift test --package-path Server -c release --skip-build
 python3 scripts/hold_test.py --server Server/.build/release/mkfilter-server
-python3 scripts/https_test.py --server Server/.build/release/mkfilter-server
+# The plain server has no TLS: --https is refused with the name of the one that has it.
+if refusal=$(Server/.build/release/mkfilter-server --https 2>&1); then
+    echo "serve-check: mkfilter-server accepted --https" >&2; exit 1
+fi
+echo "$refusal" | grep -q "mkfilter-server-https serves https" \
+    || { echo "serve-check: mkfilter-server --https said: $refusal" >&2; exit 1; }
+python3 scripts/https_test.py --server Server/.build/release/mkfilter-server-https
 
 log=$(mktemp)
 Server/.build/release/mkfilter-server --port 0 >"$log" 2>&1 &

@@ -7,6 +7,8 @@
 //   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
 //   swift run -c release filter-benchmarks --design-only     (design speed against scipy)
 //   swift run -c release filter-benchmarks --response-only   (the sections' response against sosfreqz)
+//   swift run -c release filter-benchmarks --write docs/figures.md
+//                                   (every table, into the one file the docs cite)
 import FilterAnalysis
 import FilterDesign
 import FilterEmission
@@ -17,23 +19,26 @@ import GeneratedFilters
 
 struct Case { var label: String; var spec: FilterRecipe }
 
-if CommandLine.arguments.contains("--design-only") {
+let figurePath = FigureFile.requestedPath(CommandLine.arguments)
+if let figurePath { FigureFile.begin(figurePath) }
+
+if figurePath == nil, CommandLine.arguments.contains("--design-only") {
     try designBenchmark(repeats: 20)
     try designGridBenchmark(repeats: 5)
     exit(0)
 }
-if CommandLine.arguments.contains("--response-only") {
+if figurePath == nil, CommandLine.arguments.contains("--response-only") {
     try responseBenchmark(repeats: 20)
     exit(0)
 }
-if CommandLine.arguments.contains("--forms-only") {
+if figurePath == nil, CommandLine.arguments.contains("--forms-only") {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     try sectionFormBenchmark(samples: 4_000_000, repeats: 5, in: dir)
     exit(0)
 }
-if CommandLine.arguments.contains("--pipeline-only") {
+if figurePath == nil, CommandLine.arguments.contains("--pipeline-only") {
     numberTextBenchmark()
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
     exit(0)
@@ -250,4 +255,9 @@ precondition(response.values.allSatisfy { $0.real.isFinite })
 if !CommandLine.arguments.contains("--no-pipeline") {
     numberTextBenchmark()
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
+}
+if figurePath != nil {
+    print("")
+    try responseBenchmark(repeats: 20)
+    FigureFile.finish()
 }

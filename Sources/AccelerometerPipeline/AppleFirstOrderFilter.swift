@@ -19,8 +19,8 @@ public struct Acceleration: Sendable, Equatable {
 /// exactly as Apple wrote them, adaptive variant included.
 ///
 /// With dt = 1 / sampleRate and RC = 1 / cutoff (Apple's choice; an RC circuit
-/// would have 1 / (2 pi cutoff), so "cutoff 5" is not a 5 Hz corner: the README
-/// measures where it really is):
+/// would have 1 / (2 pi cutoff), so "cutoff 5" is not a 5 Hz corner:
+/// docs/recordings-and-pipeline.md measures where it really is):
 ///
 /// - low-pass:  a = dt / (dt + RC);  y = x a + y (1 - a)
 /// - high-pass: a = RC / (dt + RC);  y = a (y + x - x_prev)

@@ -9,7 +9,7 @@ import FilterRuntime
 /// low-pass and a dc gain of c / f (9 for f = 0.1, +19 dB), falling to
 /// c / (2 - f) at Nyquist. (The article presumably meant x - lowpass(x), which
 /// is iBells' `IBellsHighPass`.) Kept as written so that users can see what it
-/// does; the README measures it. It starts in the steady state of its first
+/// does; docs/recordings-and-pipeline.md measures it. It starts in the steady state of its first
 /// sample (previous = x[0] c / f) unless told to start at 0.
 public struct FilterFactorHighPass: Sendable, Equatable {
     /// f: 0 < f <= 1.

@@ -6,7 +6,7 @@ import FilterRuntime
 ///
 /// an exponential moving average: H(z) = f / (1 - (1 - f) z^-1), unity gain at
 /// dc, its corner fixed in samples (so in Hz it moves with the sample rate:
-/// the README measures it at 60 and 100 Hz). It starts in the steady state of
+/// docs/recordings-and-pipeline.md measures it at 60 and 100 Hz). It starts in the steady state of
 /// its first sample (previous = x[0]) unless told to start at 0.
 public struct FilterFactorLowPass: Sendable, Equatable {
     /// The articles' FILTERFACTOR.

@@ -39,8 +39,10 @@ public enum CEmitter {
         let base = try prefixIdentifier(prefix)
         var seen: [String: String] = [:]
         var filters: [[String: Any]] = []
+        var ids: [String] = []
         for t in templates {
             let id = try identifier(t.name, prefix: prefix)
+            ids.append(id)
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C identifier \(id)") }
             seen[id] = t.name
             guard ([t.gain] + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)).allSatisfy(\.isFinite) else {
@@ -54,7 +56,7 @@ public enum CEmitter {
             view["step"] = code.step
             filters.append(view)
         }
-        let guardName = base.uppercased() + "_H"
+        let guardName = includeGuard(ids, base: base, suffix: "_H")
         return try renderer.render("c/filters.h.mustache", [
             "guard": guardName, "real": precision.rawValue, "filters": filters,
         ])
@@ -163,6 +165,23 @@ public enum CEmitter {
             throw EmissionError("filter \(SwiftSource.stringLiteral(name)) has no letters or digits to make a C identifier from")
         }
         return base + "_" + stem
+    }
+
+    /// The include guard of a header holding the filters `ids` (their C
+    /// identifiers, prefix included): the identifiers upper-cased and joined,
+    /// then `suffix`, so that two headers of different filters can share a
+    /// translation unit. Past 64 characters, the first identifier and a
+    /// 64-bit FNV-1a hash of all of them in hexadecimal (C guarantees 63
+    /// significant characters of a macro name). `base` alone when there
+    /// is no filter.
+    static func includeGuard(_ ids: [String], base: String, suffix: String) -> String {
+        let joined = (ids.isEmpty ? [base] : ids).joined(separator: "_").uppercased()
+        guard joined.count + suffix.count > 64, let first = ids.first else { return joined + suffix }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in joined.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16, uppercase: true)
+        let head = String(first.uppercased().prefix(max(1, 64 - suffix.count - hex.count - 1)))
+        return head + "_" + hex + suffix
     }
 
     /// `prefix` as the start of C identifiers.

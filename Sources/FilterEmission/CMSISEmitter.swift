@@ -23,8 +23,10 @@ public enum CMSISEmitter {
         let base = try CEmitter.prefixIdentifier(prefix)
         var names = EmittedNames()
         var filters: [[String: Any]] = []
+        var ids: [String] = []
         for t in templates {
             let id = try CEmitter.identifier(t.name, prefix: prefix)
+            ids.append(id)
             try names.claimCMacros(id, for: t.name)
             guard !t.sections.isEmpty else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); CMSIS-DSP's biquads need sections")
@@ -40,6 +42,6 @@ public enum CMSISEmitter {
                 },
             ]) { _, view in view })
         }
-        return try renderer.render("c/cmsis.h.mustache", ["guard": base.uppercased() + "_CMSIS_H", "filters": filters])
+        return try renderer.render("c/cmsis.h.mustache", ["guard": CEmitter.includeGuard(ids, base: base, suffix: "_CMSIS_H"), "filters": filters])
     }
 }

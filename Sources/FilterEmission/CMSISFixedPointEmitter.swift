@@ -44,9 +44,11 @@ public enum CMSISFixedPointEmitter {
         }
         var names = EmittedNames()
         var views: [[String: Any]] = []
+        var ids: [String] = []
         for f in filters {
             let t = f.template, s = f.sections, a = s.analysis
             let id = try CEmitter.identifier(t.name, prefix: prefix)
+            ids.append(id)
             try names.claimCMacros(id, for: t.name)
             let peak = f.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
             views.append(CEmitter.commentView(t, id: id).merging([
@@ -77,7 +79,7 @@ public enum CMSISFixedPointEmitter {
             ? "L1 scaling: for any input within full scale"
             : "L1 scaling covers any input within full scale; L-infinity only full-scale sinusoids in steady state"
         return try renderer.render("c/cmsis-fixed.h.mustache", [
-            "guard": base.uppercased() + "_CMSIS_" + arithmetic.format.rawValue.uppercased() + "_H",
+            "guard": CEmitter.includeGuard(ids, base: base, suffix: "_CMSIS_" + arithmetic.format.rawValue.uppercased() + "_H"),
             "function": FixedPointArithmetic(arithmetic.format).cmsisFunction,
             "fastFunction": FixedPointArithmetic(arithmetic.format, fast: true).cmsisFunction,
             "ctype": arithmetic.cType,

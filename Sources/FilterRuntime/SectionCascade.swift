@@ -31,8 +31,8 @@
 /// inside) the last two sections are stepped on every call whatever the form,
 /// so a caller's loop of `process(_:)` keeps their memories in registers when
 /// the filter is a local variable or an `inout` parameter (a closure that
-/// captures the filter keeps them in memory). The README's benchmarks have
-/// the measurements.
+/// captures the filter keeps them in memory). `filter-benchmarks --forms-only`
+/// measures it (docs/figures.md).
 @frozen
 public struct SectionCascade<Sample: SectionSample & SIMDScalar>: Sendable {
     /// How the sections run.

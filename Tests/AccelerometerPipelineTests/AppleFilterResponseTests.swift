@@ -6,7 +6,7 @@ import FilterRuntime
 import Foundation
 import Testing
 
-/// What Apple's "5 Hz" filters really do at 60 Hz (README table): the -3 dB
+/// What Apple's "5 Hz" filters really do at 60 Hz (docs/recordings-and-pipeline.md's table): the -3 dB
 /// frequency measured by the verifier's measurements on the filters as they
 /// run, checked against the closed forms, next to a first-order Butterworth
 /// designed for 5 Hz.
@@ -48,9 +48,9 @@ import Testing
         #expect(abs(r[1].corner - 5) <= 1e-9 && abs(r[3].corner - 5) <= 1e-9)
     }
 
-    /// The README prints these numbers: keep it true.
+    /// docs/recordings-and-pipeline.md prints these numbers: keep it true.
     @Test func readmeTableIsWhatIsMeasured() throws {
-        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("docs/recordings-and-pipeline.md"), encoding: .utf8)
         for row in try Self.rows() {
             let line = "| \(row.name) | \(String(format: "%.3f", row.corner)) Hz | \(String(format: "%.3f", row.passband)) |"
             #expect(readme.contains(line), "README lacks: \(line)")

@@ -5,7 +5,7 @@ import FilterRuntime
 import Foundation
 import Testing
 
-/// What the accelerometer articles' filters really do (README table), at 60
+/// What the accelerometer articles' filters really do (docs/recordings-and-pipeline.md's table), at 60
 /// and 100 Hz: the -3 dB frequency, the passband gain and the group delay,
 /// measured by the verifier's measurements (`ResponseMeasurements`) on the
 /// filters' sections as they run, and checked against closed forms.
@@ -19,7 +19,7 @@ import Testing
         var delay: Double              // ms, in the passband
         var delaySamples: Double
 
-        /// The README's line.
+        /// docs/recordings-and-pipeline.md's line.
         var line: String {
             let corner = corners.map { String(format: "%.3f", $0) }.joined(separator: " and ")
             return "| \(name) | \(String(format: "%.0f", rate)) Hz | \(corner) Hz | \(String(format: "%.3f", passbandGain)) \(passbandWhere) | "
@@ -106,9 +106,9 @@ import Testing
         #expect(abs(k.gain - k.steadyStateGain) <= 1e-15)
     }
 
-    /// The README prints these numbers: keep it true.
+    /// docs/recordings-and-pipeline.md prints these numbers: keep it true.
     @Test func readmeTableIsWhatIsMeasured() throws {
-        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("docs/recordings-and-pipeline.md"), encoding: .utf8)
         for row in try Self.rows() {
             #expect(readme.contains(row.line), "README lacks: \(row.line)")
         }

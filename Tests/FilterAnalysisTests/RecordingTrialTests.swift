@@ -140,6 +140,19 @@ import Testing
         }
     }
 
+    /// An event holds floor(d fs) or one more samples of a 60 Hz recording;
+    /// the segment is sized by the first: 6.954-9.23 s (136.56 sample
+    /// intervals) holds 136 samples, and a segment of 136 fits it.
+    @Test func suggestSizesTheSegmentByTheSamplesAnEventHolds() {
+        let r = SuggestProgram.run(arguments: [Self.recording, "--events", "6.954-9.23,20.5-23,33-37,47.2-50"])
+        #expect(r.exitCode == 0, "\(r.standardError)")
+        #expect(r.standardOutput.contains("mkfilter -Bu -Bp"), "\(r.standardOutput)")
+        // An event of 1e300 s (its samples far beyond Int) runs to the end of
+        // the recording: a segment of 256 samples, no trap.
+        let long = SuggestProgram.run(arguments: [Self.recording, "--events", "8-1e300"])
+        #expect(long.exitCode == 0 && long.standardOutput.contains("segments of 256 samples"), "\(long.standardError)")
+    }
+
     /// Bad events name the interval and what is allowed; events that do not
     /// fit the recording say so.
     @Test func suggestRefusals() {
@@ -152,6 +165,8 @@ import Testing
             ([Self.recording, "--events", "8-11,70-75"], "--events: 70-75 s holds 0 samples of the recording"),
             ([Self.recording, "--events", "0-60"], "the rest of the recording (0 samples outside the events)"),
             ([Self.recording, "--events", "8-11", "--threshold", "0"], "--threshold 0.0 is not allowed"),
+            // An event whose length in samples is far beyond Int: refused, not a trap.
+            ([Self.recording, "--events", "1e19-2e19"], "--events: 1e+19-2e+19 s holds 0 samples of the recording"),
         ]
         for (arguments, message) in cases {
             let r = SuggestProgram.run(arguments: arguments)

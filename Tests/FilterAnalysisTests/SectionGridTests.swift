@@ -12,9 +12,11 @@ import Testing
 /// edges up to 0.48), against scipy's own sections of the same designs
 /// (`scripts/sos_grid_reference.py`, `Tests/Fixtures/scipy/sos-grid.json`).
 ///
-/// A debug build (`swift test`) checks every eighth design: the double-double
-/// references of the longest filters take minutes unoptimised. CI also runs
-/// the whole grid in a release build (`scripts/section-grid.sh`, 1.5 minutes).
+/// A debug build (`swift test`) checks every 23rd design (41 of them: 23 is
+/// prime to the grid's 4 families, 4 bands and 13 orders, so the sample
+/// walks across all of them): the double-double references of the longest
+/// filters take minutes unoptimised. CI runs the whole grid in a release
+/// build (`scripts/section-grid.sh`).
 @Suite struct SectionGridTests {
     struct Case: Decodable, Sendable {
         var family: String
@@ -51,10 +53,10 @@ import Testing
         return try! JSONDecoder().decode(Document.self, from: Data(contentsOf: url)).cases
     }()
 
-    /// The designs checked: all of them optimised, every eighth in a debug build.
+    /// The designs checked: all of them optimised, every 23rd in a debug build.
     static let cases: [Case] = {
         #if DEBUG
-        return allCases.enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
+        return allCases.enumerated().filter { $0.offset % 23 == 0 }.map(\.element)
         #else
         return allCases
         #endif
@@ -68,7 +70,7 @@ import Testing
     @Test func gridIsTheOneScriptsWrote() {
         #expect(Self.allCases.count == 936)
         #expect(Set(Self.allCases.map(\.order)) == Set(Array(1...10) + [12, 16, 20]))
-        #expect(Self.cases.count == 936 || Self.cases.count == 117)
+        #expect(Self.cases.count == 936 || Self.cases.count == 41)
     }
 
     /// `mkfilter verify` passes every design of the grid, in Float and in Double.

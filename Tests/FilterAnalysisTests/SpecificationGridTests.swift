@@ -125,7 +125,14 @@ import Testing
     @Test func specificationIsMetBySections() throws {
         var worstLoss = -Double.infinity, worstAttenuation = Double.infinity, worstMaximum = -Double.infinity
         var count = 0
-        for spec in Self.specs where FilterRecipe.orderRange.contains(spec.order) {
+        // Optimised (scripts/section-grid.sh): every design; debug: every
+        // 4th, a quarter of the time of a serial loop over ~640 designs.
+        #if DEBUG
+        let checked = Self.sample(Self.specs, every: 4)
+        #else
+        let checked = Self.specs
+        #endif
+        for spec in checked where FilterRecipe.orderRange.contains(spec.order) {
             let recipe = try FilterRecipe(designing: spec.familyName, to: spec.specification)
             guard let design = try? recipe.design() else {
                 #expect(spec.tooHighOrder, "\(spec.label): refused")

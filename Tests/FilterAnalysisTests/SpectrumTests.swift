@@ -185,5 +185,22 @@ import Testing
         let h = Self.run([huge, "-o", out])
         #expect(h.exitCode == 1 && h.standardError.contains("overflows"), "\(h.standardError)")
         #expect(!h.standardError.lowercased().contains("nan") && !FileManager.default.fileExists(atPath: out))
+
+        // A rate whose frequencies k fs / N would overflow, given or from the
+        // times (stepping by 1e-323 s): refused, never printed as inf or nan.
+        let tiny = dir.appendingPathComponent("tiny.csv").path
+        var tinyText = "t,x,y,z\n"
+        for i in 0..<300 { tinyText += "\(Double(i) * 2 * .leastNonzeroMagnitude),\(i % 7),0,1\n" }
+        try tinyText.write(toFile: tiny, atomically: true, encoding: .utf8)
+        for (arguments, message) in [([Self.recordingPath, "--sample-rate", "1e308", "-o", out],
+                                      "--sample-rate 1e+308: a recording's sample rate must be above 0 and at most 10^12 Hz"),
+                                     ([tiny, "-o", out], "tiny.csv: the times of the first")] {
+            let r = Self.run(arguments)
+            #expect(r.exitCode == 1 && r.standardError.contains(message), "\(arguments): \(r.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(!r.standardOutput.contains("inf") && !r.standardOutput.contains("nan"))
+        }
+        let pipeline = PipelineProgram.run(arguments: [tiny, "--filter", "passThrough"])
+        #expect(pipeline.exitCode == 1 && pipeline.standardError.contains("tiny.csv: the times of the first"), "\(pipeline.standardError)")
     }
 }

@@ -95,9 +95,11 @@ import Testing
             let build = try Support.run(cc, ["-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "main.c", "-o", "main.o"], in: dir)
             #expect(build.status == 0, "\(build.err)")
         }
+        let guardName = header.split(separator: "\n").first { $0.hasPrefix("#ifndef ") }.map { String($0.dropFirst(8)) } ?? ""
+        #expect(guardName.hasSuffix("_CMSIS_H") && guardName.hasPrefix("TEST_"), "\(guardName)")
         for ((name, recipe), t) in zip(Self.recipes, templates) {
             let id = "test_" + CEmitterTestSupport.cIdentifier(name)
-            let c = Self.numbers(after: "\(id)_coefficients[5 * \(id.uppercased())_NUM_STAGES] TEST_CMSIS_H_UNUSED = {", in: header).map(Float.init)
+            let c = Self.numbers(after: "\(id)_coefficients[5 * \(id.uppercased())_NUM_STAGES] \(guardName)_UNUSED = {", in: header).map(Float.init)
             #expect(c.count == 5 * t.sections.count, "\(name)")
             #expect(header.contains("#define \(id.uppercased())_NUM_STAGES \(t.sections.count)"))
             let exact = Self.exactImpulse(try recipe.design(), count: 300)

@@ -198,13 +198,13 @@ import Testing
         }
     }
 
-    /// The README's example spec reads and designs (at its rate and at 100 Hz).
+    /// docs/command-line.md's example spec reads and designs (at its rate and at 100 Hz).
     @Test func readmeExampleIsAValidSpec() throws {
-        let readme = try Repository.text("README.md")
+        let readme = try Repository.text("docs/command-line.md")
         let section = try #require(readme.range(of: "## Filter set files"))
         let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        var spec = try FilterSetSpec.parse(String(readme[start.upperBound..<end.lowerBound]), file: "README.md")
+        var spec = try FilterSetSpec.parse(String(readme[start.upperBound..<end.lowerBound]), file: "docs/command-line.md")
         #expect(spec.filters.count == 6)
         _ = try spec.namespaceTemplates()
         spec.sampleRates = [100]

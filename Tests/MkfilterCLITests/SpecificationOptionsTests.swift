@@ -128,11 +128,11 @@ import Testing
     }
 }
 
-/// The README's design from a specification prints what the README shows.
+/// docs/command-line.md's design from a specification prints what docs/command-line.md shows.
 @Suite struct ReadmeSpecificationExampleTests {
     @Test func readmeReportIsWhatMkfilterPrints() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/command-line.md")
         let readme = try String(contentsOf: url, encoding: .utf8)
         let section = try #require(readme.range(of: "## Chebyshev II, elliptic, and design from a specification"))
         let command = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))

@@ -69,8 +69,8 @@ def relative_error(outputs, design, form, signal):
 # only) comes out 0x3fbfffffffeed783, where IEEE 754 and the host give
 # ...784 (probe.c): for an exponent difference of 32 or more libgcc keeps
 # the smaller operand's lower word only as a sticky bit, and the one-bit
-# renormalisation below a power of two then lacks its rounding bit (README,
-# "On the chip"). The TDF-II of these designs meets it in its step response. They count as not bit-identical; they fail unless the probe
+# renormalisation below a power of two then lacks its rounding bit
+# (FilterRuntime.docc/OnTheChip.md). The TDF-II of these designs meets it in its step response. They count as not bit-identical; they fail unless the probe
 # still shows that rounding and the outputs differ by no more than 1e-13 of
 # their peak.
 KNOWN_DOUBLE = {"d09", "d25"}

@@ -88,15 +88,27 @@ public final class RecordingInput {
         while first.count < Self.rateRows, let row = try self.reader.next() { first.append(row) }
         pending = first
         if let sampleRate {
+            guard sampleRate > 0, sampleRate <= Self.largestSampleRate else {
+                throw ApplicationError("--sample-rate \(messageNumber(sampleRate)): a recording's sample rate must be above 0 and at most 10^12 Hz")
+            }
             self.sampleRate = sampleRate
         } else {
             guard first.count >= 2 else {
                 throw ApplicationError("\(reader.name): one sample cannot give a sample rate; give --sample-rate")
             }
-            self.sampleRate = Double(first.count - 1) / (first.last!.t - first[0].t)
+            let rate = Double(first.count - 1) / (first.last!.t - first[0].t)
+            guard rate > 0, rate <= Self.largestSampleRate else {
+                throw ApplicationError("\(reader.name): the times of the first \(first.count) samples (\(messageNumber(first[0].t)) to \(messageNumber(first.last!.t)) s) give a sample rate of \(messageNumber(rate)) Hz; it must be above 0 and at most 10^12 Hz (give --sample-rate)")
+            }
+            self.sampleRate = rate
             notes.append("note: sample rate \(self.sampleRate) Hz from the times of the first \(first.count) samples (give --sample-rate to set it)")
         }
     }
+
+    /// The highest sample rate a recording may have, 10^12 Hz: far above any
+    /// sensor or audio rate, and low enough that every frequency, bin and
+    /// time printed from it (k fs / N, n / fs) is a finite number.
+    public static let largestSampleRate = 1e12
 
     deinit { if let descriptorToClose { close(descriptorToClose) } }
 

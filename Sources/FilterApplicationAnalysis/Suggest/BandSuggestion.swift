@@ -76,14 +76,17 @@ public struct BandSuggestion: Sendable {
                                threshold: Double = 6) throws(ApplicationError) -> BandSuggestion {
         let fs = input.sampleRate
         guard !events.isEmpty else { throw ApplicationError("--events: give at least one interval, e.g. --events 3.2-4.0,9.1-9.8") }
-        let shortest = events.map { $0.end - $0.start }.min()!
-        // Sample intervals the shortest event spans.
-        let shortestSamples = Int((shortest * fs).rounded())
-        guard shortestSamples >= minimumSegment else {
-            let e = events.first { Int((($0.end - $0.start) * fs).rounded()) == shortestSamples }!
-            throw ApplicationError("--events: \(messageNumber(e.start))-\(messageNumber(e.end)) s holds about \(shortestSamples) samples at \(messageNumber(fs)) Hz; each event must span at least \(minimumSegment) samples (\(formatC("%.3g", Double(minimumSegment) / fs)) s)")
+        // Samples the shortest event surely holds: an interval of d seconds
+        // holds floor(d fs) or one more of a uniformly sampled recording
+        // (rounding could ask a segment one sample longer than the event;
+        // 1e-6 keeps 0.1 s at 60 Hz, 5.99999..., at 6). In Double: d fs may
+        // be far beyond Int (an event of 1e300 s).
+        let samplesHeld = { (e: Event) in ((e.end - e.start) * fs + 1e-6).rounded(.down) }
+        let shortest = events.min { samplesHeld($0) < samplesHeld($1) }!
+        guard samplesHeld(shortest) >= Double(minimumSegment) else {
+            throw ApplicationError("--events: \(messageNumber(shortest.start))-\(messageNumber(shortest.end)) s holds about \(formatC("%.0f", samplesHeld(shortest))) samples at \(messageNumber(fs)) Hz; each event must span at least \(minimumSegment) samples (\(formatC("%.3g", Double(minimumSegment) / fs)) s)")
         }
-        let m = min(shortestSamples, maximumSegment)
+        let m = Int(min(samplesHeld(shortest), Double(maximumSegment)))
         let eventWelch = WelchAccumulator(segmentLength: m, overlap: m / 2, channels: 3)
         let restWelch = WelchAccumulator(segmentLength: m, overlap: m / 2, channels: 3)
         var state: Int? = nil  // -1 rest, else the event's index

@@ -22,7 +22,7 @@ import FilterJSON
 /// (bilinear, -w, -z), `poles` (-p) and `extraZero` in Hz (-Z); or `mkfilter`,
 /// Fisher's own options as one string, with the corners still in `corners`.
 /// `"sampleRate": [60, 100]` designs the set at each rate, one namespace per
-/// rate (`AccelerometerFilters60Hz`, `AccelerometerFilters44p1Hz`). The README documents every field.
+/// rate (`AccelerometerFilters60Hz`, `AccelerometerFilters44p1Hz`). docs/command-line.md documents every field.
 package struct FilterSetSpec: Sendable {
     /// The file as the user named it (for messages).
     package var file: String

@@ -120,9 +120,11 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter -Bu -Lp -o 2 --sample-rate 60 --corner 5 --emit swift
               mkfilter mkshape -c 0.1 0.5 15 -l
               mkfilter mkaverage -Av -l 5
+              mkfilter remez --taps 31 --bands 0 0.2 0.25 0.5 --desired 1 0
+              mkfilter firwin --taps 41 --cutoff 0.1 --window hann
               mkfilter serve --port 8080
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self,
+        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, RemezCommand.self, FirlsCommand.self, FirwinCommand.self, Firwin2Command.self, KaiserordCommand.self, FirCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self,
                       ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self, ServeCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
@@ -250,8 +252,9 @@ struct GenerateCommand: ParsableCommand {
             """,
         discussion: """
             A spec gives the sample rate once, then named filters in Hz, field by field
-            or as Fisher's options (README, "Filter set files"). Without --output the
-            Swift goes to standard output, every namespace in one file;
+            or as Fisher's options (docs/command-line.md, "Filter set files").
+            Without --output the Swift goes to standard output, every namespace
+            in one file;
             --output-directory writes <Namespace>.swift per namespace (a spec with
             "sampleRate": [60, 100] has two); --check compares instead of writing.
             --sample-rate and --namespace override the spec's.

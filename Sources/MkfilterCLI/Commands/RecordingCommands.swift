@@ -76,7 +76,7 @@ struct SuggestCommand: ParsableCommand {
                        [--trigger-threshold <g>] [options above]
             """,
         discussion: """
-            A heuristic (README, "mkfilter suggest"):
+            A heuristic (docs/recordings-and-pipeline.md, "mkfilter suggest"):
               1. Welch spectra (Hann, 50 % overlap, each segment's mean removed)
                  of the events and of the rest, in segments of the shortest
                  event's length (at most 256 samples), the axes' added.

@@ -2,7 +2,7 @@ import FilterApplication
 
 /// `mkfilter generate SPEC [--sample-rate HZ] [--namespace NAME] [--emit swift|c|json]
 /// [--output FILE | --output-directory DIR] [--check]`: the filters of a spec
-/// file as source (see README, "Filter set files").
+/// file as source (see docs/command-line.md, "Filter set files").
 public enum GenerateProgram {
     static let usage = """
         Usage: mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>] [--emit swift|c|json]

@@ -13,10 +13,12 @@ struct ServeCommand: ParsableCommand {
             screen did. It prints the address to open when ready; Ctrl-C stops it.
 
             The server is its own package (Server/, on Hummingbird), so that the
-            rest of mkfilter builds without it: the first 'mkfilter serve' builds
-            it once (swift build --package-path Server -c release, a few
-            minutes), later ones start at once. MKFILTER_SERVER names another
-            mkfilter-server binary.
+            rest of mkfilter builds without it. scripts/setup.sh builds it with
+            mkfilter, and 'mkfilter serve' starts it at once; where it is
+            missing, 'mkfilter serve' builds it first (swift build --package-path
+            Server -c release, a few minutes). --https runs mkfilter-server-https,
+            the same server with TLS, built the first time it is asked for.
+            MKFILTER_SERVER names another server binary.
 
             API (QUERY: the form's fields, e.g. family=butterworth&band=bandPass&
             order=3&corners=0.5,3&sampleRate=60)

@@ -6,13 +6,17 @@ import Darwin
 #endif
 
 /// Hands `mkfilter serve` over to the server executable, `Server/.build/release/
-/// mkfilter-server` of this package (found from the running executable, which
-/// sits in the package's `.build`, or from the current directory), building it
-/// first when it is missing. The server is its own package so that the design
-/// command never builds Hummingbird.
+/// mkfilter-server` of this package (`mkfilter-server-https` for `--https`),
+/// found from the running executable, which sits in the package's `.build`, or
+/// from the current directory; builds it first when it is missing. The server
+/// is its own package so that the design command never builds Hummingbird,
+/// and TLS its own executable so that the plain server builds without it.
 enum ServeProgram {
+    /// The server's product name: with TLS or without.
+    static func product(https: Bool) -> String { https ? "mkfilter-server-https" : "mkfilter-server" }
+
     /// The server's path inside the package.
-    static let serverPath = "Server/.build/release/mkfilter-server"
+    static func serverPath(https: Bool) -> String { "Server/.build/release/" + product(https: https) }
 
     /// Builds if needed, then replaces this process with the server (host
     /// nil: the server's default, 127.0.0.1, or 0.0.0.0 with `https`);
@@ -25,11 +29,12 @@ enum ServeProgram {
             guard let root = packageRoot() else {
                 return .failure("mkfilter serve", UsageError("cannot find this package's Server/ folder from \(executablePath() ?? "the executable") or the current directory; run it from the package (swift run mkfilter serve) or set MKFILTER_SERVER"), usage: "")
             }
-            server = root + "/" + serverPath
+            server = root + "/" + serverPath(https: https)
             if rebuild || !FileManager.default.isExecutableFile(atPath: server) {
-                let message = "mkfilter serve: building the server (once; a few minutes): swift build --package-path Server -c release --product mkfilter-server\n"
+                let why = https ? "the https server (TLS) is built when first asked for" : "the server is not built yet; scripts/setup.sh builds it up front"
+                let message = "mkfilter serve: \(why); building it once (a few minutes): swift build --package-path Server -c release --product \(product(https: https))\n"
                 FileHandle.standardError.write(Data(message.utf8))
-                let status = build(root: root)
+                let status = build(root: root, product: product(https: https))
                 guard status == 0, FileManager.default.isExecutableFile(atPath: server) else {
                     return .failure("mkfilter serve", UsageError("building the server failed (status \(status)); see the messages above"), usage: "")
                 }
@@ -42,11 +47,11 @@ enum ServeProgram {
         return .failure("mkfilter serve", UsageError("cannot start \(server): \(reason)"), usage: "")
     }
 
-    /// `swift build --package-path <root>/Server -c release --product mkfilter-server`, its output on ours.
-    static func build(root: String) -> Int32 {
+    /// `swift build --package-path <root>/Server -c release --product <product>`, its output on ours.
+    static func build(root: String, product: String) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", root + "/Server", "-c", "release", "--product", "mkfilter-server"]
+        process.arguments = ["swift", "build", "--package-path", root + "/Server", "-c", "release", "--product", product]
         process.standardOutput = FileHandle.standardError
         do { try process.run() } catch { return -1 }
         process.waitUntilExit()

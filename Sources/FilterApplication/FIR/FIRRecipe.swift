@@ -1,0 +1,109 @@
+import FilterDesign
+
+/// One FIR design as a typed value: the method and its parameters, every
+/// frequency as a fraction of the sample rate (alpha, 0 ... 0.5), the sample
+/// rate the user gave (frequencies in reports are then in Hz too), and
+/// whether the linear-phase taps become minimum phase.
+///
+/// The methods are scipy's (`scipy.signal.remez`, `firls`, `firwin`,
+/// `firwin2`) with fs = 1; `design()` calls the FilterDesign functions of
+/// the same names.
+public struct FIRRecipe: Sendable, Hashable {
+    /// How the taps are found.
+    public enum Method: Sendable, Hashable {
+        /// Parks-McClellan equiripple: band edges in pairs, one desired value
+        /// and one weight per band (`remez`).
+        case remez(taps: Int, bands: [Double], desired: [Double], weights: [Double]?, type: RemezFilterType)
+        /// Least squares: band edges in pairs, a desired value at each edge,
+        /// one weight per band (`firls`).
+        case firls(taps: Int, bands: [Double], desired: [Double], weights: [Double]?)
+        /// A windowed ideal filter (`firwin`); `width`, when given, makes the
+        /// window Kaiser's for that transition width.
+        case firwin(taps: Int, cutoffs: [Double], band: FIRBand, window: FIRWindow, width: Double?, scale: Bool)
+        /// A windowed frequency-sampling design (`firwin2`).
+        case firwin2(taps: Int, frequencies: [Double], gains: [Double], window: FIRWindow, antisymmetric: Bool)
+
+        /// The command's name: remez, firls, firwin, firwin2.
+        public var name: String {
+            switch self {
+            case .remez: return "remez"
+            case .firls: return "firls"
+            case .firwin: return "firwin"
+            case .firwin2: return "firwin2"
+            }
+        }
+
+        /// The number of taps asked for.
+        public var taps: Int {
+            switch self {
+            case let .remez(n, _, _, _, _), let .firls(n, _, _, _), let .firwin(n, _, _, _, _, _),
+                 let .firwin2(n, _, _, _, _):
+                return n
+            }
+        }
+    }
+
+    /// The method and its parameters.
+    public var method: Method
+    /// The sample rate in Hz the frequencies were given against, if any.
+    public var sampleRate: Double?
+    /// Converts the linear-phase design to minimum phase (scipy's
+    /// `minimum_phase`, which halves the length: `(N + 1) / 2` taps).
+    public var minimumPhase: MinimumPhaseMethod?
+
+    /// A recipe from its parts.
+    public init(method: Method, sampleRate: Double? = nil, minimumPhase: MinimumPhaseMethod? = nil) {
+        self.method = method
+        self.sampleRate = sampleRate
+        self.minimumPhase = minimumPhase
+    }
+
+    /// The designed filter.
+    ///
+    /// - Throws: `FIRDesignError` wrapping the design function's own error
+    ///   (`RemezError` or `LinearPhaseError`), whose text names the input at fault.
+    public func design() throws(FIRDesignError) -> FIRFilter {
+        var equiripple: EquirippleDesign?
+        var taps: [Double]
+        do {
+            switch method {
+            case let .remez(n, bands, desired, weights, type):
+                let design = try FilterDesign.remez(taps: n, bands: bands, desired: desired, weights: weights, type: type)
+                equiripple = design
+                taps = design.taps
+            case let .firls(n, bands, desired, weights):
+                taps = try FilterDesign.firls(taps: n, bands: bands, desired: desired, weights: weights)
+            case let .firwin(n, cutoffs, band, window, width, scale):
+                taps = try FilterDesign.firwin(taps: n, cutoffs: cutoffs, band: band, window: window, width: width, scale: scale)
+            case let .firwin2(n, frequencies, gains, window, antisymmetric):
+                taps = try FilterDesign.firwin2(taps: n, frequencies: frequencies, gains: gains, window: window,
+                                                antisymmetric: antisymmetric)
+            }
+        } catch let error as RemezError {
+            throw FIRDesignError(error.description)
+        } catch let error as LinearPhaseError {
+            throw FIRDesignError(error.description)
+        } catch {
+            throw FIRDesignError("\(error)")
+        }
+        let linearPhaseTaps = taps
+        if let minimumPhase {
+            do { taps = try FilterDesign.minimumPhase(taps: taps, method: minimumPhase) } catch {
+                throw FIRDesignError("--minimum-phase \(minimumPhase.rawValue): \(error.description)")
+            }
+        }
+        guard taps.allSatisfy(\.isFinite) else {
+            throw FIRDesignError("the design gave a tap that is not a finite number; it is beyond double precision")
+        }
+        return FIRFilter(recipe: self, taps: taps, linearPhaseTaps: linearPhaseTaps, equiripple: equiripple)
+    }
+}
+
+/// Why a FIR design failed: the design function's words, which name the
+/// input at fault and what is allowed.
+public struct FIRDesignError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message.
+    public var description: String
+    /// An error with `description`.
+    public init(_ description: String) { self.description = description }
+}
