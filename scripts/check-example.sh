@@ -11,17 +11,19 @@ cd "$root"
 swift build --product mkfilter >/dev/null
 mkfilter="$(swift build --show-bin-path)/mkfilter"
 
-echo "== Examples/: build and run"
-(cd Examples && swift build 2>&1 | tail -1 && swift run AccelerometerExample)
-
+# Examples/ itself is built as a copy (the same package, depending on this
+# checkout by absolute path instead of ".."), so that one build serves the
+# run, the 60 Hz check and the incremental rebuilds after.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "== a copy at 60 Hz, then at 100 Hz"
 mkdir "$work/Examples"
 cp -R Examples/Package.swift Examples/Sources "$work/Examples/"
-# The copy depends on this checkout by absolute path.
 sed -i "s|path: \"..\"|path: \"$root\"|" "$work/Examples/Package.swift"
+grep -q "path: \"$root\"" "$work/Examples/Package.swift" || { echo "the copy of Examples/Package.swift does not name this checkout" >&2; exit 1; }
 spec="$work/Examples/Sources/AccelerometerExample/AccelerometerFilters.filters.json"
+echo "== Examples/: build and run"
+(cd "$work/Examples" && swift build 2>&1 | tail -1 && swift run AccelerometerExample)
+echo "== at 60 Hz, then at 100 Hz"
 (cd "$work/Examples" && swift build >/dev/null && swift run AccelerometerExample --coefficients >"$work/at60.txt")
 python3 scripts/example_coefficients.py "$spec" "$work/at60.txt" "$mkfilter"
 

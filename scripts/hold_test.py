@@ -15,7 +15,9 @@ Starts the server itself on a free loopback port under RLIMIT_NOFILE 256
 3. a request without Host is a 400, a 40 KB head a 431, both with the JSON
    error; HEAD has the GET's Content-Length and no body;
 4. with the soft limit 256 and the hard one 2048 the server raises its soft
-   limit to 2048 (/proc/PID/limits).
+   limit to 2048 (/proc/PID/limits);
+5. 100 uploads trickling a byte every 2 s and 100 clients that never read a
+   large answer: a cheap request is answered within 1 s all along.
 
 Loopback only; every wait is bounded. Prints what it measured; exits 1 on
 any failure.
@@ -169,6 +171,62 @@ def idle_connections(check, binary):
     check(process.returncode == 0, f"it stops cleanly on SIGTERM (status {process.returncode})")
 
 
+def slow_clients(check, binary):
+    """100 uploads trickling a byte every 2 s and 100 clients that never read
+    a large answer, under ulimit -n 256 (cap 96): a cheap request on a new
+    connection is answered within 1 s all along, the stalled ones are
+    evicted or closed by their deadlines, and the server stays up."""
+    process, port, limits = start(binary, 256, 256)
+    print(f"server (ulimit -n 256): {limits}")
+    uploads, readers, latencies = [], [], []
+    query = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
+    big = f"/api/response?{query}&points=4097"
+    try:
+        for _ in range(100):
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=2)
+                s.sendall((f"POST /api/recording?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           "Content-Type: text/csv\r\nContent-Length: 100000\r\n\r\nt,x,y,z\n").encode())
+                uploads.append(s)
+            except OSError:
+                break
+        for _ in range(100):
+            try:
+                s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                s.settimeout(2)
+                s.connect(("127.0.0.1", port))
+                s.sendall(f"GET {big} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                readers.append(s)
+            except OSError:
+                break
+        print(f"opened {len(uploads)} trickling uploads and {len(readers)} non-reading clients")
+        started = time.monotonic()
+        while time.monotonic() - started < 12:
+            for s in uploads:
+                try:
+                    s.send(b"0")
+                except OSError:
+                    pass
+            for _ in range(4):
+                status, _, elapsed = timed_get(port, DESIGN, timeout=5)
+                latencies.append(elapsed if status == 200 else 99)
+                time.sleep(0.5)
+        worst = max(latencies)
+        check(worst < 1.0, f"a cheap request among them: {len(latencies)} answered, worst {worst * 1000:.0f} ms (limit 1000 ms)")
+        check(process.poll() is None, "the server is up with the slow clients")
+        open_uploads = sum(1 for s in uploads if not closed_by_server(s))
+        open_readers = sum(1 for s in readers if not closed_by_server(s))
+        print(f"after 12 s: {open_uploads} uploads and {open_readers} non-reading clients still open")
+        check(open_uploads + open_readers <= 96, f"at most the cap still open ({open_uploads + open_readers})")
+    finally:
+        for s in uploads + readers:
+            s.close()
+        process.terminate()
+        process.wait(timeout=10)
+    check(process.returncode == 0, f"it stops cleanly on SIGTERM (status {process.returncode})")
+
+
 def malformed(check, binary):
     process, port, _ = start(binary, 1024, 1024)
     try:
@@ -218,6 +276,7 @@ def main():
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
     check = Check()
     idle_connections(check, args.server)
+    slow_clients(check, args.server)
     malformed(check, args.server)
     if os.path.exists("/proc/self/limits"):
         raised_limit(check, args.server)

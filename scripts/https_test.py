@@ -75,6 +75,21 @@ def main():
         except urllib.error.URLError as error:
             refused = isinstance(error.reason, ssl.SSLCertVerificationError)
         check(refused, "a TLS client that does not trust it is refused")
+        # TLS 1.2 with a CBC suite over SHA-1 only: no handshake (AEAD suites only).
+        cbc = ssl.create_default_context(cafile=str(folder / "cert.pem"))
+        cbc.maximum_version = ssl.TLSVersion.TLSv1_2
+        cbc.set_ciphers("ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA")
+        try:
+            urllib.request.urlopen(f"{base}/live", context=cbc, timeout=10)
+            cbc_refused = False
+        except (urllib.error.URLError, ssl.SSLError, ConnectionError):
+            cbc_refused = True
+        check(cbc_refused, "TLS 1.2 with ECDHE-ECDSA-AES128-SHA (CBC, SHA-1) only is refused")
+        gcm = ssl.create_default_context(cafile=str(folder / "cert.pem"))
+        gcm.maximum_version = ssl.TLSVersion.TLSv1_2
+        gcm.set_ciphers("ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256")
+        status = urllib.request.urlopen(f"{base}/live?{SHAKE}", context=gcm, timeout=10).status
+        check(status == 200, f"TLS 1.2 with AES-GCM is served ({status})")
 
         driver = browser(cache, [f"--ignore-certificate-errors-spki-list={spki}"])
         try:
@@ -97,6 +112,17 @@ def main():
     process, _, output = start(args.server, cache)
     try:
         check("kept" in output and spki in output, "a second run keeps the certificate (same key)")
+    finally:
+        stop(process)
+
+    # A key loosened to 0644 may have been copied: a new one, and a word why.
+    os.chmod(folder / "key.pem", 0o644)
+    process, _, output = start(args.server, cache)
+    try:
+        new_spki = re.search(r"SPKI\): (\S+)", output).group(1)
+        key_mode = stat.S_IMODE(os.stat(folder / "key.pem").st_mode)
+        check("made now" in output and "readable by others (mode 644)" in output and new_spki != spki and key_mode == 0o600,
+              f"a key readable by others is replaced, and it says why (key.pem {oct(key_mode)})")
     finally:
         stop(process)
 

@@ -7,6 +7,7 @@
 //   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
 //   swift run -c release filter-benchmarks --design-only     (design speed against scipy)
 //   swift run -c release filter-benchmarks --response-only   (the sections' response against sosfreqz)
+//   swift run -c release filter-benchmarks --fir-only        (FIR design speed against scipy)
 //   swift run -c release filter-benchmarks --write docs/figures.md
 //                                   (every table, into the one file the docs cite)
 import FilterAnalysis
@@ -25,6 +26,10 @@ if let figurePath { FigureFile.begin(figurePath) }
 if figurePath == nil, CommandLine.arguments.contains("--design-only") {
     try designBenchmark(repeats: 20)
     try designGridBenchmark(repeats: 5)
+    exit(0)
+}
+if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
+    try firBenchmark(repeats: 7)
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--response-only") {
@@ -256,6 +261,7 @@ if !CommandLine.arguments.contains("--no-pipeline") {
     numberTextBenchmark()
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
 }
+try firBenchmark(repeats: 7)
 if figurePath != nil {
     print("")
     try responseBenchmark(repeats: 20)

@@ -33,7 +33,9 @@ public enum FisherArguments {
         }
         guard let value = Int(text), allowed.contains(value) else {
             let range = allowed == Int.min...Int.max ? "" : "; it must be in \(allowed.lowerBound) ... \(allowed.upperBound)"
-            throw FisherCommandLineError("\(option) \(text) is out of range\(range) (\(meaning))")
+            // Digits past the message limit: cut, with their count.
+            let shown = text.count > quotedForMessageLimit ? quoted(text) : text
+            throw FisherCommandLineError("\(option) \(shown) is out of range\(range) (\(meaning))")
         }
         return value
     }

@@ -78,6 +78,11 @@ import Testing
             ([Self.recording, "--compare", "passThrough", "--zero-phase"], "--compare tries the filter and trigger only"),
             (["--source", "step", "--compare", "passThrough"], "--compare runs candidates on a recording"),
             ([Self.recording, "--compare", "passThrough", "bogusFilter"], "--compare candidate 2 'bogusFilter': axis x: filter 'bogusFilter': is not passThrough"),
+            ([Self.recording, "--compare"] + Array(repeating: "passThrough", count: 17),
+             "--compare takes at most 16 filters (got 17)"),
+            ([Self.recording, "--compare", "-Bu -Bp -o 2 --corner 1 3 -l"], "-l asks for Fisher's listing, which a filter run on the data does not print"),
+            ([Self.recording, "--compare", "-Bu -Bp -o 2 --corner 1 3 --sample-rate 100"],
+             "is designed for 100 Hz, but the data is at 60 Hz, where its corners would move"),
         ]
         for (arguments, message) in cases {
             let r = PipelineProgram.run(arguments: arguments, standardOutput: nil)

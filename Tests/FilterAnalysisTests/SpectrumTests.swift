@@ -167,8 +167,9 @@ import Testing
 
         let cases: [([String], String)] = [
             ([Self.recordingPath, "--segment", "4"], "--segment 4 is not allowed; it must be in 8 ... 1048576"),
-            ([Self.recordingPath, "--overlap", "256"], "--overlap 256 is not allowed; it must be less than the segment, 256 samples (0 ... 255)"),
-            ([Self.recordingPath, "--segment", "64", "--overlap", "64"], "--overlap 64 is not allowed; it must be less than the segment, 64 samples"),
+            ([Self.recordingPath, "--overlap", "256"], "--overlap 256 is not allowed; it must leave segments of 256 samples at least 16 apart (0 ... 240)"),
+            ([Self.recordingPath, "--overlap", "255"], "--overlap 255 is not allowed; it must leave segments of 256 samples at least 16 apart (0 ... 240)"),
+            ([Self.recordingPath, "--segment", "64", "--overlap", "64"], "--overlap 64 is not allowed; it must leave segments of 64 samples at least 4 apart (0 ... 60)"),
             ([Self.recordingPath, "--filter", "-Bu -Bp -o 3 --corner 0.5 40"], "--filter '-Bu -Bp -o 3 --corner 0.5 40':"),
             ([Self.recordingPath, "--bogus"], "unknown option '--bogus'"),
         ]

@@ -39,6 +39,18 @@ import Testing
         }
     }
 
+    /// A server judges the work from the recipe whichever field carries it:
+    /// Fisher's words in `mkfilter=` give the order they name; a page's own
+    /// fields (`points`, `format`) are left aside; a query that does not read
+    /// gives nil.
+    @Test func recipeIgnoringOtherFieldsReadsEveryCarrier() {
+        let fisher = RecipeQuery.recipeIgnoringOtherFields("mkfilter=--cheby2+40+-Bp+-o+128&corners=0.5,3&sampleRate=60&points=99")
+        #expect(fisher?.order == 128, "\(String(describing: fisher))")
+        let fields = RecipeQuery.recipeIgnoringOtherFields("family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&format=c")
+        #expect(fields?.order == 3)
+        #expect(RecipeQuery.recipeIgnoringOtherFields("order=x&points=%ZZ") == nil)
+    }
+
     @Test func urlQueryReadsBack() throws {
         for recipe in Self.recipes {
             let query = RecipeQuery.query(for: recipe, name: "a name & more", description: "100% ✓")

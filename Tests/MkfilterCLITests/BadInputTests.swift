@@ -5,6 +5,23 @@ import Testing
 /// Hostile command lines: each exits 1 with a message on standard error,
 /// prints nothing on standard output, and never crashes or prints NaN.
 @Suite struct BadInputTests {
+    /// A huge value (a 10^6-digit field, a whole CR-only file read as its
+    /// header line) is refused in a message of bounded length: the first 80
+    /// characters and how long it was.
+    @Test func hugeInputIsNotEchoedWhole() throws {
+        let digits = String(repeating: "9", count: 1_000_000)
+        let order = Mkfilter.run(arguments: ["-Bu", "-Lp", "-o", digits, "-a", "0.1"])
+        #expect(order.exitCode == 1 && order.standardError.count < 1_000, "\(order.standardError.prefix(300))")
+        #expect(order.standardError.contains("...' (1000000 characters)"), "\(order.standardError.prefix(300))")
+        let remez = FIRProgram.run("remez", arguments: ["--taps", "31", "--type", digits])
+        #expect(remez.exitCode == 1 && remez.standardError.count < 1_000, "\(remez.standardError.prefix(300))")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cr-only-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try String(repeating: "1,2,3,4,5\r", count: 100_000).write(toFile: path, atomically: true, encoding: .utf8)
+        let spectrum = SpectrumProgram.run(arguments: [path])
+        #expect(spectrum.exitCode == 1 && spectrum.standardError.count < 1_000, "\(spectrum.standardError.prefix(300))")
+    }
+
     static let hostile: [[String]] = [
         ["-Bu", "-Lp", "-o", "4", "-a", "nan"],
         ["-Bu", "-Lp", "-o", "4", "-a", "NaN"],

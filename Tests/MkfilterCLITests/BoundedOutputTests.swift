@@ -113,6 +113,9 @@ import Darwin
             ["suggest", Self.root.appendingPathComponent("Tests/Fixtures/recordings/shake-60Hz.csv").path, "--events", "8-11,20.5-23"],
             ["generate", Self.root.appendingPathComponent("Generated/ShakeFilters.filters.json").path],
             ["gencode", "-ansic"],
+            ["--help"],
+            ["remez", "--help"],
+            ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"],
         ]
         let listing = Mkfilter.run(arguments: Self.design + ["-l"]).standardOutput
         for arguments in commands {
@@ -136,6 +139,25 @@ import Darwin
     #endif
 
     // MARK: Two outputs, one file
+
+    /// `--output` and `--svg` onto a symbolic link that loops (a -> b -> a)
+    /// are refused with the system's reason, and the links stay links.
+    @Test func loopingSymbolicLinkIsRefused() throws {
+        try Self.inDirectory { dir in
+            let a = dir + "/a.csv", b = dir + "/b.csv"
+            try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
+            try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+            for run in [ResponseProgram.run(.impulse, arguments: Self.design + ["--output", a]),
+                        ResponseProgram.run(.response, arguments: Self.design + ["--output", dir + "/ok.csv", "--svg", b])] {
+                #expect(run.exitCode == 1, "\(run.standardError)")
+                #expect(run.standardError.contains("Too many levels of symbolic links"), "\(run.standardError)")
+            }
+            for link in [a, b] {
+                #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "\(link) is no longer a link")
+            }
+            #expect(Self.fileType(dir + "/ok.csv") == nil)
+        }
+    }
 
     /// `--output X --svg X` (or the same file by another name) is refused
     /// before any work, and neither file appears.

@@ -15,6 +15,18 @@ import Testing
         }
     }
 
+    /// An option that the chosen format would ignore is an error naming it.
+    @Test func ignoredOptionsAreErrors() {
+        for (extra, message) in [(["-l", "--emit", "cmsis-q15"], "-l asks for Fisher's listing, which --emit cmsis-q15 does not print"),
+                                 (["-l", "--emit", "swift"], "-l asks for Fisher's listing, which --emit swift does not print"),
+                                 (["--emit", "swift", "--precision", "float"], "--precision float goes with --emit c"),
+                                 (["--emit", "cmsis-q31", "--precision", "double"], "--precision double goes with --emit c")] {
+            let r = Mkfilter.run(arguments: design + extra)
+            #expect(r.exitCode == 1 && r.standardError.contains(message) && r.standardOutput.isEmpty, "\(extra): \(r.standardError)")
+        }
+        #expect(Mkfilter.run(arguments: design + ["--emit", "c", "--precision", "float"]).exitCode == 0)
+    }
+
     @Test func jsonReadsBackWithFullPrecision() throws {
         let r = Mkfilter.run(arguments: design + ["--emit", "json", "--name", "lp", "--tag", "7"])
         #expect(r.exitCode == 0)

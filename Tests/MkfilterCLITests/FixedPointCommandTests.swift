@@ -53,5 +53,9 @@ import Testing
         #expect(direct.exitCode != 0 && direct.standardError.contains("drop --realization direct"))
         let unstable = Mkfilter.run(arguments: ["--cheby2", "40", "-Bs", "-o", "2", "-a", "0.005", "0.02", "--emit", "cmsis-q15"])
         #expect(unstable.exitCode != 0 && unstable.standardError.contains("use q31 or Float") && unstable.standardOutput.isEmpty)
+        // A q31 refusal advises Float, never q31 itself.
+        let unstable31 = Mkfilter.run(arguments: ["--cheby2", "40", "-Bs", "-o", "2", "-a", "0.00005", "0.0002", "--emit", "cmsis-q31"])
+        #expect(unstable31.exitCode != 0 && unstable31.standardError.contains("unstable; use Float") && !unstable31.standardError.contains("use q31"),
+                "\(unstable31.standardError)")
     }
 }

@@ -25,6 +25,13 @@ enum APIError {
             + "try again in \(HeavyWork.retryAfter) s"
     }
 
+    /// 503 with `Retry-After`: the uploads in progress hold the whole `UploadBudget`.
+    static func uploadsBusy(_ budget: UploadBudget) -> Response {
+        var response = response(.serviceUnavailable, "the server is busy reading other recordings (\(budget.capacity >> 20) MB at once); try again in \(HeavyWork.retryAfter) s", field: "recording")
+        response.headers[.retryAfter] = "\(HeavyWork.retryAfter)"
+        return response
+    }
+
     /// 503 with `Retry-After`: every heavy slot is taken and the queue is full.
     static func busy(_ heavy: HeavyWork) -> Response {
         var response = response(.serviceUnavailable, busyMessage(heavy), field: nil)

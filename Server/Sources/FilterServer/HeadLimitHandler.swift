@@ -29,7 +29,8 @@ final class HeadLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         guard !answered else { return }
         answered = true
-        let body = APIError.body("the request head (request line and header fields) is over \(limit) bytes; "
+        let body = APIError.body("the request head is over \(limit) bytes (the request line, and the header fields "
+                                 + "counted as their names and values and 32 bytes more each); "
                                  + "a query is at most \(RecipeQuery.maximumLength) bytes", field: nil)
         var headers = SecurityHeaders.api
         headers[.contentType] = "application/json; charset=utf-8"

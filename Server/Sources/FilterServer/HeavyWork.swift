@@ -1,3 +1,4 @@
+import FilterSets
 import NIOConcurrencyHelpers
 import NIOPosix
 
@@ -40,15 +41,21 @@ public final class HeavyWork: Sendable {
         self.queue = max(0, queue)
     }
 
-    /// Whether the request for `path` with `query` is heavy: an order above
-    /// `cheapOrder`, a specification (`passband` or `stopband`), or more than
-    /// `cheapPoints` response points. Read tolerantly: a malformed value is
-    /// cheap, since it fails before any design.
+    /// Whether the request for `path` with `query` is heavy: a recipe of
+    /// order above `cheapOrder` or designed from a specification, read as the
+    /// design reads it from whichever field carries it (`order`, `passband`,
+    /// `stopband`, or Fisher's words in `mkfilter`), or more than
+    /// `cheapPoints` response points. A query that does not read is cheap,
+    /// since it fails before any design.
     public static func isHeavy(query: String) -> Bool {
         let values = FormValues.parse(query)
-        if let order = values["order"].flatMap({ Double($0) }), order > Double(cheapOrder) { return true }
         if let points = values["points"].flatMap({ Double($0) }), points > Double(cheapPoints) { return true }
-        return !(values["passband"] ?? "").isEmpty || !(values["stopband"] ?? "").isEmpty
+        if let order = values["order"].flatMap({ Double($0) }), order > Double(cheapOrder) { return true }
+        if !(values["passband"] ?? "").isEmpty || !(values["stopband"] ?? "").isEmpty { return true }
+        // The recipe as the design will read it, from whichever field
+        // carries it (`order`, `passband`, or Fisher's words in `mkfilter`).
+        guard let recipe = RecipeQuery.recipeIgnoringOtherFields(query) else { return false }
+        return recipe.specification != nil || (recipe.order ?? 0) > cheapOrder
     }
 
     /// Heavy requests computing or waiting now.

@@ -16,12 +16,13 @@ import Hummingbird
 /// (`FilterRoutes.bounded`): at most `HeavyWork.slots` at once on the
 /// blocking pool, then a 503 with `Retry-After`, so that a flood of uploads
 /// cannot starve cheap requests. The body is read (and the limit checked)
-/// before a slot is taken, so a slow upload never holds one.
+/// before a slot is taken, so a slow upload never holds one; the bytes all
+/// uploads hold at once are bounded by `UploadBudget` (503 beyond it).
 public enum RecordingRoute {
     /// The route's path; it answers POST only (`FilterRoutes.methods(path:)`).
     public static let path = "/api/recording"
 
-    static func response(_ request: Request, heavy: HeavyWork) async -> Response {
+    static func response(_ request: Request, heavy: HeavyWork, budget: UploadBudget = .shared) async -> Response {
         let query = request.uri.query ?? ""
         if query.utf8.count > RecipeQuery.maximumLength {
             return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
@@ -29,18 +30,48 @@ public enum RecordingRoute {
         let limit = RecordingTrialRequest.maximumBytes
         let tooLarge = "the recording is larger than \(limit) bytes (10 MB); send at most that, or cut it with mkfilter spectrum on the command line"
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            return APIError.response(.contentTooLarge, tooLarge, field: "recording")
+            // The body is not read: the connection closes after the answer
+            // rather than take the bytes still coming.
+            var response = APIError.response(.contentTooLarge, tooLarge, field: "recording")
+            response.headers[.connection] = "close"
+            return response
+        }
+        // The bytes held, reserved from the budget as they come (all of a
+        // given Content-Length at once) and given back with the answer.
+        let reservation = Reservation(budget: budget)
+        defer { reservation.releaseAll() }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), !reservation.grow(to: length) {
+            return APIError.uploadsBusy(budget)
         }
         let bytes: [UInt8]
         do {
-            guard let body = try await collect(request.body, limit: limit) else {
-                return APIError.response(.contentTooLarge, tooLarge, field: "recording")
+            guard let body = try await collect(request.body, limit: limit, reserve: reservation.grow(to:)) else {
+                return reservation.refused ? APIError.uploadsBusy(budget) : APIError.response(.contentTooLarge, tooLarge, field: "recording")
             }
             bytes = body
         } catch {
             return APIError.response(.badRequest, "the recording could not be read (\(error))", field: "recording")
         }
         return await FilterRoutes.bounded(request, heavy, page: false, alwaysHeavy: true) { trial(bytes, query: query) }
+    }
+
+    /// One upload's part of the budget, used by one request at a time.
+    public final class Reservation: @unchecked Sendable {
+        /// The budget it takes from.
+        public let budget: UploadBudget
+        /// Bytes taken so far; whether the budget refused more.
+        public private(set) var taken = 0, refused = false
+        /// Nothing taken yet.
+        public init(budget: UploadBudget) { self.budget = budget }
+        /// Takes from the budget up to `total` bytes in all; false when it is short.
+        public func grow(to total: Int) -> Bool {
+            guard total > taken else { return true }
+            guard budget.reserve(total - taken) else { refused = true; return false }
+            taken = total
+            return true
+        }
+        /// Gives back everything taken.
+        public func releaseAll() { budget.release(taken); taken = 0 }
     }
 
     /// The recording `bytes` tried on the design of `query`: the JSON answer,
@@ -55,12 +86,16 @@ public enum RecordingRoute {
         }
     }
 
-    /// The body's bytes, or nil as soon as they pass `limit` (the rest is
-    /// not read): at most `limit` bytes are ever held.
-    public static func collect<Body: AsyncSequence>(_ body: Body, limit: Int) async throws -> [UInt8]? where Body.Element == ByteBuffer {
+    /// The body's bytes, or nil as soon as they pass `limit` or `reserve`
+    /// refuses the bytes so far (the rest is not read): at most `limit` bytes
+    /// are ever held, each of them reserved first.
+    public static func collect<Body: AsyncSequence>(_ body: Body, limit: Int,
+                                                    reserve: (Int) -> Bool = { _ in true }) async throws -> [UInt8]?
+        where Body.Element == ByteBuffer {
         var bytes: [UInt8] = []
         for try await buffer in body {
-            guard bytes.count + buffer.readableBytes <= limit else { return nil }
+            let total = bytes.count + buffer.readableBytes
+            guard total <= limit, reserve(total) else { return nil }
             bytes.append(contentsOf: buffer.readableBytesView)
         }
         return bytes

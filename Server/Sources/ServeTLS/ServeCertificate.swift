@@ -7,8 +7,8 @@ import X509
 /// year, for localhost, 127.0.0.1, ::1 and this machine's other addresses
 /// (subject alternative names), kept in the user's cache directory
 /// (`cert.pem`, and `key.pem` readable by the owner only, in a folder only
-/// the owner may enter) and reused until the addresses change or fewer than
-/// 30 days are left.
+/// the owner may enter) and reused until the addresses change, fewer than
+/// 30 days are left, or the key has become readable by others.
 public struct ServeCertificate: Sendable {
     /// The certificate and key, PEM.
     public let certificatePEM: String, keyPEM: String
@@ -16,6 +16,8 @@ public struct ServeCertificate: Sendable {
     public let folder: URL
     /// Whether this run made them.
     public let isNew: Bool
+    /// Why a kept key was not reused, when that was for its permissions.
+    public var replacedBecause: String? = nil
     /// SHA-256 of the certificate's SubjectPublicKeyInfo, base64: what
     /// Chromium's `--ignore-certificate-errors-spki-list` takes.
     public let spkiHash: String
@@ -42,7 +44,10 @@ public struct ServeCertificate: Sendable {
     public static func loadOrCreate(in folder: URL = defaultFolder(), now: Date = Date()) throws -> ServeCertificate {
         let names = currentNames()
         let certificateFile = folder.appendingPathComponent("cert.pem"), keyFile = folder.appendingPathComponent("key.pem")
-        if let certificatePEM = try? String(contentsOf: certificateFile, encoding: .utf8),
+        // A key others could read may have been copied: never reused.
+        let keyMode = (try? FileManager.default.attributesOfItem(atPath: keyFile.path))?[.posixPermissions] as? Int
+        let exposed = keyMode.map { $0 & 0o077 != 0 } ?? false
+        if !exposed, let certificatePEM = try? String(contentsOf: certificateFile, encoding: .utf8),
            let keyPEM = try? String(contentsOf: keyFile, encoding: .utf8),
            let certificate = try? Certificate(pemEncoded: certificatePEM),
            let key = try? P256.Signing.PrivateKey(pemRepresentation: keyPEM),
@@ -61,8 +66,12 @@ public struct ServeCertificate: Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         try write(keyPEM, to: keyFile, permissions: 0o600)
         try write(certificatePEM, to: certificateFile, permissions: 0o644)
-        return ServeCertificate(certificatePEM: certificatePEM, keyPEM: keyPEM, folder: folder, isNew: true,
-                                spkiHash: try spkiHash(certificate))
+        var made = ServeCertificate(certificatePEM: certificatePEM, keyPEM: keyPEM, folder: folder, isNew: true,
+                                    spkiHash: try spkiHash(certificate))
+        if exposed, let keyMode {
+            made.replacedBecause = "the kept key.pem was readable by others (mode \(String(keyMode, radix: 8))), so it may have been copied"
+        }
+        return made
     }
 
     /// Writes `text` to a new file created with `permissions` (never readable by others in between).

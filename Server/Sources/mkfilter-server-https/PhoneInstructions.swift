@@ -20,6 +20,7 @@ enum PhoneInstructions {
         }
         var out = "mkfilter serve: certificate \(certificate.folder.appendingPathComponent("cert.pem").path) "
             + "(\(certificate.isNew ? "made now" : "kept"); self-signed: the phone warns once; accept it)\n"
+        if let why = certificate.replacedBecause { out += "mkfilter serve: a new key and certificate: \(why)\n" }
         out += "mkfilter serve: its key's SHA-256 (SPKI): \(certificate.spkiHash)\n"
         for url in urls { out += "mkfilter serve: on a phone on this network, open \(url)\n" }
         if let first = urls.first, let code = try? QRCode(first, level: .m) {

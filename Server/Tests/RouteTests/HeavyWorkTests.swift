@@ -32,6 +32,10 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         #expect(!HeavyWork.isHeavy(query: shake))
         #expect(!HeavyWork.isHeavy(query: "family=butterworth&band=lowPass&order=24&corners=5&sampleRate=60&points=4097"))
         #expect(!HeavyWork.isHeavy(query: "order=x&points=%ZZ"))
+        // Heaviness from the recipe, whichever field carries it: Fisher's words too.
+        #expect(HeavyWork.isHeavy(query: "mkfilter=--cheby2+40+-Bp+-o+128&corners=0.5,3&sampleRate=60"))
+        #expect(HeavyWork.isHeavy(query: "mkfilter=-Bu+-Bp+-o+30&corners=0.5,3&sampleRate=60&format=c"))
+        #expect(!HeavyWork.isHeavy(query: "mkfilter=-Bu+-Bp+-o+3&corners=0.5,3&sampleRate=60&format=c"))
     }
 
     /// One slot, one place in the queue: the third is refused at once, the

@@ -90,6 +90,29 @@ import Testing
         #expect(try await RecordingRoute.collect(small, limit: 100) == Array("0,0,0,1\n".utf8))
     }
 
+    /// The bytes of all uploads at once are bounded: a body stops being read
+    /// as soon as the budget refuses it, and what it took goes back (the
+    /// route then answers 503 with Retry-After).
+    @Test func uploadsShareOneBudget() async throws {
+        let budget = UploadBudget(capacity: 3 << 20)
+        #expect(budget.reserve(2 << 20) && !budget.reserve(2 << 20) && budget.inUse == 2 << 20)
+        budget.release(2 << 20)
+        #expect(budget.inUse == 0)
+        let chunk = ByteBuffer(bytes: [UInt8](repeating: 48, count: 1 << 20))
+        let counter = Counter()
+        let stream = AsyncStream<ByteBuffer> { continuation in
+            for _ in 0..<8 { continuation.yield(chunk) }
+            continuation.finish()
+        }
+        let counted = stream.map { buffer -> ByteBuffer in counter.add(); return buffer }
+        let reservation = RecordingRoute.Reservation(budget: budget)
+        let result = try await RecordingRoute.collect(counted, limit: 10 << 20, reserve: reservation.grow(to:))
+        #expect(result == nil && reservation.refused && counter.value == 4, "read \(counter.value) chunks")
+        #expect(budget.inUse == 3 << 20)
+        reservation.releaseAll()
+        #expect(budget.inUse == 0)
+    }
+
     /// The design page offers it, and /live hands its recording over; the
     /// code of both is in the pages' external scripts (the policy runs no
     /// inline script), which the pages load.

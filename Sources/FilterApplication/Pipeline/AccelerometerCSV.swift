@@ -298,7 +298,9 @@ public struct AccelerometerCSVReader {
             return error("\(field) is infinite; every value must be a finite number")
         }
         let isNumeric = s.allSatisfy { (48...57).contains($0) || $0 == 45 || $0 == 43 || $0 == 46 || $0 == 101 || $0 == 69 }
-        if isNumeric, DecimalParser.parse(text) != nil { return error("\(field) \(text) is out of range for a double") }
+        if isNumeric, DecimalParser.parse(text) != nil {
+            return error("\(field) \(text.count > quotedForMessageLimit ? quotedForMessage(text) : text) is out of range for a double")
+        }
         return error("\(field) \(quotedForMessage(text)) is not a number")
     }
 }

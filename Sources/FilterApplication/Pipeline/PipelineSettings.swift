@@ -159,6 +159,9 @@ public struct PipelineSettings: Sendable {
         if let article = try articleFilter(words) { return article }
 
         if first.hasPrefix("-") {
+            if words.contains("-l") {
+                throw ApplicationError("-l asks for Fisher's listing, which a filter run on the data does not print: leave it out")
+            }
             var arguments = words
             if arguments.contains("--corner") && !arguments.contains("--sample-rate") {
                 arguments += ["--sample-rate", "\(sampleRate)"]
@@ -166,7 +169,7 @@ public struct PipelineSettings: Sendable {
             let design = try DesignRequest(fisherWords: arguments).run().design
             let rate = design.recipe.corners.sampleRate ?? sampleRate
             if rate != sampleRate {
-                notes.append("note: filter '\(text)' is designed for \(rate) Hz; the data is at \(sampleRate) Hz")
+                throw ApplicationError("is designed for \(messageNumber(rate)) Hz, but the data is at \(messageNumber(sampleRate)) Hz, where its corners would move: leave --sample-rate out (the data's rate is used) or give \(messageNumber(sampleRate))")
             }
             do {
                 return .template(try TemplateBuilder.template(for: design, name: text, description: "", tag: 0, sampleRate: sampleRate))

@@ -3,6 +3,10 @@ import FilterApplication
 import FilterDesign
 
 extension PipelineRequest {
+    /// The most candidates one `--compare` runs: each is a whole run of the
+    /// recording and a row of the plot (500 on 10,000 rows took 1.25 GB).
+    public static let maximumComparedFilters = 16
+
     /// `mkfilter pipeline RECORDING --compare 'A' 'B' ...`: each candidate
     /// filter in place of `--filter`, with every other setting (`--config`,
     /// `--rms-window`, `--threshold`, `--count`, `--min-interval`,
@@ -14,6 +18,9 @@ extension PipelineRequest {
         var stderr = ""
         do throws(ApplicationError) {
             if source != nil { throw ApplicationError("--compare runs candidates on a recording; give a CSV file, not --source") }
+            guard compare.count <= Self.maximumComparedFilters else {
+                throw ApplicationError("--compare takes at most \(Self.maximumComparedFilters) filters (got \(compare.count)): each is run over the whole recording and drawn; compare them in groups")
+            }
             if output != nil {
                 throw ApplicationError("--compare prints a table of onsets; --output (the pipeline's CSV) is for one filter: leave it out, or run each candidate with --filter")
             }

@@ -28,6 +28,12 @@ public struct RecordingSpectrum: Sendable {
     /// Segment lengths allowed (`--segment`).
     public static let segmentRange = 8...1_048_576
 
+    /// The largest overlap for a segment of N samples: N - max(1, N/16), so
+    /// that consecutive segments start at least N/16 samples apart and a
+    /// recording costs at most 16 FFTs of N per N samples (an overlap of
+    /// N - 1 would cost one FFT a sample: minutes on 10^5 rows).
+    public static func largestOverlap(segment: Int) -> Int { segment - max(1, segment / 16) }
+
     /// Hz.
     public var sampleRate: Double
     /// Rows read.
@@ -64,8 +70,8 @@ public struct RecordingSpectrum: Sendable {
             throw ApplicationError("--segment \(segment) is out of range; it must be in \(segmentRange.lowerBound) ... \(segmentRange.upperBound) samples")
         }
         let overlap = overlap ?? segment / 2
-        guard (0..<segment).contains(overlap) else {
-            throw ApplicationError("--overlap \(overlap) is out of range; it must be in 0 ... \(segment - 1) (less than the segment, \(segment) samples)")
+        guard (0...largestOverlap(segment: segment)).contains(overlap) else {
+            throw ApplicationError("--overlap \(overlap) is out of range; it must be in 0 ... \(largestOverlap(segment: segment)) (segments of \(segment) samples start at least \(max(1, segment / 16)) apart)")
         }
         let fs = input.sampleRate
         let raw = WelchAccumulator(segmentLength: segment, overlap: overlap, channels: 3)

@@ -127,11 +127,11 @@ struct FixedPointRealization {
                    a1: Double(c[3]) / unit, a2: Double(c[4]) / unit)
         }
         for (k, (c, s)) in zip(stages, sections).enumerated() where c[0] == 0 && c[1] == 0 && c[2] == 0 {
-            throw FixedPointError("in \(arithmetic.format.rawValue) section \(k + 1)'s numerator (largest coefficient \(s.coefficients.prefix(3).map(abs).max() ?? 0)) rounds to zero; use q31 or Float")
+            throw FixedPointError("in \(arithmetic.format.rawValue) section \(k + 1)'s numerator (largest coefficient \(s.coefficients.prefix(3).map(abs).max() ?? 0)) rounds to zero; \(arithmetic.format == .q15 ? "use q31 or Float" : "use Float")")
         }
         let radius = CascadeNorms.largestPoleRadius(realised)
         guard radius < 1 else {
-            throw FixedPointError("in \(arithmetic.format.rawValue) the rounded coefficients put a pole at radius \(radius), on or outside the unit circle (the design's largest is \(designRadius)): unstable; use q31 or Float")
+            throw FixedPointError("in \(arithmetic.format.rawValue) the rounded coefficients put a pole at radius \(radius), on or outside the unit circle (the design's largest is \(designRadius)): unstable; \(arithmetic.format == .q15 ? "use q31 or Float" : "use Float")")
         }
         return StoredCascade(arithmetic: arithmetic, scaling: scaling, postShift: postShift, stages: stages,
                              sections: realised, outputScale: outputScale, order: order)

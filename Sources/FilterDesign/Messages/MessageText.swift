@@ -1,16 +1,22 @@
 /// Text in single quotes for an error message, control characters made
-/// visible (`\u{a}`), so a message never breaks a line or hides a character.
+/// visible (`\u{a}`), so a message never breaks a line or hides a character;
+/// past `quotedForMessageLimit` characters cut, with the text's length.
 public func quotedForMessage(_ text: String) -> String {
     var out = "'"
-    for scalar in text.unicodeScalars {
+    for scalar in text.unicodeScalars.prefix(quotedForMessageLimit) {
         if scalar.value < 0x20 || scalar.value == 0x7F {
             out += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
             out.unicodeScalars.append(scalar)
         }
     }
-    return out + "'"
+    let count = text.unicodeScalars.count
+    return count > quotedForMessageLimit ? out + "...' (\(count) characters)" : out + "'"
 }
+
+/// The most characters of a user's text a message repeats: a 10^6-digit
+/// field or a whole file read as one line is cut there, with its length.
+public let quotedForMessageLimit = 80
 
 /// A number for a message: an integer without a decimal point, otherwise the
 /// shortest text that reads back as the same Double; NaN and infinities in words.

@@ -26,6 +26,18 @@ public enum RecipeQuery {
     /// - Parameter extra: further field names the caller reads itself (a
     ///   page's `points`, `scale`), kept as text.
     /// - Throws: `FieldError` naming the field.
+    /// The recipe a query asks for, its other fields (a page's `points`,
+    /// `format`, ...) left aside: what a server needs to judge the work
+    /// before doing it, whichever field (`order`, `passband`, `mkfilter`)
+    /// carries the design. nil when the query does not read or designs nothing.
+    public static func recipeIgnoringOtherFields(_ query: String) -> FilterRecipe? {
+        let known = numberFields.union(listFields).union(textFields)
+        let keys = Set(query.split(separator: "&").map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
+        guard var fields = try? Self.fields(query, extra: keys.subtracting(known)) else { return nil }
+        for key in keys.subtracting(known).union(["name", "description", "tag"]) { fields[key] = nil }
+        return (try? recipe(fields)) ?? nil
+    }
+
     public static func fields(_ query: String, extra: Set<String> = []) throws(FieldError) -> [String: JSONValue] {
         guard query.utf8.count <= maximumLength else {
             throw FieldError(field: nil, "the query is \(query.utf8.count) bytes long; at most \(maximumLength) are accepted")

@@ -87,10 +87,16 @@ package struct AtomicFileSet {
     /// - a FIFO, a character or block device, or another special file: the
     ///   file itself, opened for writing, without a temporary file (nothing
     ///   can be renamed onto it, and its reader must see the bytes);
-    /// - a directory: an error.
+    /// - a directory, or a symbolic link whose chain does not end within
+    ///   40 links: an error.
     package mutating func create(for path: String) throws(FileWriteFailure) -> Int32 {
         let target = Self.resolved(path)
         var info = stat()
+        // A chain of links that never ends (a -> b -> a): an error, not a
+        // file renamed over the last link.
+        if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw FileWriteFailure(path: path, reason: String(cString: strerror(ELOOP)))
+        }
         if stat(target, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw FileWriteFailure(path: path, reason: String(cString: strerror(EISDIR))) }

@@ -36,7 +36,8 @@ struct SpectrumCommand: ParsableCommand {
                                  apple-highpass 5 ... (see mkfilter pipeline --help)
               --segment <n>      N, samples per segment, 8 ... 1048576 (default 256)
               --overlap <n>      samples shared by consecutive segments,
-                                 0 ... N-1 (default N/2)
+                                 0 ... N - N/16 (default N/2): segments start
+                                 at least N/16 samples apart
               --sample-rate <Hz> instead of the rate of the first 64 times
               --output FILE      the CSV file (default: standard output)
               --svg FILE         the PSDs in dB on a log-frequency axis, the

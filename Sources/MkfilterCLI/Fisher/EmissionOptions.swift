@@ -86,6 +86,9 @@ struct EmissionOptions: Equatable {
         request.namespace = namespace
         request.outputFile = output
         request.cPrecision = precision == "float" ? .float : .double
+        if let precision, kind != .c {
+            throw UsageError("--precision \(precision) goes with --emit c (the C header's scalar); --emit \(kind.rawValue) has its own arithmetic: leave it out")
+        }
         if let fixedPointScaling {
             guard kind == .cmsisQ15 || kind == .cmsisQ31 else {
                 throw UsageError("--fixed-point-scaling goes with --emit cmsis-q15 or cmsis-q31")

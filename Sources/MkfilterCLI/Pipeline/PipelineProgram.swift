@@ -62,6 +62,9 @@ public enum PipelineProgram {
                     throw UsageError("--compare needs one or more filters, each one argument: --compare '-Bu -Bp -o 2 --corner 0.5 3' '-Bu -Bp -o 4 --corner 1 4'")
                 }
                 r.compare += candidates
+                guard r.compare.count <= PipelineRequest.maximumComparedFilters else {
+                    throw UsageError("--compare takes at most \(PipelineRequest.maximumComparedFilters) filters (got \(r.compare.count)): each is run over the whole recording and drawn; compare them in groups")
+                }
             case "--rms-window": r.rmsWindow = try cursor.integer(for: word, meaning: "the RMS window in samples", in: PipelineSettings.countRange)
             case "--threshold": r.threshold = try cursor.number(for: word, meaning: "the RMS level in g")
             case "--count": r.count = try cursor.integer(for: word, meaning: "contiguous samples above the threshold", in: PipelineSettings.countRange)

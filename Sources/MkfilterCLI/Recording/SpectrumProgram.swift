@@ -37,8 +37,9 @@ public enum SpectrumProgram {
                 r.input = try ArgumentCursor.input(word, after: r.input, what: "recording")
             }
         }
-        if let overlap = r.overlap, overlap >= (r.segment ?? RecordingSpectrum.defaultSegment) {
-            throw UsageError("--overlap \(overlap) is not allowed; it must be less than the segment, \(r.segment ?? RecordingSpectrum.defaultSegment) samples (0 ... \((r.segment ?? RecordingSpectrum.defaultSegment) - 1))")
+        let segment = r.segment ?? RecordingSpectrum.defaultSegment
+        if let overlap = r.overlap, overlap > RecordingSpectrum.largestOverlap(segment: segment) {
+            throw UsageError("--overlap \(overlap) is not allowed; it must leave segments of \(segment) samples at least \(max(1, segment / 16)) apart (0 ... \(RecordingSpectrum.largestOverlap(segment: segment)))")
         }
         return r
     }
