@@ -14,7 +14,7 @@ import NIOHTTPTypes
 /// - a request body must keep up `minimumBodyRate` bytes a second on average
 ///   once `bodyGrace` has passed since its head, and end within
 ///   `longestBody`; a response must be written whole within `longestWrite`.
-///   A sweep every second closes the connections that fall behind, and
+///   A sweep every quarter second closes the connections that fall behind, and
 ///   while more than `highWater` are open the idle or stalled ones (at the
 ///   cap no new connection arrives to evict them).
 ///
@@ -177,8 +177,8 @@ public final class ConnectionGuard: Sendable {
         }
     }
 
-    /// Once: a task that closes the overdue connections every second while
-    /// the guard lives.
+    /// Once: a task that closes the overdue connections every quarter second
+    /// while the guard lives (at the cap, a new client waits for it).
     private func startSweeping() {
         let first = sweeping.withLockedValue { started in
             defer { started = true }
@@ -187,7 +187,7 @@ public final class ConnectionGuard: Sendable {
         guard first else { return }
         Task { [weak self] in
             while true {
-                try? await Task.sleep(for: .seconds(1))
+                try? await Task.sleep(for: .milliseconds(250))
                 guard let self else { return }
                 for channel in self.overdue(at: .now()) { channel.close(promise: nil) }
             }
