@@ -57,18 +57,8 @@ func designBenchmark(repeats: Int) throws {
     print("design in-process: zpk and ordered, scaled sections (ms, best of \(repeats)) against scipy's output='sos'")
     print("design                          ours     scipy   ratio ours/scipy (goal <= 1)")
     for (label, recipe, call) in designs {
-        var best = Double.infinity, count = 0
-        for _ in 0..<repeats {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let sections = try recipe.design().secondOrderSections()
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            count = sections?.count ?? 0
-        }
-        precondition(count > 0)
-        if let scipy = scipyMilliseconds(call: call, repeats: repeats) {
-            print(String(format: "%-28@ %7.3f  %8.3f  %6.2f", label as NSString, best, scipy, best / scipy))
-        } else {
-            print(String(format: "%-28@ %7.3f  (scipy not available)", label as NSString, best))
+        try printAgainstScipy(label, width: 28, call: call, repeats: repeats) {
+            try recipe.design().secondOrderSections()?.count ?? 0
         }
     }
 }
@@ -169,4 +159,23 @@ func designGridBenchmark(repeats: Int) throws {
     print(String(format: "  median ratio ours/scipy %.2f; worst %.2f (%@: %.3f against %.3f ms); over 1: %d (goal 0)",
                  median, ratios[worst], designs[worst].label as NSString, ours[worst], scipy[worst],
                  ratios.filter { $0 > 1 }.count))
+}
+
+/// One row: the best milliseconds of `design` (which returns a count that
+/// must be above 0: sections, taps) over `repeats`, scipy's `call`, and
+/// their ratio.
+func printAgainstScipy(_ label: String, width: Int, call: String, repeats: Int, _ design: () throws -> Int) throws {
+    var best = Double.infinity, count = 0
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        count = try design()
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    precondition(count > 0)
+    let padded = label.padding(toLength: max(width, label.count), withPad: " ", startingAt: 0)
+    if let scipy = scipyMilliseconds(call: call, repeats: repeats) {
+        print(padded + String(format: " %8.3f  %8.3f  %6.2f", best, scipy, best / scipy))
+    } else {
+        print(padded + String(format: " %8.3f  (scipy not available)", best))
+    }
 }

@@ -30,17 +30,6 @@ func firBenchmark(repeats: Int) throws {
     print("FIR design in-process (ms, best of \(repeats)) against scipy's, same design")
     print("design                                 ours     scipy   ratio ours/scipy (goal <= 1)")
     for (label, design, call) in designs {
-        var best = Double.infinity, count = 0
-        for _ in 0..<repeats {
-            let start = DispatchTime.now().uptimeNanoseconds
-            count = try design().count
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        precondition(count > 0)
-        if let scipy = scipyMilliseconds(call: call, repeats: repeats) {
-            print(String(format: "%-36@ %8.3f  %8.3f  %6.2f", label as NSString, best, scipy, best / scipy))
-        } else {
-            print(String(format: "%-36@ %8.3f  (scipy not available)", label as NSString, best))
-        }
+        try printAgainstScipy(label, width: 36, call: call, repeats: repeats) { try design().count }
     }
 }
