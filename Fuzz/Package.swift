@@ -10,7 +10,8 @@
 // scripts/fuzz.sh builds them, makes the seed corpus and runs each reader.
 import PackageDescription
 
-let readers = ["cTemplate", "swiftTemplate", "specJSON", "pipelineCSV", "fisherListing", "argv", "webQuery"]
+let readers = ["cTemplate", "swiftTemplate", "specJSON", "pipelineCSV", "fisherListing", "argv", "webQuery",
+               "recordingOptions", "firOptions"]
 
 let package = Package(
     name: "mkfilter-fuzz",

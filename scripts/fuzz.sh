@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 readers=("$@")
-[ ${#readers[@]} -gt 0 ] || readers=(cTemplate swiftTemplate specJSON pipelineCSV fisherListing argv webQuery)
+[ ${#readers[@]} -gt 0 ] || readers=(cTemplate swiftTemplate specJSON pipelineCSV fisherListing argv webQuery recordingOptions firOptions)
 [ "$(uname -s)" = Linux ] || { echo "fuzz.sh: libFuzzer builds need Linux (the toolchain's libFuzzer runtime)" >&2; exit 1; }
 
 configuration="${FUZZ_CONFIGURATION:-release}"

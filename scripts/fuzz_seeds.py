@@ -11,6 +11,8 @@ fisherListing  mkfilter -l listings of Fisher's reference outputs
 argv           Fisher's reference command lines, as the design command and
                as response / impulse / step / verify, one word a line
 webQuery       the web page's queries for a few of those designs
+recordingOptions  spectrum / suggest options after a recording, one word a line
+firOptions     the FIR commands' options, one word a line
 """
 import json
 import re
@@ -75,3 +77,19 @@ write("webQuery", [
     "family=resonator&band=bandStop&q=20&corners=25&sampleRate=200&transform=bilinear",
     "family=bessel&band=highPass&order=4&corners=10&sampleRate=100",
 ])
+
+# Words of spectrum/suggest after the recording, and of the FIR commands; the
+# first word picks the command (FuzzReader.recordingOptions, .firOptions).
+write("recordingOptions", ["\n".join(words) for words in [
+    ["spectrum"], ["spectrum", "--segment", "64", "--overlap", "60"], ["spectrum", "--sample-rate", "100"],
+    ["spectrum", "--filter", "-Bu -Bp -o 3 --corner 0.5 3"], ["suggest", "--events", "8-11,20.5-23"],
+    ["suggest", "--events", "8-11", "--floor", "0.5", "--threshold", "3"], ["suggest", "--events", "6.954-9.23"],
+]])
+write("firOptions", ["\n".join(words) for words in [
+    ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"],
+    ["remez", "--taps", "41", "--bands", "0.05", "0.45", "--desired", "1", "--type", "hilbert"],
+    ["firls", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "1", "0", "0"],
+    ["firwin", "--taps", "41", "--cutoff", "0.1", "--window", "kaiser:8"],
+    ["firwin2", "--taps", "51", "--frequencies", "0", "0.1", "0.2", "0.5", "--gains", "1", "1", "0", "0"],
+    ["kaiserord", "--attenuation", "60", "--width", "0.05"],
+]])

@@ -29,6 +29,12 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     case argv
     /// The URL query of the web page (`RecipeQuery`).
     case webQuery
+    /// `mkfilter spectrum` and `suggest` options (events, segments, rates,
+    /// floor, threshold, filter) on a small recording.
+    case recordingOptions
+    /// The FIR commands (`remez`, `firls`, `firwin`, `firwin2`, `kaiserord`)
+    /// with random options, taps at most `firTapsLimit`.
+    case firOptions
 
     /// One input for case `index`, derived from the seed.
     func input(_ rng: inout SeededGenerator) -> [String] {
@@ -40,6 +46,19 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             return [Bool.random(using: &rng) ? Mutation.mutate(FuzzSeeds.csv, &rng) : Self.structuredCSV(&rng)]
         case .fisherListing: return [Mutation.mutate(FuzzSeeds.listing, &rng)]
         case .webQuery: return [Mutation.mutate(FuzzSeeds.queries.randomElement(using: &rng)!, &rng)]
+        case .recordingOptions, .firOptions:
+            let seeds = self == .firOptions ? FuzzSeeds.firArguments : FuzzSeeds.recordingArguments
+            var words = seeds.randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 0...3, using: &rng) where !words.isEmpty {
+                let k = Int.random(in: 0..<words.count, using: &rng)
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: words[k] = Mutation.hostileNumbers.randomElement(using: &rng)!
+                case 1: words[k] = Mutation.mutate(words[k], &rng)
+                case 2: words.remove(at: k)
+                default: words.insert(Mutation.hostileFragments.randomElement(using: &rng)!, at: k)
+                }
+            }
+            return words
         case .argv:
             if Int.random(in: 0..<3, using: &rng) > 0 { return Self.structuredArguments(&rng) }
             let count = Int.random(in: 1...12, using: &rng)
@@ -52,6 +71,22 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             }
         }
     }
+
+    /// The most taps the FIR reader asks for.
+    static let firTapsLimit = 301
+
+    /// The recording the recording reader runs on: 60 s at 60 Hz, gravity on
+    /// z, a 2 Hz shake during 8-11 s and 20.5-23 s.
+    static let recording: String = {
+        var text = "t,x,y,z\n"
+        for n in 0..<3600 {
+            let t = Double(n) / 60
+            let shake = (t >= 8 && t <= 11) || (t >= 20.5 && t <= 23) ? 0.5 * sin(2 * Double.pi * 2 * t) : 0
+            let noise = 0.01 * sin(Double(n) * 1.7)
+            text += "\(t),\(shake + noise),\(noise),\(1 + noise)\n"
+        }
+        return text
+    }()
 
     /// A number: usually ordinary, often hostile.
     static func value(_ rng: inout SeededGenerator, ordinary: ClosedRange<Double>) -> String {
@@ -183,6 +218,36 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             if arguments.first == "pipeline" && !arguments.contains("--output") {
                 arguments += ["--output", scratch.appendingPathComponent("pipeline.csv").path]
             }
+            let result = CommandLineRunner.run(arguments)
+            return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
+        case .recordingOptions:
+            // The first word picks the command (suggest, else spectrum); the
+            // recording is a file of 60 s at 60 Hz with shakes at 8-11 and
+            // 20.5-23 s; outputs point into the scratch directory.
+            let recording = scratch.appendingPathComponent("rec.csv")
+            guard (try? Data(Self.recording.utf8).write(to: recording)) != nil else { return nil }
+            var words = input
+            let command = words.first == "suggest" ? "suggest" : "spectrum"
+            if words.first == "suggest" || words.first == "spectrum" { words.removeFirst() }
+            for k in words.indices where ["--output", "-o", "--svg"].contains(words[k]) && k + 1 < words.count {
+                words[k + 1] = scratch.appendingPathComponent("out-\(k)").path
+            }
+            let arguments = [command, recording.path] + words
+            let result = CommandLineRunner.run(arguments)
+            return Self.outcome(result, scratch: scratch, inputs: ["rec.csv"], echoing: arguments.joined(separator: " "))
+        case .firOptions:
+            // The first word picks the command; --taps above `firTapsLimit`
+            // are lowered to it (the fuzzer looks for wrong answers, not for
+            // the time a long design rightly takes).
+            var words = input
+            let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord"]
+            let command = commands.first { $0 == words.first } ?? commands[(words.first?.utf8.count ?? 0) % commands.count]
+            if words.first.map(commands.contains) == true { words.removeFirst() }
+            for k in words.indices where words[k] == "--taps" && k + 1 < words.count {
+                if let n = Double(words[k + 1]), !(n <= Double(Self.firTapsLimit)) { words[k + 1] = "\(Self.firTapsLimit)" }
+                if words[k + 1].count > 12 { words[k + 1] = "\(Self.firTapsLimit)" }
+            }
+            let arguments = [command] + words
             let result = CommandLineRunner.run(arguments)
             return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
         case .webQuery:

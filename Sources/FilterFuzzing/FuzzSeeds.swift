@@ -96,6 +96,30 @@ enum FuzzSeeds {
     ]
 
     /// Words argv cases are made of: Fisher's options, ours, subcommands and values.
+    /// Words after `mkfilter spectrum|suggest RECORDING` (the first picks the command).
+    static let recordingArguments: [[String]] = [
+        ["spectrum"], ["spectrum", "--segment", "64", "--overlap", "60"], ["spectrum", "--sample-rate", "100", "--svg", "x"],
+        ["spectrum", "--filter", "-Bu -Bp -o 3 --corner 0.5 3", "-o", "x"], ["spectrum", "--segment", "8", "--overlap", "7"],
+        ["suggest", "--events", "8-11,20.5-23"], ["suggest", "--events", "8-11", "--floor", "0.5", "--threshold", "3"],
+        ["suggest", "--events", "6.954-9.23"], ["suggest", "--events", "8-1e300"], ["suggest", "--events", "1e19-2e19"],
+        ["suggest", "--events-from-trigger", "-Bu -Bp -o 3 --corner 0.5 3", "--trigger-threshold", "0.2"],
+        ["suggest", "--events", "8-11", "--sample-rate", "1e300"],
+    ]
+
+    /// Words of the FIR commands (the first picks the command).
+    static let firArguments: [[String]] = [
+        ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"],
+        ["remez", "--taps", "40", "--bands", "0", "0.1", "0.15", "0.3", "0.35", "0.5", "--desired", "0", "1", "0", "--weights", "10", "1", "10"],
+        ["remez", "--taps", "41", "--bands", "0.05", "0.45", "--desired", "1", "--type", "hilbert"],
+        ["remez", "--taps", "30", "--bands", "0", "0.4", "--desired", "1", "--type", "differentiator", "--emit", "json"],
+        ["remez", "--taps", "61", "--sample-rate", "60", "--bands", "0", "5", "7", "30", "--desired", "1", "0", "--minimum-phase", "hilbert"],
+        ["firls", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "1", "0", "0", "--weights", "1", "10"],
+        ["firwin", "--taps", "41", "--cutoff", "0.1", "--window", "kaiser:8"],
+        ["firwin", "--taps", "40", "--cutoff", "0.1", "0.2", "--band", "bandpass", "--width", "0.05", "--no-scale"],
+        ["firwin2", "--taps", "51", "--frequencies", "0", "0.1", "0.2", "0.5", "--gains", "1", "1", "0", "0", "--antisymmetric"],
+        ["kaiserord", "--attenuation", "60", "--width", "0.05"],
+    ]
+
     static let argvWords = [
         "-Bu", "-Be", "-Ch", "--cheby2", "--elliptic", "-Re", "-Pi", "-Lp", "-Hp", "-Bp", "-Bs", "-Ap", "-o", "-a",
         "-w", "-z", "-Z", "-p", "-l", "-lz", "--sample-rate", "--corner", "--passband-edge", "--stopband-edge",

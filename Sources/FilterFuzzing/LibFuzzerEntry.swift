@@ -10,7 +10,8 @@ import Foundation
 /// Bytes become the reader's input as follows: the text formats take them
 /// as UTF-8 (invalid sequences replaced, except for the pipeline's CSV,
 /// which is written to its file byte for byte, so its reader meets them);
-/// `argv` splits them into words at each newline (at most 32 words).
+/// `argv`, `recordingOptions` and `firOptions` split them into words at each
+/// newline (at most 32 words).
 /// (libFuzzer's driver itself is called from the Fuzz/ package, the only
 /// place linked with it.)
 public enum LibFuzzerEntry {
@@ -24,7 +25,7 @@ public enum LibFuzzerEntry {
         let directory = freshScratch()
         let problem: String?
         switch reader {
-        case .argv:
+        case .argv, .recordingOptions, .firOptions:
             let words = bytes.split(separator: 10, omittingEmptySubsequences: false).prefix(32)
                 .map { String(decoding: $0, as: UTF8.self) }
             guard !words.isEmpty else { return 0 }
