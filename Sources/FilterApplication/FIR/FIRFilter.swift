@@ -39,12 +39,12 @@ public struct FIRFilter: Sendable, Hashable {
     /// H(e^{2 pi i alpha}) = sum_k h[k] e^{-2 pi i alpha k}, its magnitude.
     public func magnitude(atAlpha alpha: Double) -> Double {
         var re = 0.0, im = 0.0
+        let stepC = Double.cos(-2 * Double.pi * alpha), stepS = Double.sin(-2 * Double.pi * alpha)
         // The phasor by recurrence, renewed every 64 taps from cos/sin to keep
         // its rounding error below 1e-14 however long the filter.
         for start in stride(from: 0, to: taps.count, by: 64) {
             let angle = -2 * Double.pi * alpha * Double(start)
             var c = Double.cos(angle), s = Double.sin(angle)
-            let stepC = Double.cos(-2 * Double.pi * alpha), stepS = Double.sin(-2 * Double.pi * alpha)
             for k in start..<min(start + 64, taps.count) {
                 re += taps[k] * c
                 im += taps[k] * s
