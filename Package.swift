@@ -22,6 +22,12 @@ let package = Package(
         // the package in Fuzz/ (scripts/fuzz.sh); not an API.
         .library(name: "FilterFuzzing", targets: ["FilterFuzzing"]),
         .executable(name: "filter-generator", targets: ["filter-generator"]),
+        // The whole grids and the seeded fuzz campaign in release, for CI: built
+        // through Server/ (`swift build --package-path Server -c release --product
+        // filter-grids`) they share the server's release build of this package's
+        // modules (scripts/section-grid.sh). Not an API.
+        .executable(name: "filter-grids", targets: ["filter-grids"]),
+        .executable(name: "mkfilter-fuzz", targets: ["mkfilter-fuzz"]),
         .plugin(name: "FilterGenerator", targets: ["FilterGenerator"]),
         .plugin(name: "GenerateFilters", targets: ["GenerateFilters"]),
     ],
@@ -203,6 +209,19 @@ let package = Package(
             path: "Benchmarks/FilterBenchmarks"
         ),
 
+        // MARK: Grids
+        // The design grids against scipy (sections, order estimation, verify):
+        // checks returning their failures, which the tests run on a sample in
+        // debug and filter-grids runs whole in release.
+        .target(
+            name: "FilterGrids",
+            dependencies: [
+                "FilterAnalysis", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission", "FilterRuntime",
+                "FisherCompatibility", .product(name: "ComplexModule", package: "swift-numerics"),
+            ]
+        ),
+        .executableTarget(name: "filter-grids", dependencies: ["FilterGrids"]),
+
         // MARK: Test support
         // scripts/target-check.sh's host side: inputs through SectionCascade<Float>
         // or <Double>, the outputs' bits printed (not a product).
@@ -260,7 +279,7 @@ let package = Package(
             name: "FilterAnalysisTests",
             dependencies: [
                 "FilterAnalysis", "FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission",
-                "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
+                "FilterRuntime", "FisherCompatibility", "FilterGrids", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),

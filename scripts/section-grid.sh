@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# The sections on the whole 936-design grid (SectionGridTests), in a release
-# build: verify in Float and Double, Float impulse responses and the section
-# coefficients against scipy's; and every spec, Chebyshev II and elliptic
-# design (SpecificationGridTests). A debug `swift test` checks a sample.
+# The whole design grids in a release build (filter-grids; `swift test`
+# checks a sample of each in debug): the sections on the 936-design grid
+# against scipy's (verify in Float and Double, Float impulse responses, the
+# section coefficients), the 672 specifications against scipy's order
+# estimation and met by their sections, verify on the spec and corpus
+# designs; then the seeded fuzz campaign, 1,500 cases per reader.
 #
-#   scripts/section-grid.sh       (MKFILTER_RELEASE_SCRATCH=DIR: build in DIR
-#                                  instead of .build, as CI does beside a
-#                                  debug build running in .build)
+#   scripts/section-grid.sh [filter-grids options, e.g. --full]
+#   MKFILTER_RELEASE_PACKAGE=Server scripts/section-grid.sh
+#       builds through Server/, which depends on this package: one release
+#       build of the modules serves the server, the grids and cmsis-check.sh
+#       (CI does this).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=${MKFILTER_RELEASE_SCRATCH:-.build}
-swift build --scratch-path "$scratch" -c release --build-tests -Xswiftc -enable-testing
-swift test --scratch-path "$scratch" -c release -Xswiftc -enable-testing --skip-build \
-    --filter "SectionGridTests|SpecificationGridTests|FuzzTests"
+package=${MKFILTER_RELEASE_PACKAGE:-.}
+swift build --package-path "$package" -c release --product filter-grids
+swift build --package-path "$package" -c release --product mkfilter-fuzz
+bin=$(swift build --package-path "$package" -c release --show-bin-path)
+"$bin/filter-grids" "$@"
+"$bin/mkfilter-fuzz" --cases 1500 --seed 20261123 --time-limit 20 2>/dev/null
