@@ -198,6 +198,14 @@ public struct VerificationReport: Sendable {
     /// Whether every check of every item passed.
     public var passed: Bool { items.allSatisfy(\.passed) }
 
+    /// A report of `items`, verified at `precision` (named `precisionName`
+    /// in the JSON when that is given).
+    public init(items: [VerificationItem], precision: RunningPrecision, precisionName: String? = nil) {
+        self.items = items
+        self.precision = precision
+        self.precisionName = precisionName
+    }
+
     // MARK: Reports
 
     /// The report for a person: each item, its checks (`ok` or `FAIL`) and figures, and a summary line.

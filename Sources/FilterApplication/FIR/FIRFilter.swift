@@ -24,6 +24,9 @@ public struct FIRFilter: Sendable, Hashable {
         public var edges: [Double]
         /// Per band: passes (true) or stops.
         public var passes: [Bool]
+        /// Per band: the largest deviation of |H| from 1 (a passband, dp) or
+        /// from 0 (a stopband, ds) the specification allows.
+        public var allowed: [Double]
     }
 
     /// A filter from its parts.

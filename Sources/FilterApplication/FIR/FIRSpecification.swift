@@ -198,7 +198,8 @@ public struct FIRSpecification: Sendable, Hashable {
         let recipe = FIRRecipe(method: method, sampleRate: sampleRate, minimumPhase: minimumPhase)
         guard var filter = try? recipe.design() else { return nil }
         // Judged against the specification's bands whatever the method.
-        filter.judgedBands = FIRFilter.JudgedBands(edges: edges, passes: passes)
+        filter.judgedBands = FIRFilter.JudgedBands(edges: edges, passes: passes,
+                                                   allowed: passes.map { $0 ? passbandDeviation : stopbandDeviation })
         return filter
     }
 

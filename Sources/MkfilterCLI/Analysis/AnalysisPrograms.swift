@@ -31,17 +31,39 @@ public enum ResponseProgram {
             if let output = args.output, let svg = args.svg, FileOutput.sameFile(output, svg) {
                 throw UsageError("--output \(ArgumentValues.quoted(output)) and --svg \(ArgumentValues.quoted(svg)) name the same file: give each its own")
             }
-            var request = ResponseRequest(design: try args.design(), kind: kind)
-            request.points = args.points
-            request.samples = args.samples
-            request.scale = args.scale
-            request.frequencyAxis = args.frequencyAxis
-            request.plot = args.svg != nil
-            request.title = (["mkfilter"] + args.designWords).joined(separator: " ")
-                + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : args.precision == .floatInDouble ? " (as run in Float, sections in Double)" : ""))
-            request.precision = args.precision
-            request.fixedPoint = args.fixedPoint
-            request.fixedPointScaling = args.fixedPointScaling ?? .l1
+            let title = (["mkfilter"] + args.designWords).joined(separator: " ")
+            let toDescriptor: (Int32) throws(ApplicationError) -> (svg: String?, warnings: [String], writeFailure: String?)
+            let whole: () throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String])
+            if let words = FIRProgram.designWords(args.designWords) {
+                // A FIR design: its taps as they run, in Double or Float.
+                if args.fixedPoint != nil || args.fixedPointScaling != nil {
+                    throw UsageError("--precision q15|q31 and --fixed-point-scaling apply to IIR sections; a FIR design runs in double or float")
+                }
+                var request = FIRResponseRequest(filter: try FIRProgram.design(words), kind: kind)
+                request.points = args.points
+                request.samples = args.samples
+                request.scale = args.scale
+                request.frequencyAxis = args.frequencyAxis
+                request.plot = args.svg != nil
+                request.precision = args.precision
+                request.title = title + (args.precision == .float ? " (as run in Float)" : "")
+                toDescriptor = request.run(csvTo:)
+                whole = request.run
+            } else {
+                var request = ResponseRequest(design: try args.design(), kind: kind)
+                request.points = args.points
+                request.samples = args.samples
+                request.scale = args.scale
+                request.frequencyAxis = args.frequencyAxis
+                request.plot = args.svg != nil
+                request.title = title
+                    + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : args.precision == .floatInDouble ? " (as run in Float, sections in Double)" : ""))
+                request.precision = args.precision
+                request.fixedPoint = args.fixedPoint
+                request.fixedPointScaling = args.fixedPointScaling ?? .l1
+                toDescriptor = request.run(csvTo:)
+                whole = request.run
+            }
             // The plot and the CSV file together: if either cannot be written, neither is.
             var files = AtomicFileSet()
             defer { files.discard() }
@@ -54,7 +76,7 @@ public enum ResponseProgram {
                     throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(error.explanation))")
                 }
                 let result: (svg: String?, warnings: [String], writeFailure: String?)
-                do { result = try request.run(csvTo: descriptor) } catch { close(descriptor); throw UsageError(error) }
+                do { result = try toDescriptor(descriptor) } catch { close(descriptor); throw UsageError(error) }
                 let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
                 if let reason = result.writeFailure ?? closed {
                     throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(reason))")
@@ -62,11 +84,11 @@ public enum ResponseProgram {
                 (csv, svg, warnings) = ("", result.svg, result.warnings)
             } else if let standardOutput {
                 let result: (svg: String?, warnings: [String], writeFailure: String?)
-                do { result = try request.run(csvTo: standardOutput) } catch { throw UsageError(error) }
+                do { result = try toDescriptor(standardOutput) } catch { throw UsageError(error) }
                 if let reason = result.writeFailure { throw UsageError("cannot write to standard output (\(reason))") }
                 (csv, svg, warnings) = ("", result.svg, result.warnings)
             } else {
-                (csv, svg, warnings) = try Self.run(request)
+                do { (csv, svg, warnings) = try whole() } catch { throw UsageError(error) }
             }
             let warningText = warnings.map { "\(program): \($0)\n" }.joined()
             if let path = args.svg, let svg {
@@ -84,9 +106,6 @@ public enum ResponseProgram {
         }
     }
 
-    static func run(_ request: ResponseRequest) throws(UsageError) -> (csv: String, svg: String?, warnings: [String]) {
-        do { return try request.run() } catch { throw UsageError(error) }
-    }
 }
 
 /// `mkfilter verify`: checks a design as it will run, or audits the
@@ -99,6 +118,21 @@ public enum VerifyProgram {
             let args = try AnalysisArguments(arguments, command: "verify", accepted: ["--json", "--precision", "--fixed-point-scaling"])
             try args.validate()
             let subject: VerificationRequest.Subject
+            if let words = FIRProgram.designWords(args.designWords) {
+                // A FIR design, judged by its response against what it was asked for.
+                if args.fixedPoint != nil || args.fixedPointScaling != nil {
+                    throw UsageError("--precision q15|q31 and --fixed-point-scaling apply to IIR sections; a FIR design runs in double or float")
+                }
+                let filter = try FIRProgram.design(words)
+                let item: VerificationItem
+                do {
+                    item = try FIRVerification.verify(filter, commandLine: (["mkfilter"] + args.designWords).joined(separator: " "),
+                                                      precision: args.precision)
+                } catch { throw UsageError(error) }
+                let report = VerificationReport(items: [item], precision: args.precision)
+                return InvocationResult(standardOutput: args.json ? report.json : report.text, standardError: "",
+                                        exitCode: report.passed ? 0 : 2)
+            }
             if let first = args.designWords.first, !first.hasPrefix("-") {
                 guard args.positional.count == args.designWords.count else {
                     throw UsageError("give either template files or design options, not both")

@@ -59,10 +59,15 @@ struct ResponseCommand: ParsableCommand {
                                  the plot's frequency axis; default log when the
                                  lowest corner is below a tenth of Nyquist
 
+            A FIR design is given by its command and options (remez, firls, firwin,
+            firwin2, fir): the response of its taps as stored in Double or Float,
+            the group delay from sum k h[k] z^-k; the plot without poles.
+
             EXAMPLES
               mkfilter response -Bu -Lp -o 4 -a 0.1 --points 513
               mkfilter response -Bu -Bp -o 3 --sample-rate 60 --corner 0.5 3 \\
                   -o bp.csv --svg bp.svg
+              mkfilter response remez --taps 31 --bands 0 0.2 0.25 0.5 --desired 1 0
             """,
         helpNames: [.long]
     )
@@ -119,7 +124,9 @@ func timeDiscussion(kind: String, input: String) -> String {
     emitted float C), or with float-in-double DigitalFilter<Float> running its
     sections in Double, on the design's second-order sections (or Fisher's
     recurrence with --realization direct). mkfilter verify compares them with
-    the exact response.
+    the exact response. A FIR design (remez, firls, firwin, firwin2 or fir and
+    its options) runs as y[n] = sum h[k] x[n-k], summed from k = 0 up, in
+    Double or Float: the impulse response is its taps as stored.
 
     OPTIONS
       <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1
@@ -198,10 +205,20 @@ struct VerifyCommand: ParsableCommand {
             printed with 10 decimals (Shake's) is held to 1e-3 (0.009 dB) on
             its gain, corners and ripple: what its printing allows.
 
+            A FIR design (remez, firls, firwin, firwin2 or fir and its options) is
+            checked with its taps as stored in Double or Float, on the continuum:
+              finite            every tap
+              linear phase      the taps exactly (anti)symmetric
+              meets the specification   fir: the ripple and attenuation per band
+              equiripple        remez: weighted error within 1 % of the design's
+              as designed       firls, firwin, firwin2: within 1 % of Double's
+
             Exit status: 0 when every check passes, 2 when one fails, 1 for bad input.
 
             EXAMPLES
               mkfilter verify -Bu -Lp -o 2 --sample-rate 60 --corner 5
+              mkfilter verify remez --taps 101 --bands 0 0.1 0.2 0.5 --desired 1 0 \\
+                  --precision float
               mkfilter verify -Ch -0.5 -Bp -o 10 -a 0.1 0.2 --precision gencode
               mkfilter verify Generated/ShakeFilters60Hz.swift --json
             """,

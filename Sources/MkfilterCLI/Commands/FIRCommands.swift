@@ -7,16 +7,20 @@ private let commonFIROptions = """
       --sample-rate <Hz>    frequencies in Hz (default: alphas, fractions of
                             the sample rate, 0 ... 0.5)
       --minimum-phase homomorphic|hilbert
-                            the minimum-phase filter of the same |H|^(1/2)
-                            (scipy's minimum_phase: (N + 1)/2 taps)
+                            the minimum-phase filter whose |H| is the square
+                            root of the linear-phase one's (scipy's
+                            minimum_phase: (N + 1)/2 taps)
       --emit json           {"taps": [...], ...}, every Double exact
 
     OUTPUT
       A report: the taps' count and linear-phase type (I ... IV), per band
-      the largest deviation of |H| from the desired amplitude on a grid of
-      16 points a tap (ripple peak to peak and attenuation in dB), and the
+      the largest deviation of |H| from the desired amplitude (a grid of 16
+      points a tap, its largest peaks refined by golden-section search;
+      ripple peak to peak and attenuation in dB), and the
       taps, y[n] = sum h[k] x[n-k]. Errors name the option at fault and what
-      is allowed; exit status 1, nothing on standard output.
+      is allowed; exit status 1, nothing on standard output. The design's
+      words after response, impulse, step or verify give its response, time
+      responses and checks: mkfilter verify remez --taps 31 ...
     """
 
 // Each command is a type of its own (configuration, words, run), as

@@ -50,6 +50,29 @@ public enum FIRProgram {
         }
     }
 
+    /// `words` when they describe a FIR design (`remez --taps 31 ...`: a FIR
+    /// command's name first), for `response`, `impulse`, `step` and
+    /// `verify`; nil for Fisher's design options.
+    public static func designWords(_ words: [String]) -> [String]? {
+        guard let first = words.first, commands.contains(first) else { return nil }
+        return words
+    }
+
+    /// The FIR filter `words` (from `designWords`) describe, designed.
+    public static func design(_ words: [String]) throws(UsageError) -> FIRFilter {
+        let command = words[0], arguments = Array(words.dropFirst())
+        switch command {
+        case "kaiserord":
+            throw UsageError("kaiserord estimates taps and beta; to see the filter, design it: firwin --taps N --cutoff c --window kaiser:BETA")
+        case "fir":
+            return try specificationDesign(arguments).result.filter
+        default:
+            let (recipe, emitJSON) = try request(command, arguments)
+            if emitJSON { throw UsageError("--emit belongs to mkfilter \(command) itself, not to this command") }
+            do { return try recipe.design() } catch { throw UsageError(error.description) }
+        }
+    }
+
     /// The words of the design commands, read and checked.
     static func request(_ command: String, _ arguments: [String]) throws(UsageError) -> (FIRRecipe, emitJSON: Bool) {
         var words = FIRWords()
@@ -61,6 +84,23 @@ public enum FIRProgram {
     /// `fir`: the fewest taps that meet a specification, its report (with
     /// the counts tried) or JSON.
     static func specification(_ arguments: [String]) throws(UsageError) -> String {
+        let (spec, result, common) = try specificationDesign(arguments)
+        let (ripple, attenuation, method) = (spec.passbandRipple, spec.stopbandAttenuation, spec.method)
+        if common.emitJSON { return result.filter.json.text() + "\n" }
+        let n = result.filter.recipe.method.taps
+        let failedBelow = result.tried.filter { !$0.meets && $0.taps < n }.map(\.taps).max()
+        let minimum = common.minimumPhase.map { _ in " (minimum phase: \(result.filter.taps.count) taps from \(n) linear-phase taps)" } ?? ""
+        var out = "specification: ripple \(formatC("%g", ripple)) dB (gain within 1 +- \(formatC("%.4g", spec.passbandDeviation))), "
+            + "attenuation \(formatC("%g", attenuation)) dB (gain at most \(formatC("%.4g", spec.stopbandDeviation)))\n"
+        out += "met with \(n) taps by \(method.rawValue)"
+            + minimum + (failedBelow.map { "; \($0) do not meet it" } ?? "")
+            + " (\(result.tried.count) designs tried)\n"
+        return out + result.filter.report
+    }
+
+    /// `fir`'s words read, and the specification designed.
+    static func specificationDesign(_ arguments: [String]) throws(UsageError)
+        -> (spec: FIRSpecification, result: (filter: FIRFilter, tried: [(taps: Int, meets: Bool)]), common: FIRWords) {
         var passband: [Double]?, stopband: [Double]?, ripple: Double?, attenuation: Double?
         var method = FIRSpecification.Method.remez
         var common = FIRWords()
@@ -92,18 +132,7 @@ public enum FIRProgram {
         let spec = FIRSpecification(passbandEdges: passband.map { $0 / fs }, stopbandEdges: stopband.map { $0 / fs },
                                     passbandRipple: ripple, stopbandAttenuation: attenuation, method: method,
                                     sampleRate: common.sampleRate, minimumPhase: common.minimumPhase)
-        let result: (filter: FIRFilter, tried: [(taps: Int, meets: Bool)])
-        do { result = try spec.design() } catch { throw UsageError(error.description) }
-        if common.emitJSON { return result.filter.json.text() + "\n" }
-        let n = result.filter.recipe.method.taps
-        let failedBelow = result.tried.filter { !$0.meets && $0.taps < n }.map(\.taps).max()
-        let minimum = common.minimumPhase.map { _ in " (minimum phase: \(result.filter.taps.count) taps from \(n) linear-phase taps)" } ?? ""
-        var out = "specification: ripple \(formatC("%g", ripple)) dB (gain within 1 +- \(formatC("%.4g", spec.passbandDeviation))), "
-            + "attenuation \(formatC("%g", attenuation)) dB (gain at most \(formatC("%.4g", spec.stopbandDeviation)))\n"
-        out += "met with \(n) taps by \(method.rawValue)"
-            + minimum + (failedBelow.map { "; \($0) do not meet it" } ?? "")
-            + " (\(result.tried.count) designs tried)\n"
-        return out + result.filter.report
+        do { return (spec, try spec.design(), common) } catch { throw UsageError(error.description) }
     }
 
     /// `kaiserord`: the taps and beta of a Kaiser-window design for a ripple

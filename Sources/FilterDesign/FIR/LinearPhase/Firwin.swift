@@ -77,6 +77,7 @@ public func firwin(taps: Int, cutoffs: [Double], passZero: Bool = true, window: 
         for n in 0..<taps { s += h[n] * Double.cos(Double.pi * m[n] * f) }
         for n in 0..<taps { h[n] /= s }
     }
+    makeExactlySymmetric(&h, antisymmetric: false)
     return h
 }
 

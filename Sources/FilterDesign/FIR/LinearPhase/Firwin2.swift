@@ -91,7 +91,7 @@ public func firwin2(taps: Int, frequencies: [Double], gains: [Double], gridPoint
         let w = window.coefficients(count: taps)
         for n in 0..<taps { h[n] *= w[n] }
     }
-    if type == 3 { h[taps / 2] = 0 }
+    makeExactlySymmetric(&h, antisymmetric: type > 2)
     return h
 }
 

@@ -1,0 +1,144 @@
+import FilterApplication
+import FilterDesign
+import FilterJSON
+import Foundation
+@testable import MkfilterCLI
+import Testing
+
+/// `response`, `impulse`, `step` and `verify` of a FIR design: the rows are
+/// the taps' own response (checked against a direct sum, independent of the
+/// FFT the command uses), the time responses the direct form's as run, and
+/// verify judges the design by what it was asked for, failing where Float's
+/// taps cannot carry it.
+@Suite struct FIRAnalysisTests {
+    static let remezWords = ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"]
+
+    static func taps(_ words: [String]) throws -> [Double] {
+        let result = FIRProgram.run(words[0], arguments: Array(words.dropFirst()) + ["--emit", "json"])
+        guard case .array(let values)? = try JSONValue.parse(result.standardOutput)["taps"] else { return [] }
+        return values.compactMap { if case .number(let x) = $0 { return x } else { return nil } }
+    }
+
+    static func rows(_ csv: String) -> [[String]] {
+        csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// |H| and the group delay at every point equal a direct sum of the taps
+    /// (to 1e-13 of the peak; the delay (N - 1)/2 to its conditioning: the
+    /// delay is c + Re(G conj H)/|H|^2 with G = sum (k - c) h[k] z^-k and
+    /// c = (N - 1)/2, so FFT errors of 64 eps sum|h| in H and
+    /// 64 eps sum |k - c||h| in G move it by |G| dH/|H|^2 + dG/|H|),
+    /// and the frequency column is alpha times the sample rate.
+    @Test func responseIsTheTapsSpectrum() throws {
+        let h = try Self.taps(Self.remezWords)
+        let run = ResponseProgram.run(.response, arguments: Self.remezWords + ["--points", "257"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples\n"))
+        let rows = Self.rows(run.standardOutput)
+        #expect(rows.count == 257)
+        var worst = 0.0
+        let dH = 64 * Double.ulpOfOne * h.reduce(0) { $0 + abs($1) }
+        let dG = 64 * Double.ulpOfOne * h.enumerated().reduce(0) { $0 + abs(Double($1.offset) - 15) * abs($1.element) }
+        for row in rows {
+            let alpha = Double(row[0])!, magnitude = Double(row[2])!
+            var re = 0.0, im = 0.0, gRe = 0.0, gIm = 0.0
+            for (k, tap) in h.enumerated() {
+                re += tap * cos(2 * Double.pi * alpha * Double(k))
+                im -= tap * sin(2 * Double.pi * alpha * Double(k))
+                gRe += (Double(k) - 15) * tap * cos(2 * Double.pi * alpha * Double(k))
+                gIm -= (Double(k) - 15) * tap * sin(2 * Double.pi * alpha * Double(k))
+            }
+            worst = max(worst, abs(magnitude - (re * re + im * im).squareRoot()))
+            let g = (gRe * gRe + gIm * gIm).squareRoot()
+            let bound = g * dH / (magnitude * magnitude) + dG / magnitude
+            if magnitude > 0 { #expect(abs(Double(row[5])! - 15) <= bound, "delay at \(alpha): \(row[5]), |H| \(magnitude)") }
+        }
+        #expect(worst <= 1e-13, "\(worst)")
+        let hz = ResponseProgram.run(.response, arguments: ["remez", "--taps", "31", "--sample-rate", "60", "--bands", "0", "12", "15", "30",
+                                                            "--desired", "1", "0", "--points", "5"])
+        #expect(Self.rows(hz.standardOutput).map { $0[1] } == ["0.0", "7.5", "15.0", "22.5", "30.0"])
+        let coarse = Self.rows(hz.standardOutput).map { Double($0[2])! }
+        let fine = rows.enumerated().filter { $0.offset % 64 == 0 }.map { Double($0.element[2])! }
+        #expect(zip(coarse, fine).allSatisfy { abs($0 - $1) <= 1e-14 }, "\(coarse) \(fine)")
+    }
+
+    /// The impulse response is the taps (rounded to Float with --precision
+    /// float) and then zeros; the step response their running sum in that
+    /// arithmetic, constant from N - 1 on.
+    @Test func timeResponsesAreTheDirectFormsAsRun() throws {
+        let h = try Self.taps(Self.remezWords)
+        let impulse = Self.rows(ResponseProgram.run(.impulse, arguments: Self.remezWords + ["--samples", "40"]).standardOutput)
+        #expect(impulse.map { Double($0[1])! } == h + [Double](repeating: 0, count: 9))
+        let floatImpulse = Self.rows(ResponseProgram.run(.impulse, arguments: Self.remezWords + ["--samples", "31", "--precision", "float"]).standardOutput)
+        #expect(floatImpulse.map { Double($0[1])! } == h.map { Double(Float($0)) })
+        let step = Self.rows(ResponseProgram.run(.step, arguments: Self.remezWords + ["--samples", "40", "--precision", "float"]).standardOutput)
+        var sum: Float = 0
+        let expected = (0..<40).map { n -> Double in
+            if n < h.count { sum += Float(h[n]) }
+            return Double(sum)
+        }
+        #expect(step.map { Double($0[1])! } == expected)
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("fir-step-\(UUID()).svg").path
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        let plotted = ResponseProgram.run(.step, arguments: Self.remezWords + ["--svg", svg])
+        #expect(plotted.exitCode == 0)
+        let page = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(page.contains("Step response") && page.contains("mkfilter remez --taps 31"))
+    }
+
+    /// verify passes remez, a fir specification and the window designs in
+    /// Double and Float, their taps exactly symmetric; and fails, exit 2,
+    /// where Float's taps cannot carry a 159 dB equiripple design.
+    @Test func verifyJudgesByWhatWasAskedFor() {
+        let designs: [[String]] = [
+            Self.remezWords,
+            ["fir", "--passband-edge", "0.1", "--stopband-edge", "0.15", "--passband-loss", "0.5", "--stopband-attenuation", "60"],
+            ["firwin", "--taps", "31", "--cutoff", "0.1"],
+            ["firwin2", "--taps", "30", "--frequencies", "0", "0.1", "0.5", "--gains", "0", "1", "1", "--antisymmetric"],
+            ["firls", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "1", "0", "0"],
+            ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--minimum-phase", "homomorphic"],
+        ]
+        for words in designs {
+            for precision in ["double", "float"] {
+                let run = VerifyProgram.run(arguments: words + ["--precision", precision])
+                #expect(run.exitCode == 0, "\(words) \(precision): \(run.standardOutput)\(run.standardError)")
+                #expect(run.standardOutput.contains("verified: 1 of 1 passed every check"))
+                if !words.contains("--minimum-phase") { #expect(run.standardOutput.contains("ok    linear phase: the taps are exactly")) }
+            }
+        }
+        let deep = ["remez", "--taps", "101", "--bands", "0", "0.1", "0.2", "0.5", "--desired", "1", "0"]
+        #expect(VerifyProgram.run(arguments: deep).exitCode == 0)
+        let float = VerifyProgram.run(arguments: deep + ["--precision", "float", "--json"])
+        #expect(float.exitCode == 2)
+        #expect(float.standardOutput.contains("Float's taps cannot carry this design"))
+        #expect(float.standardOutput.contains("\"passed\": false"))
+    }
+
+    /// What a FIR design cannot do here is one message, exit 1, nothing on
+    /// standard output.
+    @Test func refusalsNameWhatIsAllowed() {
+        let cases: [(ResponseRequestKindOrVerify, [String], String)] = [
+            (.response, ["kaiserord", "--attenuation", "60", "--width", "0.1"], "kaiserord estimates taps"),
+            (.impulse, Self.remezWords + ["--precision", "q15"], "a FIR design runs in double or float"),
+            (.verify, Self.remezWords + ["--precision", "gencode"], "a FIR filter runs in double or float"),
+            (.verify, Self.remezWords + ["--emit", "json"], "--emit is not an option of mkfilter verify"),
+            (.step, ["remez", "--taps", "31", "--bands", "0", "0.2"], "--desired is required"),
+        ]
+        for (command, words, message) in cases {
+            let run = command.run(words)
+            #expect(run.exitCode == 1 && run.standardOutput.isEmpty && run.standardError.contains(message), "\(words): \(run.standardError)")
+        }
+    }
+
+    enum ResponseRequestKindOrVerify {
+        case response, impulse, step, verify
+        func run(_ words: [String]) -> InvocationResult {
+            switch self {
+            case .response: return ResponseProgram.run(.response, arguments: words)
+            case .impulse: return ResponseProgram.run(.impulse, arguments: words)
+            case .step: return ResponseProgram.run(.step, arguments: words)
+            case .verify: return VerifyProgram.run(arguments: words)
+            }
+        }
+    }
+}
