@@ -105,6 +105,28 @@ public struct VerificationRequest: Sendable {
         return VerificationItem(label: "\(commandLine) (as run in \(description(precision))\(form))", checks: v.checks, figures: v.figures)
     }
 
+    /// Warnings for a design a command prints or emits: each check of
+    /// `Verification.verifyResponse` (stable, normalised, corners or ripple,
+    /// the bands) that its sections as stored in Double fail, so that a design
+    /// accepted without a word passes `mkfilter verify`, or says why not.
+    /// Designs of more than `designWarningPoles` poles are left to `mkfilter
+    /// verify` (the measurements take seconds there, and every design command
+    /// would pay them).
+    public static func designWarnings(_ design: Design) -> [String] {
+        guard design.zPlane.poles.count <= designWarningPoles, let designed = RealizedFilter.designed(design, realization: .sections), designed.isFinite,
+              let template = try? TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0),
+              !template.sections.isEmpty else { return [] }
+        let run = runtime(template, precision: .double)
+        let subject = VerificationSubject(label: "", recipe: design.recipe, designed: designed, asRun: run.filter,
+                                          precision: .double, sampleRate: design.recipe.corners.sampleRate, runImpulse: run.impulse)
+        return Verification.verifyResponse(subject).checks.filter { !$0.passed }.map {
+            "warning: as stored in Double the sections fail verify's \($0.name) check: \($0.detail)"
+        }
+    }
+
+    /// The most poles a design command checks (`designWarnings`).
+    public static let designWarningPoles = 40
+
     static func description(_ p: RunningPrecision) -> String {
         switch p {
         case .double: return "Double"

@@ -107,6 +107,8 @@ public enum FixedPointNotes {
             + formatC("%.6g", s.outputScale) + "; predicted SNR " + formatC("%.1f", a.predictedSNR)
             + " dB (rounding), " + formatC("%.1f", a.predictedAccuracy)
             + " dB against the design, for a full-scale sine at the passband peak"
+            + (s.scaling == .linf ? "; L-infinity scaling keeps full-scale sinusoids in range, not every input: a full-scale"
+                + " step or impulse can saturate (verify measures it; --fixed-point-scaling l1 is safe for any input)" : "")
     }
 
     /// A warning when the design's predicted accuracy is below

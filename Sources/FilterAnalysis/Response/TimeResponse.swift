@@ -165,13 +165,15 @@ public enum TimeResponse {
     /// The number of samples after which the impulse response has decayed below
     /// `1e-17` of its start for poles of radius at most `radius` (< 1), with
     /// room for clustered poles (n^m r^n envelopes): `ceil(ln(1e-17) / ln r)`,
-    /// plus 40 per pole, at least 64. Nil when `radius >= 1` (no decay).
+    /// plus 40 per pole, at least 64. Nil when `radius >= 1` (no decay). A
+    /// radius within an ulp or so of 1 predicts up to about 1e18 samples
+    /// (capped there): far beyond any run, but a decay, not none.
     public static func decayLength(largestPoleRadius radius: Double, poleCount: Int) -> Int? {
         guard radius < 1 else { return nil }
         guard radius > 0 else { return max(64, poleCount + 64) }
         let n = (Double.log(1e-17) / Double.log(radius)).rounded(.up)
-        guard n.isFinite, n < 1e9 else { return nil }
-        return max(64, Int(n) + 40 * poleCount)
+        guard n.isFinite else { return nil }
+        return max(64, Int(min(n, 1e18)) + 40 * poleCount)
     }
 }
 

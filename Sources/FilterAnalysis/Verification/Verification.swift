@@ -67,21 +67,26 @@ extension Verification {
             run.checkAgainstDesign(design, responses, running: impulse.running)
         }
         guard let recipe = subject.recipe else { return run.result }
-        let measure = ResponseMeasurements(stability.form)
-        run.checkNormalisation(recipe, measure)
-        let peak = run.recordPeakFigures(measure)
-        switch recipe.family {
-        case .butterworth where recipe.isStandardBilinear, .bessel where recipe.isStandardBilinear:
-            run.checkCorners(recipe, measure, peak: peak)
-        case .chebyshev(let rippleDecibels) where recipe.isStandardBilinear:
-            run.checkRipple(recipe, measure, rippleDecibels: rippleDecibels)
-        default:
-            break
-        }
-        if let requirements = recipe.bandRequirements {
-            run.checkBandRequirements(requirements, measure)
-        }
+        let measure = run.checkAgainstRecipe(recipe, stability.form)
         run.recordDelayAndStepFigures(recipe, measure, exact: responses.exact)
+        return run.result
+    }
+
+    /// The checks of `verify` that need no impulse response, cheap enough
+    /// for every design a command prints or emits (they warn when one
+    /// fails): **finite**, **stable**, and with the recipe **normalised**,
+    /// **corners** or **ripple**, **passband** and **stopband**, as
+    /// `verify(_:)` makes them.
+    public static func verifyResponse(_ subject: VerificationSubject) -> Verification {
+        var run = VerificationRun(subject)
+        guard subject.asRun.isFinite else {
+            run.record(VerificationCheck(name: "finite", passed: false,
+                                         detail: "a coefficient or the gain is not a finite number"))
+            return run.result
+        }
+        let stability = run.checkStability()
+        guard stability.stable, let recipe = subject.recipe else { return run.result }
+        _ = run.checkAgainstRecipe(recipe, stability.form)
         return run.result
     }
 

@@ -1,4 +1,5 @@
 import FilterApplication
+import FilterApplicationAnalysis
 import FilterDesign
 import FisherCompatibility
 
@@ -40,7 +41,7 @@ public enum Mkfilter {
             let (designWords, emission) = try EmissionOptions.split(arguments)
             let line = try line(designWords)
             let result = try designResult(line)
-            var warnings = result.warnings.map { "mkfilter: \($0)\n" }.joined()
+            var warnings = (result.warnings + VerificationRequest.designWarnings(result.design)).map { "mkfilter: \($0)\n" }.joined()
             guard emission.kind != nil else {
                 guard emission.isEmpty else {
                     throw UsageError("--name, --description, --tag, --output, --template, --namespace, --precision and --fixed-point-scaling go with --emit")
