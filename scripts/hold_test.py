@@ -12,12 +12,17 @@ Starts the server itself on a free loopback port under RLIMIT_NOFILE 256
    request on a new connection is answered within 1 s while they are open;
    after the idle timeout they are closed, and the server still answers;
 2. a slowloris head (a byte every 0.5 s) is closed by the idle timeout;
-3. a request without Host is a 400, a 40 KB head a 431, both with the JSON
-   error; HEAD has the GET's Content-Length and no body;
+3. a request without Host, or with two, is a 400, a 40 KB head a 431, both
+   with the JSON error; on a pipelined connection the 431 comes after the
+   answer to the request before it; `Expect: 100-continue` gets its 100 at
+   once; HEAD has the GET's Content-Length and no body;
 4. with the soft limit 256 and the hard one 2048 the server raises its soft
    limit to 2048 (/proc/PID/limits);
 5. 100 uploads trickling a byte every 2 s and 100 clients that never read a
-   large answer: a cheap request is answered within 1 s all along.
+   large answer: a cheap request is answered within 1 s all along;
+6. 64 uploads of 10 MB at once: the server's resident memory stays within
+   150 MB of its idle size (the upload budget: 32 MB held at once, the rest
+   503), and every upload gets its answer (200 or 503).
 
 Loopback only; every wait is bounded. Prints what it measured; exits 1 on
 any failure.
@@ -82,6 +87,34 @@ def raw(port, data, timeout=5):
             if b"\r\n\r\n" in b"".join(chunks) and b"Content-Length: 0" in b"".join(chunks):
                 break
         return b"".join(chunks)
+
+
+def expect_continue(port):
+    """POSTs a small recording with `Expect: 100-continue`, waiting for the
+    100 before the body as curl does: the seconds the 100 took (None when it
+    did not come within 2 s) and the final status."""
+    rows = "t,x,y,z\n" + "".join(f"{n / 60},0,0,1\n" for n in range(600))
+    query = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        started = time.monotonic()
+        s.sendall((f"POST /api/recording?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/csv\r\n"
+                   f"Content-Length: {len(rows)}\r\nExpect: 100-continue\r\n\r\n").encode())
+        s.settimeout(2)
+        try:
+            first = s.recv(65536)
+        except socket.timeout:
+            first = b""
+        waited = time.monotonic() - started if first.startswith(b"HTTP/1.1 100") else None
+        s.settimeout(10)
+        s.sendall(rows.encode())
+        data = first
+        while data.count(b"HTTP/1.1 ") < (2 if waited is not None else 1) or b"\r\n\r\n" not in data.split(b"HTTP/1.1 ")[-1]:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        statuses = [int(m) for m in re.findall(rb"^HTTP/1\.1 (\d{3}) ", data, re.M)]
+        return waited, (statuses[-1] if statuses else None)
 
 
 def status_and_body(response):
@@ -240,6 +273,17 @@ def malformed(check, binary):
               f"a 40 KB head: {status} {body[:80]!r}")
         status, head, body = status_and_body(raw(port, f"GET /?{'a=b&' * 12000} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()))
         check(status == 431 and body.startswith(b"{"), f"a 48 KB request line: {status}")
+        status, head, body = status_and_body(raw(port, f"GET {DESIGN} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.org\r\n\r\n".encode()))
+        check(status == 400 and "more than one Host" in json.loads(body).get("error", ""), f"two Host headers: {status} {body[:80]!r}")
+        # Pipelined: a good request, then one whose head is too long. The
+        # first is answered in full, then the 431, then the close.
+        answers = raw(port, (f"GET {DESIGN} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                             f"GET {DESIGN} HTTP/1.1\r\nHost: 127.0.0.1\r\n{big}\r\n\r\n").encode(), timeout=10)
+        statuses = [int(m) for m in re.findall(rb"^HTTP/1\.1 (\d{3}) ", answers, re.M)]
+        check(statuses == [200, 431], f"pipelined good request then a 40 KB head: statuses {statuses} (200 then 431)")
+        continue_seconds, final = expect_continue(port)
+        check(continue_seconds is not None and continue_seconds < 0.5 and final == 200,
+              f"Expect: 100-continue: 100 after {continue_seconds} s, then {final}")
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         connection.request("HEAD", DESIGN)
         response = connection.getresponse()
@@ -250,6 +294,71 @@ def malformed(check, binary):
         connection.close()
         check(response.status == 200 and length == str(len(get)), f"HEAD: {response.status}, Content-Length {length} = GET's {len(get)}")
         check(process.poll() is None, "the server is up after the malformed requests")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def rss_bytes(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def upload_memory(check, binary):
+    """64 uploads of 10 MB at once against one server: its peak resident
+    memory over the idle one, sampled every 20 ms."""
+    import threading
+    process, port, _ = start(binary, 4096, 4096)
+    try:
+        timed_get(port, DESIGN)
+        idle = rss_bytes(process.pid)
+        lines, size, n = ["t,x,y,z\n"], 8, 0
+        while True:
+            line = f"{n / 60:.6f},0.0123,-0.0456,0.98765\n"
+            if size + len(line) > 10 * 1024 * 1024:
+                break
+            lines.append(line)
+            size += len(line)
+            n += 1
+        body = "".join(lines).encode()
+        query = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
+        statuses, peak, done = [], [idle], threading.Event()
+
+        def sample():
+            while not done.is_set():
+                peak[0] = max(peak[0], rss_bytes(process.pid))
+                time.sleep(0.02)
+
+        def upload():
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+                connection.request("POST", f"/api/recording?{query}", body=body, headers={"Content-Type": "text/csv"})
+                response = connection.getresponse()
+                response.read()
+                statuses.append(response.status)
+                connection.close()
+            except OSError as error:
+                statuses.append(str(error))
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        threads = [threading.Thread(target=upload) for _ in range(64)]
+        started = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        done.set()
+        sampler.join()
+        growth = (peak[0] - idle) / 2**20
+        answered = sum(1 for s in statuses if s in (200, 503))
+        print(f"64 uploads of 10 MB in {time.monotonic() - started:.1f} s: {statuses.count(200)} answered 200, "
+              f"{statuses.count(503)} 503; resident memory {idle / 2**20:.0f} MB idle, peak {peak[0] / 2**20:.0f} MB (+{growth:.0f} MB)")
+        check(answered == 64, f"every upload answered 200 or 503: {sorted(set(map(str, statuses)))}")
+        check(growth <= 150, f"peak memory {growth:.0f} MB over idle (limit 150 MB)")
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -278,6 +387,7 @@ def main():
     idle_connections(check, args.server)
     slow_clients(check, args.server)
     malformed(check, args.server)
+    upload_memory(check, args.server)
     if os.path.exists("/proc/self/limits"):
         raised_limit(check, args.server)
     if check.failures:

@@ -201,6 +201,15 @@ public struct ResponseRequest: Sendable {
     func writeFrequencyResponse(_ filter: RealizedFilter, form: PoleZeroForm, into sink: ByteSink,
                                 mask: BandRequirements?, warnings: [String]) throws(ApplicationError) -> String? {
         let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
+        if case .direct(let transfer) = filter {
+            let terms = max(transfer.numerator.count, transfer.denominator.count)
+            guard grid.count <= Self.directWork / terms else {
+                throw ApplicationError("--points \(grid.count) with --realization direct at order \(terms - 1): the recurrence's "
+                                       + "response is recomputed in double-double wherever it cancels, at most "
+                                       + "\(Self.directWork / terms) points at this order (points x (order + 1) up to \(Self.directWork)); "
+                                       + "give fewer --points, or leave out --realization direct for the sections")
+            }
+        }
         let blocks = try Self.responseBlocks(filter, grid: grid)
         let fs = design.recipe.corners.sampleRate
         let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
@@ -210,6 +219,13 @@ public struct ResponseRequest: Sendable {
         return Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title, mask: mask, axis: axis,
                                 lowestAlpha: Self.lowestAlpha(of: design.recipe), warnings: warnings)
     }
+
+    /// The most points times coefficients a direct form's response may
+    /// take (2^24): where its A(z) cancels (every point at high orders) each
+    /// point is evaluated again by Horner's rule in double-double, about a
+    /// second per 10^7 terms here; 4,194,305 points at order 100 would take
+    /// minutes.
+    public static let directWork = 1 << 24
 
     /// The values of a response in order, a block at a time: each block and
     /// the index of its first point, to a body that returns false to stop.

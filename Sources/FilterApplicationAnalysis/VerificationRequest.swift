@@ -111,9 +111,21 @@ public struct VerificationRequest: Sendable {
     /// accepted without a word passes `mkfilter verify`, or says why not.
     /// Designs of more than `designWarningPoles` poles are left to `mkfilter
     /// verify` (the measurements take seconds there, and every design command
-    /// would pay them).
+    /// would pay them), and so are Fisher's integrator (`-Pi`) and oscillator
+    /// (`-Re Inf`), whose poles are on the unit circle by definition: verify
+    /// fails their **stable** check, as it must, and Fisher's outputs stay his.
     public static func designWarnings(_ design: Design) -> [String] {
-        guard design.zPlane.poles.count <= designWarningPoles, let designed = RealizedFilter.designed(design, realization: .sections), designed.isFinite,
+        switch design.recipe.family {
+        case .proportionalIntegral, .resonator(.infinite): return []
+        default: break
+        }
+        // Few poles that all keep 1e-3 from the unit circle pass these checks
+        // in Double: rounding moves |H| by about 1e-16/(1 - r)^2, far inside
+        // verify's 1e-6 (every design of the 936-design section grid passes
+        // verify); only the others are measured.
+        let poles = design.zPlane.poles
+        guard poles.count <= designWarningPoles,
+              poles.count > 20 || poles.contains(where: { $0.length > 1 - 1e-3 }), let designed = RealizedFilter.designed(design, realization: .sections), designed.isFinite,
               let template = try? TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0),
               !template.sections.isEmpty else { return [] }
         let run = runtime(template, precision: .double)

@@ -1,9 +1,11 @@
+import HTTPTypes
 import Hummingbird
 
 /// The routes (`FilterRoutes.router`) inside what HTTP requires of every
 /// answer:
 ///
-/// - a request without `Host` is a 400 (HTTP/1.1 requires it: RFC 9112 3.2);
+/// - a request without `Host`, or with two, is a 400 (HTTP/1.1 requires
+///   exactly one: RFC 9112 3.2);
 /// - another method than a served path's own is a 405 whose `Allow` names
 ///   them (`FilterRoutes.methods(path:)`: `GET, HEAD`, or `POST` on
 ///   `/api/recording`); an unknown path a 404; both with the JSON error;
@@ -20,6 +22,9 @@ public struct FilterResponder: HTTPResponder {
         var response: Response
         if (request.head.authority ?? "").isEmpty {
             response = APIError.response(.badRequest, "the request has no Host header; HTTP/1.1 requires one", field: nil)
+        } else if request.headers[Self.host] != nil {
+            // The first Host became the authority; another is left among the fields.
+            response = APIError.response(.badRequest, "the request has more than one Host header; HTTP/1.1 allows one", field: nil)
         } else {
             do {
                 response = try await router.respond(to: request, context: context)
@@ -36,6 +41,9 @@ public struct FilterResponder: HTTPResponder {
         SecurityHeaders.complete(&response.headers, status: response.status)
         return response
     }
+
+    /// A `Host` field left among the header fields (a second one).
+    static let host = HTTPField.Name("Host")!
 
     /// The `Allow` header's value for `path`: its methods, comma-separated
     /// (nil when the path is not served).

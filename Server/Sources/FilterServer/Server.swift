@@ -38,12 +38,13 @@ public enum FilterServer {
 
     /// HTTP/1.1 with the limits: the idle (and header-read) timeout, the
     /// head size (431 above it) and the connection guard, which closes the
-    /// longest-idle connection once seven eighths of the cap are open.
+    /// longest-idle connection once seven eighths of the cap are open; and
+    /// `100 Continue` for a client that expects it (`ContinueHandler`).
     public static func http1(limits: ServerLimits, connectionCap cap: Int) -> HTTPServerBuilder {
         let connections = ConnectionGuard(highWater: cap - max(1, cap / 8))
         let headBytes = limits.maximumHeadBytes
         return .http1(configuration: .init(
-            additionalChannelHandlers: [connections.makeHandler(), HeadLimitHandler(limit: headBytes)],
+            additionalChannelHandlers: [connections.makeHandler(), HeadLimitHandler(limit: headBytes), ContinueHandler()],
             idleTimeout: .seconds(limits.idleTimeout),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: headBytes, maxHeaderListSize: headBytes)))
     }

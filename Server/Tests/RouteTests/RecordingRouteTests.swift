@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    /// The page cannot give a sample rate or a filter option: a recording
+    /// whose rate its times cannot give is refused in the page's words,
+    /// naming no command-line option (--sample-rate, --filter).
+    @Test func uploadErrorsNameNoCommandLineOption() async throws {
+        try await withClient { client in
+            for body in ["t,x,y,z\n0,0,0,1\n", "t,x,y,z\n0,0,0,1\n1e-13,0,0,1\n2e-13,0,0,1\n"] {
+                let (status, answer) = try await Self.post(client, "/api/recording?" + shake, Array(body.utf8))
+                let error = answer["error"] as? String ?? ""
+                #expect(status == .badRequest && error.contains("sample rate") && !error.contains("--"), "\(error)")
+                #expect(answer["field"] as? String == "recording")
+            }
+            let bytes = Array(try Data(contentsOf: Self.fixture))
+            let (_, good) = try await Self.post(client, "/api/recording?" + shake, bytes)
+            let notes = (good["notes"] as? [String] ?? []).joined(separator: " ")
+            #expect(notes.contains("from the times") && !notes.contains("--"), "\(notes)")
+        }
+    }
+
     /// Above 10 MB: 413 with a JSON error.
     @Test func tooLarge() async throws {
         let limit = 10 * 1024 * 1024

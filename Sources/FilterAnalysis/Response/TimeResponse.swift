@@ -165,10 +165,20 @@ public enum TimeResponse {
     /// The number of samples after which the impulse response has decayed below
     /// `1e-17` of its start for poles of radius at most `radius` (< 1), with
     /// room for clustered poles (n^m r^n envelopes): `ceil(ln(1e-17) / ln r)`,
-    /// plus 40 per pole, at least 64. Nil when `radius >= 1` (no decay). A
-    /// radius within an ulp or so of 1 predicts up to about 1e18 samples
-    /// (capped there): far beyond any run, but a decay, not none.
+    /// plus 40 per pole, at least 64. Nil when `radius >= 1` (no decay) or
+    /// when the decay takes 10^9 samples or more (a length to run, never that
+    /// long: `predictedDecayLength` says how long).
     public static func decayLength(largestPoleRadius radius: Double, poleCount: Int) -> Int? {
+        guard let n = predictedDecayLength(largestPoleRadius: radius, poleCount: poleCount),
+              n - 40 * poleCount < 1_000_000_000 else { return nil }
+        return n
+    }
+
+    /// As `decayLength`, however long: a radius within an ulp or so of 1
+    /// predicts up to about 10^18 samples (capped there), far beyond any run
+    /// but a decay, not none (`mkfilter verify` skips **decays** for it,
+    /// saying so). Nil only when `radius >= 1`.
+    public static func predictedDecayLength(largestPoleRadius radius: Double, poleCount: Int) -> Int? {
         guard radius < 1 else { return nil }
         guard radius > 0 else { return max(64, poleCount + 64) }
         let n = (Double.log(1e-17) / Double.log(radius)).rounded(.up)

@@ -48,7 +48,8 @@ public final class RecordingInput {
     public convenience init(path: String?, standardInput: Int32 = 0, sampleRate: Double?) throws(ApplicationError) {
         let (descriptor, name, owned) = try Self.openRecording(path, standardInput: standardInput)
         do {
-            try self.init(reader: AccelerometerCSVReader(descriptor: descriptor, name: name), sampleRate: sampleRate)
+            try self.init(reader: AccelerometerCSVReader(descriptor: descriptor, name: name), sampleRate: sampleRate,
+                          rateOption: "--sample-rate")
         } catch {
             if let owned { close(owned) }
             throw error
@@ -77,11 +78,15 @@ public final class RecordingInput {
     }
 
     /// A recording already in memory (an upload), called `name` in messages.
-    public convenience init(bytes: [UInt8], name: String, sampleRate: Double?) throws(ApplicationError) {
-        try self.init(reader: AccelerometerCSVReader(bytes: bytes, name: name), sampleRate: sampleRate)
+    /// `rateOption` is the option that gives a sample rate where the reader
+    /// comes from (nil for the page's upload, whose rate comes from the
+    /// times alone: its messages name no command-line option).
+    public convenience init(bytes: [UInt8], name: String, sampleRate: Double?,
+                            rateOption: String? = nil) throws(ApplicationError) {
+        try self.init(reader: AccelerometerCSVReader(bytes: bytes, name: name), sampleRate: sampleRate, rateOption: rateOption)
     }
 
-    private init(reader: AccelerometerCSVReader, sampleRate: Double?) throws(ApplicationError) {
+    private init(reader: AccelerometerCSVReader, sampleRate: Double?, rateOption: String?) throws(ApplicationError) {
         self.reader = reader
         name = reader.name
         var first: [AccelerometerRow] = []
@@ -89,19 +94,21 @@ public final class RecordingInput {
         pending = first
         if let sampleRate {
             guard sampleRate > 0, sampleRate <= Self.largestSampleRate else {
-                throw ApplicationError("--sample-rate \(messageNumber(sampleRate)): a recording's sample rate must be above 0 and at most 10^12 Hz")
+                throw ApplicationError("\(rateOption ?? "the sample rate") \(messageNumber(sampleRate)): a recording's sample rate must be above 0 and at most 10^12 Hz")
             }
             self.sampleRate = sampleRate
         } else {
             guard first.count >= 2 else {
-                throw ApplicationError("\(reader.name): one sample cannot give a sample rate; give --sample-rate")
+                throw ApplicationError("\(reader.name): one sample cannot give a sample rate; "
+                                       + (rateOption.map { "give \($0)" } ?? "the times of two rows at least give it"))
             }
             let rate = Double(first.count - 1) / (first.last!.t - first[0].t)
             guard rate > 0, rate <= Self.largestSampleRate else {
-                throw ApplicationError("\(reader.name): the times of the first \(first.count) samples (\(messageNumber(first[0].t)) to \(messageNumber(first.last!.t)) s) give a sample rate of \(messageNumber(rate)) Hz; it must be above 0 and at most 10^12 Hz (give --sample-rate)")
+                throw ApplicationError("\(reader.name): the times of the first \(first.count) samples (\(messageNumber(first[0].t)) to \(messageNumber(first.last!.t)) s) give a sample rate of \(messageNumber(rate)) Hz; it must be above 0 and at most 10^12 Hz" + (rateOption.map { " (give \($0))" } ?? ""))
             }
             self.sampleRate = rate
-            notes.append("note: sample rate \(self.sampleRate) Hz from the times of the first \(first.count) samples (give --sample-rate to set it)")
+            notes.append("note: sample rate \(self.sampleRate) Hz from the times of the first \(first.count) samples"
+                         + (rateOption.map { " (give \($0) to set it)" } ?? ""))
         }
     }
 

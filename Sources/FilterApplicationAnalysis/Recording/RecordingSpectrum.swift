@@ -19,8 +19,13 @@ public struct RecordingSpectrum: Sendable {
         public var name: String
         /// The filter itself.
         public var filter: AxisFilter
+        /// The option that gave it (`--filter`), for messages; nil on the
+        /// page, whose messages name no command-line option.
+        public var option: String?
         /// A filter already resolved.
-        public init(name: String, filter: AxisFilter) { (self.name, self.filter) = (name, filter) }
+        public init(name: String, filter: AxisFilter, option: String? = nil) {
+            (self.name, self.filter, self.option) = (name, filter, option)
+        }
     }
 
     /// The default segment length and the shortest and longest allowed.
@@ -84,7 +89,7 @@ public struct RecordingSpectrum: Sendable {
             do {
                 pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: filter.filter)),
                                                     sampleRate: fs, initialState: initialState)
-            } catch { throw ApplicationError("--filter \(quotedForMessage(filter.name)): \(error.description)") }
+            } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)") }
         }
         while let row = try input.next() {
             raw.append(row.x, row.y, row.z)

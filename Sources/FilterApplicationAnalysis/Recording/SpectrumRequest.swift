@@ -35,7 +35,8 @@ public struct SpectrumRequest: Sendable {
             if let filter {
                 var settings = PipelineSettings()
                 do {
-                    resolved = RecordingSpectrum.Filter(name: filter, filter: try settings.resolve(filter, sampleRate: recording.sampleRate))
+                    resolved = RecordingSpectrum.Filter(name: filter, filter: try settings.resolve(filter, sampleRate: recording.sampleRate),
+                                                        option: "--filter")
                 } catch { throw ApplicationError("--filter \(quotedForMessage(filter)): \(error.description)") }
                 stderr += settings.notes.map { $0 + "\n" }.joined()
             }

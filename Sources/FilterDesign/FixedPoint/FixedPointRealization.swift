@@ -32,9 +32,24 @@ struct FixedPointRealization {
     /// The largest input magnitude: 1, for the sample -1 (-2^F).
     var largestInput: Double { 1 }
 
+    /// The most section-samples one overflow proof may follow (2^27): each
+    /// attempt follows the K (K + 1)/2 paths from a section's rounding to
+    /// the later outputs for the horizon's samples. Above it (many sections
+    /// whose poles crowd the unit circle, followed for up to 2^20 samples)
+    /// the design is refused at once, so that every fixed-point command
+    /// answers within seconds; such a cascade is no candidate for 16 or 32
+    /// bits anyway.
+    static let largestProof = 1 << 27
+
     func realize() throws(FixedPointError) -> FixedPointSections {
         guard designRadius < 1 else {
             throw FixedPointError("the design has a pole on or outside the unit circle (radius \(designRadius)); it cannot be scaled")
+        }
+        let k = monic.count, work = k * (k + 1) / 2 * norms.length
+        guard work <= Self.largestProof else {
+            throw FixedPointError("in \(arithmetic.format.rawValue) the proof that no section overflows would follow \(k) x \(k + 1)/2 "
+                                  + "paths for \(norms.length) samples each (the poles come within \(formatC("%.3g", 1 - designRadius)) of "
+                                  + "the unit circle): \(work) section-samples, beyond the \(Self.largestProof) it follows; use Float")
         }
         let (order, signs) = chosenOrder()
         var levels = [Double](repeating: 1, count: monic.count)

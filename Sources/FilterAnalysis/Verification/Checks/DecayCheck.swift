@@ -18,7 +18,7 @@ extension VerificationRun {
     mutating func checkDecay(_ stability: Stability) -> RunImpulse {
         let longestImpulse = Verification.longestImpulse, longestRun = Verification.longestRun
         let radius = stability.radius
-        let predicted = TimeResponse.decayLength(largestPoleRadius: radius, poleCount: stability.form.poles.count)
+        let predicted = TimeResponse.predictedDecayLength(largestPoleRadius: radius, poleCount: stability.form.poles.count)
         // Past `longestRun` the check is skipped: only the samples kept are run.
         let length = (predicted ?? 4096) > longestRun ? longestImpulse : (predicted ?? 4096)
         let running = subject.runImpulse(min(length, longestImpulse))
