@@ -5,7 +5,8 @@ import Foundation
 // `swift test` samples in a debug build (SectionGridTests,
 // SpecificationGridTests): the 936-design section grid against scipy, and the
 // 672 specifications against scipy's order estimation, met by the sections
-// and verified in Float and Double. Prints what each check measured and every
+// and verified in Float and Double; the narrow filters' Float steps
+// (FloatStepTests). Prints what each check measured and every
 // failure; exits 1 when there is one. scripts/section-grid.sh builds and runs it.
 
 let usage = """
@@ -78,5 +79,6 @@ failures += await run { await SectionGrid.sectionCoefficients(sectionCases) }
 failures += await run { SpecificationGrid.orderAndCorners(specs) }
 failures += await run { SpecificationGrid.specificationIsMetBySections(specs) }
 failures += await run { await SpecificationGrid.verify(verifySubjects) }
+failures += await run { await FloatSteps.check(FloatSteps.cases) }
 print("filter-grids: \(failures) failures")
 exit(failures == 0 ? 0 : 1)
