@@ -54,12 +54,7 @@ extension Verification {
     ///   response (`recordPeakFigures`, `recordDelayAndStepFigures`).
     public static func verify(_ subject: VerificationSubject) -> Verification {
         var run = VerificationRun(subject)
-        guard subject.asRun.isFinite else {
-            run.record(VerificationCheck(name: "finite", passed: false,
-                                         detail: "a coefficient or the gain is not a finite number"))
-            return run.result
-        }
-        let stability = run.checkStability()
+        guard let stability = run.checkFiniteAndStable() else { return run.result }
         let impulse = run.checkDecay(stability)
         guard stability.stable, let decayLength = impulse.predictedLength else { return run.result }
         let responses = run.checkResponsesAgree(stability.form, running: impulse.running, decayLength: decayLength)
@@ -79,12 +74,7 @@ extension Verification {
     /// `verify(_:)` makes them.
     public static func verifyResponse(_ subject: VerificationSubject) -> Verification {
         var run = VerificationRun(subject)
-        guard subject.asRun.isFinite else {
-            run.record(VerificationCheck(name: "finite", passed: false,
-                                         detail: "a coefficient or the gain is not a finite number"))
-            return run.result
-        }
-        let stability = run.checkStability()
+        guard let stability = run.checkFiniteAndStable() else { return run.result }
         guard stability.stable, let recipe = subject.recipe else { return run.result }
         _ = run.checkAgainstRecipe(recipe, stability.form)
         return run.result

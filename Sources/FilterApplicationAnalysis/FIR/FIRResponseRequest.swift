@@ -81,23 +81,17 @@ public struct FIRResponseRequest: Sendable {
         }
     }
 
-    /// H at the grid's points from one real FFT of the taps (folded onto
-    /// the FFT's length when longer: sampling the spectrum aliases the time
-    /// sequence), the group delay Re(sum k h[k] z^-k / H) from a second,
+    /// H at the grid's points from one real FFT of the taps (`RealFFT` wraps
+    /// a sequence longer than its length: sampling the spectrum aliases the
+    /// time sequence), the group delay Re(sum k h[k] z^-k / H) from a second,
     /// taken about the centre c = (N - 1)/2 as c + Re(sum (k - c) h[k] z^-k / H):
     /// for linear-phase taps the second sum is orthogonal to H, so what is
     /// left is the FFTs' rounding of a small sum, not of N/2 times H.
     static func spectrum(_ taps: [Double], grid: FrequencyGrid) -> (h: [Complex<Double>], delay: [Double]) {
-        let m = grid.fftLength
-        var folded = [Double](repeating: 0, count: m), ramp = folded
         let centre = Double(taps.count - 1) / 2
-        for (k, tap) in taps.enumerated() {
-            folded[k % m] += tap
-            ramp[k % m] += (Double(k) - centre) * tap
-        }
-        let fft = RealFFT(length: m, inPlace: true)
-        let h = fft.transform(folded)
-        let g = fft.transform(ramp)
+        let fft = RealFFT(length: grid.fftLength, inPlace: true)
+        let h = fft.transform(taps)
+        let g = fft.transform(taps.enumerated().map { (Double($0.offset) - centre) * $0.element })
         let delay = zip(h, g).map { h, g -> Double in
             let d = h.lengthSquared
             return d > 0 ? centre + (g.real * h.real + g.imaginary * h.imaginary) / d : .nan

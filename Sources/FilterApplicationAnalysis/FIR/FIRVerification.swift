@@ -68,16 +68,15 @@ public enum FIRVerification {
                 detail: "largest weighted error \(Verification.format(worst)) in \(name) against the design's \(Verification.format(equiripple.maximumError))"
                     + (worst <= bound ? "" : ": \(name)'s taps cannot carry this design; run it in Double")))
         } else {
-            let designed = filter
             let pairs: [(label: String, ran: Double, design: Double)]
             if measures.isEmpty {
                 pairs = filter.checkpoints.map { point in
                     ("alpha \(Verification.format(point.alpha))",
                      abs(run.magnitude(atAlpha: point.alpha, of: filter) - point.asked),
-                     abs(designed.magnitude(atAlpha: point.alpha) - point.asked))
+                     abs(filter.magnitude(atAlpha: point.alpha) - point.asked))
                 }
             } else {
-                pairs = zip(measures, designed.bandMeasures).map { ran, design in
+                pairs = zip(measures, filter.bandMeasures).map { ran, design in
                     ("band \(Verification.format(ran.lower))-\(Verification.format(ran.upper))", ran.maximumDeviation, design.maximumDeviation)
                 }
             }

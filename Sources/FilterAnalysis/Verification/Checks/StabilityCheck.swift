@@ -69,3 +69,16 @@ extension Verification {
         return smallest
     }
 }
+
+extension VerificationRun {
+    /// **finite** (a coefficient or the gain not finite ends the
+    /// verification: nil), then **stable** on the coefficients as run.
+    mutating func checkFiniteAndStable() -> Stability? {
+        guard subject.asRun.isFinite else {
+            record(VerificationCheck(name: "finite", passed: false,
+                                     detail: "a coefficient or the gain is not a finite number"))
+            return nil
+        }
+        return checkStability()
+    }
+}
