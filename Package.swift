@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(name: "FilterJSONTests", dependencies: ["FilterJSON"]),
         .testTarget(
             name: "MkfilterCLITests",
-            dependencies: ["MkfilterCLI", "FilterDesign", "mkfilter", "TestSupport"]
+            dependencies: ["MkfilterCLI", "FilterDesign", "FilterRuntime", "mkfilter", "TestSupport"]
         ),
         // Fisher's fixtures, byte for byte: his reports, listings and gencode
         // through the commands that print them.

@@ -3,6 +3,7 @@ import FilterDesign
 import FilterJSON
 import Foundation
 @testable import MkfilterCLI
+import FilterRuntime
 import Testing
 
 /// `response`, `impulse`, `step` and `verify` of a FIR design: the rows are
@@ -63,8 +64,10 @@ import Testing
     }
 
     /// The impulse response is the taps (rounded to Float with --precision
-    /// float) and then zeros; the step response their running sum in that
-    /// arithmetic, constant from N - 1 on.
+    /// float) and then zeros; the step response is what the runtime's
+    /// `FIRDirectForm<Float>` gives for a step, bit for bit (its closed form,
+    /// the taps reached summed in the runtime's lane order), constant from
+    /// N - 1 on, and within a few ulps of the plain running sum.
     @Test func timeResponsesAreTheDirectFormsAsRun() throws {
         let h = try Self.taps(Self.remezWords)
         let impulse = Self.rows(ResponseProgram.run(.impulse, arguments: Self.remezWords + ["--samples", "40"]).standardOutput)
@@ -72,12 +75,19 @@ import Testing
         let floatImpulse = Self.rows(ResponseProgram.run(.impulse, arguments: Self.remezWords + ["--samples", "31", "--precision", "float"]).standardOutput)
         #expect(floatImpulse.map { Double($0[1])! } == h.map { Double(Float($0)) })
         let step = Self.rows(ResponseProgram.run(.step, arguments: Self.remezWords + ["--samples", "40", "--precision", "float"]).standardOutput)
+        var runtime = FIRDirectForm<Float>(h)
+        let expected = (0..<40).map { _ in Double(runtime.process(1)) }
+        #expect(step.map { Double($0[1])! } == expected)
         var sum: Float = 0
-        let expected = (0..<40).map { n -> Double in
+        let running = (0..<40).map { n -> Double in
             if n < h.count { sum += Float(h[n]) }
             return Double(sum)
         }
-        #expect(step.map { Double($0[1])! } == expected)
+        #expect(zip(expected, running).allSatisfy { abs($0 - $1) <= 8 * Double(Float.ulpOfOne) })
+        #expect(expected[30...].allSatisfy { $0 == expected[30] })
+        var doubleRuntime = FIRDirectForm<Double>(h)
+        let doubleStep = Self.rows(ResponseProgram.run(.step, arguments: Self.remezWords + ["--samples", "40"]).standardOutput)
+        #expect(doubleStep.map { Double($0[1])! } == (0..<40).map { _ in doubleRuntime.process(1) })
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("fir-step-\(UUID()).svg").path
         defer { try? FileManager.default.removeItem(atPath: svg) }
         let plotted = ResponseProgram.run(.step, arguments: Self.remezWords + ["--svg", svg])

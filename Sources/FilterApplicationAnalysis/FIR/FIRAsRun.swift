@@ -2,13 +2,18 @@ import FilterAnalysis
 import FilterApplication
 
 /// A FIR filter as it runs: its taps as stored in the arithmetic it runs in,
-/// and the direct form y[n] = sum_{k=0}^{N-1} h[k] x[n-k], the products
-/// summed from k = 0 up in that arithmetic.
+/// and the runtime's direct form (`FIRDirectForm`, which the emitted C and
+/// JavaScript follow bit for bit): y[n] = sum_{k=0}^{N-1} h[k] x[n-k], the
+/// products r[j] w[j] of the time-reversed taps and the window
+/// x[n-N+1] ... x[n] summed in eight partial sums (lane j mod 8, in
+/// increasing j) combined pairwise.
 ///
 /// For the two inputs the commands show, that sum has a closed form, bit for
-/// bit: the impulse response is the stored taps (every other product is 0),
-/// and the step response is their running sum ((h[0] + h[1]) + h[2]) + ...,
-/// constant from n = N - 1 on.
+/// bit: the impulse response is the stored taps (every other product is
+/// +-0, which leaves a sum unchanged), and the step response at n is the
+/// same lane-ordered sum over the taps the step has reached, r[j] for
+/// j >= N-1-n (the others multiply 0), constant from n = N - 1 on.
+/// `FIRAnalysisTests` runs `FIRDirectForm` beside it.
 public struct FIRAsRun: Sendable {
     /// The arithmetic: `.double` or `.float` (taps and samples in Float).
     public let precision: RunningPrecision
@@ -32,16 +37,32 @@ public struct FIRAsRun: Sendable {
     public var firstNonFiniteTap: Int? { taps.firstIndex { !$0.isFinite } }
 
     /// The impulse (`step == false`) or step response's sample `n`, as run.
-    /// Call with n increasing; `state` carries the running sum.
-    func sample(_ n: Int, step: Bool, state: inout Double) -> Double {
+    func sample(_ n: Int, step: Bool) -> Double {
         guard step else { return n < taps.count ? taps[n] : 0 }
-        guard n < taps.count else { return state }
-        if precision == .float {
-            state = Double(Float(state) + Float(taps[n]))
-        } else {
-            state += taps[n]
+        let count = taps.count
+        // r[j] = h[N-1-j]; the window holds ones from j0 = N-1-n on.
+        let first = max(count - 1 - n, 0)
+        switch precision {
+        case .float: return Double(Self.laneSum(taps.map { Float($0) }, from: first))
+        default: return Self.laneSum(taps, from: first)
         }
-        return state
+    }
+
+    /// sum_{j >= first} r[j], r[j] = h[N-1-j], in `firDotProduct`'s order:
+    /// lane j mod 8 in increasing j from +0, then
+    /// ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)).
+    static func laneSum<S: BinaryFloatingPoint>(_ h: [S], from first: Int) -> S {
+        var a = [S](repeating: 0, count: 8)
+        let count = h.count
+        for j in first..<count { a[j & 7] += h[count - 1 - j] }
+        return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+    }
+
+    /// The additions the step response's first `samples` samples take: the
+    /// sum over the reached taps, for each n below N (then constant).
+    func stepWork(samples: Int) -> Double {
+        let m = Double(min(samples, taps.count))
+        return m * (m + 1) / 2
     }
 
     /// The magnitude of H(e^{2 pi i alpha}) of the taps as stored.

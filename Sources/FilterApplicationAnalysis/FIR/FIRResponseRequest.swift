@@ -50,6 +50,9 @@ public struct FIRResponseRequest: Sendable {
         return (svg, [], sink.failure)
     }
 
+    /// The most additions a step response may take (2^31, about a second).
+    static let stepWorkLimit = Double(1 << 31)
+
     private func produce(into sink: ByteSink) throws(ApplicationError) -> String? {
         let run = try FIRAsRun(filter, precision: precision)
         if let k = run.firstNonFiniteTap {
@@ -62,9 +65,14 @@ public struct FIRResponseRequest: Sendable {
             let step = kind == .step
             var series = ResponseRequest.TimeSeriesPlot(count: count, plot: plot)
             sink.write(ResponseRequest.timeHeader + "\n")
-            var state = 0.0
+            if step, run.stepWork(samples: count) > Self.stepWorkLimit {
+                throw ApplicationError("--samples \(count) of the step response of \(filter.taps.count) taps sums \(formatC("%.3g", run.stepWork(samples: count))) taps, "
+                                       + "more than 2^31; the step response is constant from sample \(filter.taps.count - 1) on: ask for fewer --samples")
+            }
+            var last = 0.0
             for n in 0..<count {
-                let value = run.sample(n, step: step, state: &state)
+                let value = step && n >= filter.taps.count ? last : run.sample(n, step: step)
+                last = value
                 sink.append("\(n),\(value)\n")
                 series.add(Double(n), value)
                 if n % 4096 == 4095 {

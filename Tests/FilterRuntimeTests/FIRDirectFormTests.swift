@@ -1,0 +1,124 @@
+import FilterRuntime
+import Testing
+
+/// The runtime's FIR filter: one sample at a time and in blocks of any
+/// split give the same outputs bit for bit; both equal an inner product
+/// written here independently in the documented order (eight lanes, j mod 8,
+/// combined pairwise); Double's outputs are within the sum's rounding bound
+/// of the exact convolution; the three axes are three filters.
+struct FIRDirectFormTests {
+    /// A reproducible sequence in [-1, 1) (a linear congruential generator).
+    static func noise(_ count: Int, seed: UInt64) -> [Double] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53) * 2 - 1
+        }
+    }
+
+    /// y[n] = sum_j r[j] w[j], r the reversed taps, w = x[n-N+1] ... x[n]
+    /// (zeros before the start), in the documented lane order.
+    static func reference<S: BinaryFloatingPoint>(_ taps: [S], _ x: [S]) -> [S] {
+        let n = taps.count
+        return x.indices.map { i in
+            var a = [S](repeating: 0, count: 8)
+            for j in 0..<n {
+                let index = i - (n - 1) + j
+                let w: S = index >= 0 ? x[index] : 0
+                a[j % 8] += taps[n - 1 - j] * w
+            }
+            return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+        }
+    }
+
+    static let tapCounts = [1, 2, 7, 8, 9, 15, 16, 31, 64, 101, 255]
+
+    @Test(arguments: tapCounts)
+    func samplesBlocksAndTheReferenceAgreeBitForBit(count: Int) {
+        let taps = Self.noise(count, seed: UInt64(count))
+        let input = Self.noise(700, seed: 99)
+        let floatInput = input.map { Float($0) }
+        let expected = Self.reference(taps.map { Float($0) }, floatInput)
+
+        var one = FIRDirectForm<Float>(taps)
+        let perSample = floatInput.map { one.process($0) }
+        #expect(perSample == expected)
+
+        // Blocks of uneven sizes, some shorter than the filter, some longer.
+        var blocked = FIRDirectForm<Float>(taps)
+        var output: [Float] = []
+        var start = 0
+        for size in [1, 3, count, 2 * count + 5, 0, 17, 256, 1000] where start < floatInput.count {
+            let end = min(start + size, floatInput.count)
+            output += blocked.process(Array(floatInput[start..<end]))
+            start = end
+        }
+        #expect(output == expected)
+
+        var double = FIRDirectForm<Double>(taps)
+        #expect(double.process(input) == Self.reference(taps, input))
+    }
+
+    /// Double's output against the exact sum: |error| <= N u sum |h_k x_{n-k}|
+    /// (the standard bound for any order of summation, u = 2^-53), with the
+    /// exact sum taken in pairs of Doubles (a two-sum accumulator).
+    @Test func doubleIsWithinTheSumsRoundingBound() {
+        let taps = Self.noise(255, seed: 7), input = Self.noise(2000, seed: 8)
+        var filter = FIRDirectForm<Double>(taps)
+        let y = filter.process(input)
+        for i in stride(from: 0, to: input.count, by: 37) {
+            var (high, low, magnitude) = (0.0, 0.0, 0.0)
+            for k in 0..<taps.count where i - k >= 0 {
+                let p = taps[k] * input[i - k]
+                let pError = taps[k].multipliedFullWidth(input[i - k], p)
+                let s = high + p
+                let bb = s - high
+                low += (high - (s - bb)) + (p - bb) + pError
+                high = s
+                magnitude += abs(p)
+            }
+            let exact = high + low
+            #expect(abs(y[i] - exact) <= Double(taps.count) * Double.ulpOfOne / 2 * magnitude + 1e-300)
+        }
+    }
+
+    @Test func impulseIsTheTapsAndAConstantSettles() {
+        let taps = Self.noise(33, seed: 3)
+        var filter = FIRDirectForm<Double>(taps)
+        let impulse = filter.process([1] + [Double](repeating: 0, count: 40))
+        #expect(impulse == taps + [Double](repeating: 0, count: 8))
+        filter.reset()
+        #expect(filter.process([Double](repeating: 0, count: 5)) == [0, 0, 0, 0, 0])
+        filter.reset(toSteadyStateFor: 2)
+        let settled = filter.process(2)
+        var step = FIRDirectForm<Double>(taps)
+        let reached = (0..<taps.count).map { _ in step.process(2) }.last!
+        #expect(settled == reached)
+        #expect(filter.taps == taps && filter.count == 33)
+    }
+
+    @Test func threeAxesAreThreeFilters() {
+        let taps = Self.noise(21, seed: 5)
+        let (x, y, z) = (Self.noise(300, seed: 1), Self.noise(300, seed: 2), Self.noise(300, seed: 3))
+        var three = ThreeAxisFIR<Float>(taps)
+        var (fx, fy, fz) = (FIRDirectForm<Float>(taps), FIRDirectForm<Float>(taps), FIRDirectForm<Float>(taps))
+        for i in 0..<300 {
+            let out = three.process(SIMD4(Float(x[i]), Float(y[i]), Float(z[i]), 9))
+            #expect(out == SIMD4(fx.process(Float(x[i])), fy.process(Float(y[i])), fz.process(Float(z[i])), 0))
+        }
+    }
+}
+
+extension Double {
+    /// The rounding error of the product p = fl(self * other), exactly
+    /// (Dekker's split: self * other - p).
+    fileprivate func multipliedFullWidth(_ other: Double, _ p: Double) -> Double {
+        let split = { (a: Double) -> (Double, Double) in
+            let c = 134217729.0 * a
+            let high = c - (c - a)
+            return (high, a - high)
+        }
+        let (ah, al) = split(self), (bh, bl) = split(other)
+        return ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    }
+}
