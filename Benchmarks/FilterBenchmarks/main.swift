@@ -7,7 +7,8 @@
 //   swift run -c release filter-benchmarks --forms-only      (the section forms against C)
 //   swift run -c release filter-benchmarks --design-only     (design speed against scipy)
 //   swift run -c release filter-benchmarks --response-only   (the sections' response against sosfreqz)
-//   swift run -c release filter-benchmarks --fir-only        (FIR design speed against scipy)
+//   swift run -c release filter-benchmarks --fir-only        (FIR design speed against scipy,
+//                                                             the FIR runtime against C)
 //   swift run -c release filter-benchmarks --write docs/figures.md
 //                                   (every table, into the one file the docs cite)
 import FilterAnalysis
@@ -30,6 +31,11 @@ if figurePath == nil, CommandLine.arguments.contains("--design-only") {
 }
 if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
     try firBenchmark(repeats: 7)
+try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--response-only") {
@@ -262,6 +268,7 @@ if !CommandLine.arguments.contains("--no-pipeline") {
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
 }
 try firBenchmark(repeats: 7)
+try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
 if figurePath != nil {
     print("")
     try responseBenchmark(repeats: 20)

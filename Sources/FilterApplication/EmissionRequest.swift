@@ -3,43 +3,19 @@ import FilterDesign
 import FilterEmission
 import FisherCompatibility
 
-/// The code formats a design can be emitted in.
-public enum EmissionFormat: String, Sendable, CaseIterable {
-    /// `DigitalFilterTemplate` constants (Templates/swift/filters.mustache).
-    case swift
-    /// A C header: state struct, init and step function (Templates/c/filters.h.mustache).
-    case c
-    /// Fisher's gencode `-ansic`, `-xyc` and `-f`, exactly as he prints them.
-    case cAnsic = "c-ansic", cXyc = "c-xyc", cF = "c-f"
-    /// Every template field, the provenance, the zeros, poles and gain, and the sections as JSON.
-    case json
-    /// A C header for CMSIS-DSP's biquad cascades (sections, float32_t).
-    case cmsis
-    /// A C header for CMSIS-DSP's fixed-point biquad cascades in Q15
-    /// (`arm_biquad_cascade_df1_q15`), scaled so that nothing overflows.
-    case cmsisQ15 = "cmsis-q15"
-    /// The same in Q31 (`arm_biquad_cascade_df1_q31`).
-    case cmsisQ31 = "cmsis-q31"
-    /// Swift for Accelerate's `vDSP.Biquad` (sections).
-    case vdsp
-    /// JavaScript: sections, a step function and state, for the browser and node.
-    case js
-
-    /// Fisher's gencode language, for the gencode formats.
-    var gencodeLanguage: Gencode.Language? {
-        switch self {
-        case .cAnsic: return .ansic
-        case .cXyc: return .xyc
-        case .cF: return .f
-        default: return nil
-        }
-    }
-}
-
-/// Code for a designed filter.
+/// Code for a designed filter, IIR or FIR, in one of the formats of
+/// `EmissionFormat` (which says what each writes).
 public struct EmissionRequest: Sendable {
-    /// The filter.
-    public var design: Design
+    /// What is emitted.
+    public enum Source: Sendable {
+        /// An IIR design: its sections or Fisher's recurrence.
+        case design(Design)
+        /// A FIR design's taps, with the command line that designs it.
+        case fir(FIRFilter, commandLine: String)
+    }
+
+    /// What is emitted.
+    public var source: Source
     /// The format.
     public var format: EmissionFormat
     /// The filter's name (its identifier in Swift and C); default: family, band and order.
@@ -72,9 +48,43 @@ public struct EmissionRequest: Sendable {
 
     /// A request for `design` in `format`; see the properties for the rest.
     public init(design: Design, format: EmissionFormat, listingCommandLine: String) {
-        self.design = design
+        self.source = .design(design)
         self.format = format
         self.listingCommandLine = listingCommandLine
+    }
+
+    /// A request for the FIR filter `fir` (designed by `commandLine`) in
+    /// `format`; see the properties for the rest.
+    public init(fir: FIRFilter, commandLine: String, format: EmissionFormat) {
+        self.source = .fir(fir, commandLine: commandLine)
+        self.format = format
+        self.listingCommandLine = commandLine
+    }
+
+    /// What the source offers, best first: an IIR design its sections (unless
+    /// realised directly) and its recurrence, a FIR design its taps.
+    var offered: [Realisation] {
+        switch source {
+        case .design(let design): return design.recipe.realization == .sections ? [.sections, .recurrence] : [.recurrence]
+        case .fir: return [.taps]
+        }
+    }
+
+    /// The realisation `format` writes of this source.
+    ///
+    /// - Throws: `ApplicationError` naming the formats that do write the
+    ///   source, when `format` writes none of what it offers.
+    public func realisation() throws(ApplicationError) -> Realisation {
+        let writes = format.declaration.writes
+        if let chosen = offered.first(where: { writes.contains($0) }) { return chosen }
+        switch source {
+        case .fir:
+            throw ApplicationError("--emit \(format.rawValue) does not write a FIR filter; a FIR design is emitted as "
+                                   + EmissionFormat.names(EmissionFormat.writing(.taps)))
+        case .design:
+            throw ApplicationError("--emit \(format.rawValue) writes second-order sections; drop --realization direct"
+                                   + " (or emit the recurrence as " + EmissionFormat.names(EmissionFormat.writing(.recurrence)) + ")")
+        }
     }
 
     /// The code.
@@ -90,10 +100,12 @@ public struct EmissionRequest: Sendable {
     /// - Throws: as `run()`, and for a design that cannot be realised in the
     ///   fixed-point format.
     public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
+        let realisation = try realisation()
+        guard case .design(let design) = source else {
+            guard case .fir(let fir, let commandLine) = source else { return ("", []) }
+            return (try firCode(fir, commandLine: commandLine), [])
+        }
         if let arithmetic = fixedPointArithmetic {
-            guard design.recipe.realization == .sections else {
-                throw ApplicationError("--emit \(format.rawValue): CMSIS-DSP's biquads are second-order sections; drop --realization direct")
-            }
             let fixed: FixedPointSections
             do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
                 throw ApplicationError("--emit \(format.rawValue): \(error.description)")
@@ -113,7 +125,7 @@ public struct EmissionRequest: Sendable {
                 throw ApplicationError("\(error)")
             }
         }
-        return (try code(), [])
+        return (try code(design, realisation), [])
     }
 
     /// The fixed-point arithmetic of the CMSIS q15/q31 formats.
@@ -125,10 +137,15 @@ public struct EmissionRequest: Sendable {
         }
     }
 
-    func code() throws(ApplicationError) -> String {
+    func code(_ design: Design, _ realisation: Realisation) throws(ApplicationError) -> String {
         do {
             var renderer = TemplateRenderer.embedded
             if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
+            if format == .listing {
+                do { return try FisherListing(design, commandLine: listingCommandLine).text } catch {
+                    throw ApplicationError(error.description + " for a listing")
+                }
+            }
             if let language = format.gencodeLanguage {
                 // gencode reads the listing as printed (10 digits), as Fisher's pipe does.
                 let printed: String
@@ -147,7 +164,8 @@ public struct EmissionRequest: Sendable {
             case .cmsis: return try CMSISEmitter.header([template], prefix: namespace ?? "mkfilter", renderer: renderer)
             case .vdsp: return try VDSPEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
             case .js: return try JSEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
-            default: return try JSONEmitter.document([filter])
+            case .json: return try JSONEmitter.document([filter])
+            default: throw ApplicationError("internal: --emit \(format.rawValue) reached the IIR emitters")
             }
         } catch let error as ApplicationError {
             throw error
@@ -156,22 +174,20 @@ public struct EmissionRequest: Sendable {
         }
     }
 
-    /// The built-in template that `templateText` replaces.
+    /// The built-in template that `templateText` replaces: the format's
+    /// template for what it writes of the source.
     func templateName() throws(ApplicationError) -> String {
-        switch format {
-        case .swift: return "swift/filters.mustache"
-        case .c: return "c/filters.h.mustache"
-        case .cmsis: return "c/cmsis.h.mustache"
-        case .cmsisQ15, .cmsisQ31: return "c/cmsis-fixed.h.mustache"
-        case .vdsp: return "swift/vdsp.mustache"
-        case .js: return "js/filters.mustache"
-        case .cXyc: return "c/gencode-xyc.mustache"
-        case .cF: return "c/gencode-f.mustache"
-        case .cAnsic:
-            return design.recurrence.yCoefficients.dropLast().allSatisfy({ $0 == 0 })
-                ? "c/gencode-ansic-fir.mustache" : "c/gencode-ansic-iir.mustache"
-        case .json: throw ApplicationError("--emit json is not template-driven; --template does not apply")
+        let realisation = try realisation()
+        guard let name = format.declaration.templates[realisation] else {
+            throw ApplicationError("--emit \(format.rawValue) is not template-driven; --template does not apply")
         }
+        // Fisher's gencode -ansic writes a FIR recurrence (mkaverage's, all
+        // feedback zero) with a template of its own.
+        if format == .cAnsic, case .design(let design) = source,
+           design.recurrence.yCoefficients.dropLast().allSatisfy({ $0 == 0 }) {
+            return "c/gencode-ansic-fir.mustache"
+        }
+        return name
     }
 
     /// "butterworth lowPass order 2" and the like.

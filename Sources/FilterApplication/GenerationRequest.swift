@@ -6,8 +6,9 @@ import FilterSets
 /// The filters of a filter set file (`*.filters.json`) as source code: what
 /// `mkfilter generate`, the build plugin's tool and the command plugin do.
 public struct GenerationRequest: Sendable {
-    /// The format of the source.
-    public enum Format: String, Sendable, CaseIterable { case swift, c, json, cmsis, vdsp }
+    /// The formats a filter set is written in: those of `EmissionFormat`
+    /// declared `writesFilterSets`.
+    public static var formats: [EmissionFormat] { EmissionFormat.allCases.filter(\.declaration.writesFilterSets) }
 
     /// Where the source goes.
     public enum Destination: Sendable, Equatable {
@@ -26,7 +27,7 @@ public struct GenerationRequest: Sendable {
     /// Overrides the spec's namespace.
     public var namespace: String?
     /// Swift (default), C or JSON.
-    public var format: Format = .swift
+    public var format: EmissionFormat = .swift
     /// Where the source goes.
     public var destination: Destination = .text
     /// Compare with the files at the destination instead of writing them.
@@ -42,6 +43,9 @@ public struct GenerationRequest: Sendable {
     /// - Throws: `ApplicationError` with one line per problem, each naming the
     ///   file, the filter and the field.
     public func run() throws(ApplicationError) -> String {
+        guard format.declaration.writesFilterSets else {
+            throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
+        }
         if check && destination == .text { throw ApplicationError("--check compares with files: give --output or --output-directory") }
         let spec: FilterSetSpec
         do { spec = try FilterSetGeneration.load(specPath, sampleRate: sampleRate, namespace: namespace) } catch {
@@ -80,7 +84,8 @@ public struct GenerationRequest: Sendable {
             case .c: text = try CEmitter.header(templates, prefix: spec.namespace, precision: .double)
             case .cmsis: text = try CMSISEmitter.header(templates.filter { $0.filterClass != .passThrough }, prefix: spec.namespace)
             case .vdsp: text = try VDSPEmitter.source(templates.filter { $0.filterClass != .passThrough }, namespace: spec.namespace)
-            default: text = try JSONEmitter.document(filters)
+            case .json: text = try JSONEmitter.document(filters)
+            default: throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
             }
         } catch { throw ApplicationError("\(specPath): \(error)") }
         if case .file(let path) = destination {

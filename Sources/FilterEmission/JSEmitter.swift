@@ -29,13 +29,7 @@ public enum JSEmitter {
     ///   whose names give the same identifier.
     public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        let typeName = SwiftSource.typeName(namespace)
-        guard !typeName.isEmpty else {
-            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a JavaScript name from")
-        }
-        guard !reservedNamespaces.contains(typeName) else {
-            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) would be the constant `\(typeName)`, a JavaScript global the code needs; choose another namespace")
-        }
+        let typeName = try namespaceName(namespace)
         var seen: [String: String] = [:]
         var filters: [[String: Any]] = []
         for t in templates {
@@ -66,6 +60,21 @@ public enum JSEmitter {
             "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter.",
             "filters": filters,
         ])
+    }
+
+    /// The constant `namespace` becomes.
+    ///
+    /// - Throws: `EmissionError` for a namespace without letters or digits
+    ///   or among `reservedNamespaces`.
+    static func namespaceName(_ namespace: String) throws(EmissionError) -> String {
+        let typeName = SwiftSource.typeName(namespace)
+        guard !typeName.isEmpty else {
+            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) has no letters or digits to make a JavaScript name from")
+        }
+        guard !reservedNamespaces.contains(typeName) else {
+            throw EmissionError("namespace \(SwiftSource.stringLiteral(namespace)) would be the constant `\(typeName)`, a JavaScript global the code needs; choose another namespace")
+        }
+        return typeName
     }
 
     /// `text` as a JavaScript string literal in double quotes: `"` and `\`

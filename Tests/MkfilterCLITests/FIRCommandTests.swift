@@ -131,8 +131,14 @@ import Testing
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--weights", "1", "-1"], "weight"),
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--cutoff", "0.1"],
              "unknown option '--cutoff' for remez (it belongs to firwin)"),
-            ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--emit", "c"],
-             "--emit 'c': a FIR design is emitted as json"),
+            ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--emit", "vdsp"],
+             "--emit vdsp does not write a FIR filter; a FIR design is emitted as swift, c, cmsis, js or json"),
+            ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--emit", "cmsis-q15"],
+             "--emit cmsis-q15 does not write a FIR filter"),
+            ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--emit", "bogus"],
+             "--emit 'bogus' is not a format; use swift, c, cmsis"),
+            ("firwin", ["--taps", "31", "--cutoff", "0.1", "--name", "x"], "--name, --description, --output"),
+            ("firwin", ["--taps", "31", "--cutoff", "0.1", "--emit", "js", "--precision", "float"], "--precision float goes with --emit c"),
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--type", "notch"],
              "--type 'notch' is not a type; use bandpass, differentiator or hilbert"),
             ("remez", ["--taps", "0", "--bands", "0", "0.5", "--desired", "1"], "--taps 0 is not allowed"),
@@ -160,5 +166,36 @@ import Testing
             #expect(r.exitCode == 1 && r.standardError.contains(message), "\(command) \(arguments): \(r.standardError)")
             #expect(r.standardOutput == "", "\(command) \(arguments)")
         }
+    }
+
+    /// A FIR design leaves through the one list of formats: every format
+    /// declared to write taps works from every FIR command (the code the
+    /// emitter writes for the design's taps and command line, to standard
+    /// output or whole to --output), every other is refused naming those.
+    @Test func everyFormatThatWritesTapsWorksAndNoOtherDoes() throws {
+        let words = ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"]
+        for format in EmissionFormat.allCases {
+            let r = FIRProgram.run("remez", arguments: words + ["--emit", format.rawValue, "--name", "Low pass"])
+            if format.declaration.writes.contains(.taps) {
+                #expect(r.exitCode == 0 && !r.standardOutput.isEmpty, "\(format.rawValue): \(r.standardError)")
+                #expect(r.standardOutput.contains("Low pass") || r.standardOutput.contains("Low_pass"), "\(format.rawValue)")
+            } else {
+                #expect(r.exitCode == 1 && r.standardOutput.isEmpty, "\(format.rawValue)")
+                #expect(r.standardError.contains("a FIR design is emitted as swift, c, cmsis, js or json"), "\(format.rawValue)")
+            }
+        }
+        let fir = FIRProgram.run("fir", arguments: ["--passband-edge", "0.1", "--stopband-edge", "0.15", "--passband-loss", "0.5",
+                                                    "--stopband-attenuation", "60", "--emit", "c", "--precision", "float"])
+        #expect(fir.exitCode == 0 && fir.standardOutput.contains("static inline void mkfilter_remez_"))
+        #expect(fir.standardOutput.contains("mkfilter fir --passband-edge 0.1 --stopband-edge 0.15"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fir-\(UUID()).h").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let written = FIRProgram.run("firwin", arguments: ["--taps", "15", "--cutoff", "0.1", "--emit", "cmsis", "--output", path])
+        #expect(written.exitCode == 0 && written.standardOutput.isEmpty)
+        let header = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(header.contains("#define MKFILTER_FIRWIN_15_TAPS_NUM_TAPS 15") && header.contains("arm_fir_f32"))
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dir-\(UUID())/x.h").path
+        let refused = FIRProgram.run("firwin", arguments: ["--taps", "15", "--cutoff", "0.1", "--emit", "c", "--output", missing])
+        #expect(refused.exitCode == 1 && refused.standardError.contains("--output") && !FileManager.default.fileExists(atPath: missing))
     }
 }

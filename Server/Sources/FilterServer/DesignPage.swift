@@ -144,7 +144,7 @@ enum DesignPage {
         html += "<section id=\"report\"><h2>Fisher's report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
 
         html += "<section id=\"code\"><h2>Code</h2>\n"
-        for format in CodeFormat.allCases {
+        for format in EmissionFormat.allCases {
             html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
             html += "<summary>" + HTML.escaped(format.title) + "</summary>\n"
             do {

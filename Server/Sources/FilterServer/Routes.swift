@@ -146,8 +146,8 @@ public enum FilterRoutes {
     /// One format's code, as a download when `download` is given.
     static func code(_ design: QueryDesign, _ extras: [String: String]) throws(ApplicationError) -> Response {
         let name = extras["format"] ?? "swift"
-        guard let format = CodeFormat(rawValue: name) else {
-            throw ApplicationError("format: \(name.debugDescription) is not a format; use one of \(CodeFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+        guard let format = EmissionFormat(rawValue: name) else {
+            throw ApplicationError("format: \(name.debugDescription) is not a format; use \(EmissionFormat.names(EmissionFormat.allCases))",
                                    field: "format")
         }
         return Responses.text(try format.text(design), contentType: format.contentType,
@@ -156,7 +156,7 @@ public enum FilterRoutes {
 
     /// The file name stem for downloads.
     static func fileStem(_ design: QueryDesign) -> String {
-        let stem = CodeFormat.swift.fileName(filterName: design.filterName)
+        let stem = EmissionFormat.swift.fileName(filterName: design.filterName)
         return String(stem.dropLast(".swift".count))
     }
 }

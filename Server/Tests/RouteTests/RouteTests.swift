@@ -45,7 +45,7 @@ func errorField(_ body: String) throws -> String? {
             for plot in ["magnitude", "phase", "delay", "impulse", "step", "polezero"] {
                 #expect(body.contains("id=\"plot-\(plot)\""), "no plot \(plot)")
             }
-            for format in ["swift", "c", "cmsis", "vdsp", "js", "json", "listing", "c-ansic", "c-xyc", "c-f", "filterset"] {
+            for format in EmissionFormat.allCases.map(\.rawValue) + ["filterset"] {
                 #expect(body.contains("id=\"code-\(format)\""), "no code \(format)")
             }
             #expect(body.contains("FilterRuntime.DigitalFilterTemplate("))
@@ -133,6 +133,26 @@ func errorField(_ body: String) throws -> String? {
             let (setStatus, set, _) = try await get(client, "/api/filters.json?\(shake)")
             #expect(setStatus == .ok)
             #expect(set.contains("\"corners\": [0.5, 3.0]"))
+        }
+    }
+
+    /// `/api/code` answers every format `mkfilter --emit` takes (the one
+    /// list, fixed point included), each exactly as the command line writes
+    /// it, with the declared media type and download name.
+    @Test func apiCodeAnswersEveryEmitFormat() async throws {
+        let design = try QueryDesignRequest(query: shake).run()
+        try await withClient { client in
+            for format in EmissionFormat.allCases {
+                let (status, body, headers) = try await get(client, "/api/code?\(shake)&format=\(format.rawValue)&download=1")
+                #expect(status == .ok, "\(format.rawValue): \(body)")
+                #expect(body == (try design.code(format)), "\(format.rawValue)")
+                #expect(headers[.contentType] == format.declaration.mediaType)
+                #expect(headers[.contentDisposition] == "attachment; filename=\"ButterworthBandPassOrder3\(format.declaration.fileSuffix)\"")
+            }
+            let (q15, body, _) = try await get(client, "/api/code?\(shake)&format=cmsis-q15")
+            #expect(q15 == .ok && body.contains("arm_biquad_cascade_df1_q15"))
+            let (bad, message, _) = try await get(client, "/api/code?\(shake)&format=vhdl")
+            #expect(bad == .badRequest && message.contains("cmsis-q15") && message.contains("listing"))
         }
     }
 

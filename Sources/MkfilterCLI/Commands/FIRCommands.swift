@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterApplication
 
 /// The options every FIR design command takes, for the help texts.
 private let commonFIROptions = """
@@ -10,7 +11,13 @@ private let commonFIROptions = """
                             the minimum-phase filter whose |H| is the square
                             root of the linear-phase one's (scipy's
                             minimum_phase: (N + 1)/2 taps)
-      --emit json           {"taps": [...], ...}, every Double exact
+      --emit <kind>         code instead of the report: \(EmissionFormat.names(EmissionFormat.writing(.taps)))
+                            (json: {"taps": [...], ...}, every Double exact;
+                            c, js and Swift's FIRDirectForm run the same sum,
+                            bit for bit; cmsis: arm_fir_f32's coefficients);
+                            with --name, --description, --namespace,
+                            --precision float|double (c), --template <file>
+                            and --output <file>, as for IIR designs
 
     OUTPUT
       A report: the taps' count and linear-phase type (I ... IV), per band

@@ -94,9 +94,9 @@ public struct MkfilterCommand: ParsableCommand {
               scipy and MATLAB; Fisher's report, -l and gencode keep his G.
 
             CODE (instead of the report)
-              --emit <kind>  swift, c, cmsis, cmsis-q15, cmsis-q31, vdsp, json,
-                             js (JavaScript), or Fisher's gencode c-ansic,
-                             c-xyc, c-f; with --name, --description, --tag,
+              --emit <kind>  one of (FIR designs: remez ... --emit c):
+            \(EmissionFormat.helpLines(indent: 17))
+                             with --name, --description, --tag,
                              --namespace, --precision float|double (c),
                              --fixed-point-scaling l1|linf (cmsis-q15/q31:
                              l1, the default, is safe for any input; linf

@@ -40,11 +40,28 @@ public enum FIRProgram {
         let program = "mkfilter \(command)"
         do throws(UsageError) {
             if command == "kaiserord" { return .success(try kaiserOrder(arguments)) }
-            if command == "fir" { return .success(try specification(arguments)) }
-            let (recipe, emitJSON) = try request(command, arguments)
-            let filter: FIRFilter
-            do { filter = try recipe.design() } catch { throw UsageError(error.description) }
-            return .success(emitJSON ? filter.json.text() + "\n" : filter.report)
+            let (designArguments, emission) = try EmissionOptions.split(arguments)
+            guard emission.kind != nil else {
+                guard emission.isEmpty else {
+                    throw UsageError("--name, --description, --output, --template, --namespace and --precision go with --emit")
+                }
+                if command == "fir" { return .success(try specification(designArguments)) }
+                let recipe = try request(command, designArguments)
+                let filter: FIRFilter
+                do { filter = try recipe.design() } catch { throw UsageError(error.description) }
+                return .success(filter.report)
+            }
+            let filter = command == "fir" ? try specificationDesign(designArguments).result.filter
+                : try design([command] + designArguments)
+            let commandLine = (["mkfilter", command] + designArguments).joined(separator: " ")
+            let request = try emission.request(fir: filter, commandLine: commandLine)
+            let code: String
+            do { code = try request.run() } catch { throw UsageError(error) }
+            if let path = emission.output {
+                try writeWhole(code, to: path)
+                return .success("")
+            }
+            return .success(code)
         } catch {
             return .failure(program, error, usage: usage(command))
         }
@@ -67,18 +84,18 @@ public enum FIRProgram {
         case "fir":
             return try specificationDesign(arguments).result.filter
         default:
-            let (recipe, emitJSON) = try request(command, arguments)
-            if emitJSON { throw UsageError("--emit belongs to mkfilter \(command) itself, not to this command") }
+            if arguments.contains("--emit") { throw UsageError("--emit belongs to mkfilter \(command) itself, not to this command") }
+            let recipe = try request(command, arguments)
             do { return try recipe.design() } catch { throw UsageError(error.description) }
         }
     }
 
     /// The words of the design commands, read and checked.
-    static func request(_ command: String, _ arguments: [String]) throws(UsageError) -> (FIRRecipe, emitJSON: Bool) {
+    static func request(_ command: String, _ arguments: [String]) throws(UsageError) -> FIRRecipe {
         var words = FIRWords()
         var cursor = ArgumentCursor(arguments)
         while let word = cursor.next() { try words.read(word, &cursor, command: command) }
-        return (try words.recipe(command), words.emitJSON)
+        return try words.recipe(command)
     }
 
     /// `fir`: the fewest taps that meet a specification, its report (with
@@ -86,7 +103,6 @@ public enum FIRProgram {
     static func specification(_ arguments: [String]) throws(UsageError) -> String {
         let (spec, result, common) = try specificationDesign(arguments)
         let (ripple, attenuation, method) = (spec.passbandRipple, spec.stopbandAttenuation, spec.method)
-        if common.emitJSON { return result.filter.json.text() + "\n" }
         let n = result.filter.recipe.method.taps
         let failedBelow = result.tried.filter { !$0.meets && $0.taps < n }.map(\.taps).max()
         let minimum = common.minimumPhase.map { _ in " (minimum phase: \(result.filter.taps.count) taps from \(n) linear-phase taps)" } ?? ""
@@ -171,7 +187,6 @@ struct FIRWords {
     var window: FIRWindow?, width: Double?, scale = true, antisymmetric = false
     var sampleRate: Double?
     var minimumPhase: MinimumPhaseMethod?
-    var emitJSON = false
 
     /// The options each command takes, beyond the common ones.
     static let options: [String: Set<String>] = [
@@ -181,7 +196,7 @@ struct FIRWords {
         "firwin2": ["--frequencies", "--gains", "--window", "--antisymmetric"],
         "fir": [],
     ]
-    static let common: Set<String> = ["--taps", "--sample-rate", "--minimum-phase", "--emit"]
+    static let common: Set<String> = ["--taps", "--sample-rate", "--minimum-phase"]
 
     mutating func read(_ word: String, _ cursor: inout ArgumentCursor, command: String) throws(UsageError) {
         guard Self.common.contains(word) || Self.options[command, default: []].contains(word) else {
@@ -222,12 +237,8 @@ struct FIRWords {
                 throw UsageError("--minimum-phase \(ArgumentValues.quoted(text)) is not a method; use homomorphic or hilbert")
             }
             minimumPhase = m
-        default: // --emit
-            let text = try cursor.value(for: word)
-            guard text == "json" else {
-                throw UsageError("--emit \(ArgumentValues.quoted(text)): a FIR design is emitted as json (its taps, every Double exact)")
-            }
-            emitJSON = true
+        default:
+            break
         }
     }
 

@@ -21,7 +21,7 @@ struct EmissionOptions: Equatable {
 
     /// Our options, with what their value means.
     static let options: [String: String] = [
-        "--emit": "swift, c, c-ansic, c-xyc, c-f, json, cmsis, cmsis-q15, cmsis-q31, vdsp or js",
+        "--emit": EmissionFormat.names(EmissionFormat.allCases),
         "--name": "the filter's name, which becomes its identifier",
         "--description": "a description for the generated code",
         "--tag": "an integer tag, -1000000000 ... 1000000000",
@@ -52,7 +52,7 @@ struct EmissionOptions: Equatable {
             switch word {
             case "--emit":
                 guard let kind = EmissionFormat(rawValue: value) else {
-                    throw UsageError("--emit \(ArgumentValues.quoted(value)) is not a format; use one of \(EmissionFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError("--emit \(ArgumentValues.quoted(value)) is not a format; use \(EmissionFormat.names(EmissionFormat.allCases))")
                 }
                 o.kind = kind
             case "--name": o.name = value
@@ -80,6 +80,23 @@ struct EmissionOptions: Equatable {
     func request(for design: DesignResult, listingCommandLine: String) throws(UsageError) -> EmissionRequest {
         guard let kind else { throw UsageError("internal: no --emit kind") }
         var request = EmissionRequest(design: design.design, format: kind, listingCommandLine: listingCommandLine)
+        try apply(to: &request)
+        return request
+    }
+
+    /// The request these options ask for, for the FIR filter `fir` that
+    /// `commandLine` designs.
+    func request(fir: FIRFilter, commandLine: String) throws(UsageError) -> EmissionRequest {
+        guard let kind else { throw UsageError("internal: no --emit kind") }
+        var request = EmissionRequest(fir: fir, commandLine: commandLine, format: kind)
+        try apply(to: &request)
+        return request
+    }
+
+    /// The companions of `--emit` set on `request`, each checked against
+    /// what its format is (`EmissionFormat.declaration`).
+    func apply(to request: inout EmissionRequest) throws(UsageError) {
+        let kind = request.format
         request.name = name
         request.description = description ?? ""
         request.tag = tag ?? 0
@@ -90,8 +107,9 @@ struct EmissionOptions: Equatable {
             throw UsageError("--precision \(precision) goes with --emit c (the C header's scalar); --emit \(kind.rawValue) has its own arithmetic: leave it out")
         }
         if let fixedPointScaling {
-            guard kind == .cmsisQ15 || kind == .cmsisQ31 else {
-                throw UsageError("--fixed-point-scaling goes with --emit cmsis-q15 or cmsis-q31")
+            guard kind.declaration.isFixedPoint else {
+                throw UsageError("--fixed-point-scaling goes with --emit "
+                                 + EmissionFormat.names(EmissionFormat.allCases.filter(\.declaration.isFixedPoint)))
             }
             request.fixedPointScaling = fixedPointScaling
         }
@@ -100,7 +118,6 @@ struct EmissionOptions: Equatable {
                 throw UsageError(error)
             }
         }
-        return request
     }
 }
 

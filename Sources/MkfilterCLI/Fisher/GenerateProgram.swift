@@ -24,8 +24,8 @@ public enum GenerateProgram {
                 case "--check": check = true
                 case "--emit":
                     kind = try cursor.value(for: word)
-                    guard GenerationRequest.Format(rawValue: kind) != nil else {
-                        throw UsageError("--emit \(ArgumentValues.quoted(kind)) must be one of " + GenerationRequest.Format.allCases.map(\.rawValue).joined(separator: ", "))
+                    guard let format = EmissionFormat(rawValue: kind), format.declaration.writesFilterSets else {
+                        throw UsageError("--emit \(ArgumentValues.quoted(kind)) must be one of " + GenerationRequest.formats.map(\.rawValue).joined(separator: ", "))
                     }
                 default:
                     guard !word.hasPrefix("-"), specPath == nil else { throw UsageError("unexpected argument \(ArgumentValues.quoted(word))", showsUsage: true) }
@@ -37,7 +37,7 @@ public enum GenerateProgram {
             var request = GenerationRequest(specPath: specPath)
             request.sampleRate = sampleRate
             request.namespace = namespace
-            request.format = GenerationRequest.Format(rawValue: kind) ?? .swift
+            request.format = EmissionFormat(rawValue: kind) ?? .swift
             request.destination = output.map { .file($0) } ?? directory.map { .directory($0) } ?? .text
             request.check = check
             do { return .success(try request.run()) } catch { throw UsageError(error) }

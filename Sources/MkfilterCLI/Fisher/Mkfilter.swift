@@ -51,7 +51,7 @@ public enum Mkfilter {
                 }
                 return .success(result.report(commandLine: commandLine), warnings: warnings)
             }
-            if line.wantsListing, let kind = emission.kind, ![.cAnsic, .cXyc, .cF].contains(kind) {
+            if line.wantsListing, let kind = emission.kind, ![.cAnsic, .cXyc, .cF, .listing].contains(kind) {
                 throw UsageError("-l asks for Fisher's listing, which --emit \(kind.rawValue) does not print: leave it out (gencode's c-ansic, c-xyc and c-f are made from the listing)")
             }
             // The listing gencode would have read: the design's own command line, with -l.

@@ -1,0 +1,121 @@
+// The runtime's FIR filter (FIRDirectForm) against the fastest C this machine
+// compiles for the same taps, in one run (issue 40's goals, as ratios):
+//
+// - a block at a time: at most 1.25x the fastest C per sample, 15 to 255 taps,
+//   the C compiled -O3 -march=native with the taps as constants (the plain
+//   sum over k, and the runtime's eight partial sums, which GCC vectorizes
+//   and, in its GNU dialect, fuses into FMAs; the faster counts);
+// - one sample at a time (`process(_:)` in a loop): at most 1.2x the block.
+// - for reference: the emitted C (`--emit c`), bit for bit the runtime.
+//
+//   swift run -c release filter-benchmarks --fir-only
+import FilterDesign
+import FilterEmission
+import FilterRuntime
+import Foundation
+
+/// C over `taps` as constants: the block `fir(input, output, count)` with the
+/// input preceded by N - 1 samples of history, summed as `kernel` says.
+func firCProgram(_ taps: [Double], real: String, kernel: String) -> String {
+    let literal = { (x: Double) in real == "float" ? String(format: "%.9ef", Double(Float(x))) : String(format: "%.17e", x) }
+    let n = taps.count
+    let body: String
+    if kernel == "plain" {
+        body = """
+            static void fir(const real *restrict x, real *restrict y, long count) {
+                for (long i = 0; i < count; i++) {
+                    real acc = 0;
+                    for (int k = 0; k < N; k++) acc += h[k] * x[i + N - 1 - k];
+                    y[i] = acc;
+                }
+            }
+            """
+    } else {
+        body = """
+            static void fir(const real *restrict x, real *restrict y, long count) {
+                for (long i = 0; i < count; i++) {
+                    const real *w = x + i;
+                    real a[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+                    int j = 0;
+                    for (; j + 8 <= N; j += 8)
+                        for (int l = 0; l < 8; l++) a[l] += r[j + l] * w[j + l];
+                    for (; j < N; j++) a[j & 7] += r[j] * w[j];
+                    y[i] = ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]));
+                }
+            }
+            """
+    }
+    let definitions = "typedef \(real) real;\n#define N \(n)\n"
+        + "static const real h[N] = { \(taps.map(literal).joined(separator: ", ")) };\n"
+        + "static const real r[N] = { \(taps.reversed().map(literal).joined(separator: ", ")) };\n"
+        + "static real padded[(1 << 22) + N];\n" + body
+        + "\nstatic void run(const real *input, real *output, long count) {\n"
+        + "    for (long i = 0; i < count; i++) padded[N - 1 + i] = input[i];\n"
+        + "    fir(padded, output, count);\n}\n"
+    return timedCProgram(definitions: definitions, state: "(void)h; (void)r;", call: "run(input, output, count);", real: real)
+}
+
+/// The emitted C header's step function, once a sample.
+func emittedFIRCProgram(_ taps: [Double], real: String) throws -> String {
+    let template = FIRTemplate(name: "bench", description: "", designSampleRate: 1, taps: taps, mkfilterCommandLine: "")
+    let header = try FIREmitter.c([template], prefix: "bench", precision: real == "float" ? .float : .double)
+    return timedCProgram(definitions: header, state: "bench_bench_state f; bench_bench_init(&f);",
+                         call: "for (long n = 0; n < count; n++) output[n] = bench_bench_step(&f, input[n]);", real: real)
+}
+
+@inline(never)
+func runFIRBlock<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout FIRDirectForm<S>, _ input: [S], _ output: inout [S]) {
+    input.withUnsafeBufferPointer { i in
+        output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
+    }
+}
+
+@inline(never)
+func runFIRPerSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout FIRDirectForm<S>, _ input: [S], _ output: inout [S]) {
+    for n in input.indices { output[n] = filter.process(input[n]) }
+}
+
+/// ns/sample of `FIRDirectForm` over `input`, block or per sample, best of `repeats`.
+func measureFIR<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ taps: [Double], _ input: [S], perSample: Bool, repeats: Int) -> Double {
+    var filter = FIRDirectForm<S>(taps)
+    var output = [S](repeating: 0, count: input.count)
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if perSample { runFIRPerSample(&filter, input, &output) } else { runFIRBlock(&filter, input, &output) }
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
+    }
+    return best
+}
+
+func firRuntimeBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
+    var state: UInt64 = 12345
+    let input: [Float] = (0..<samples).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Float(Double(state >> 11) / Double(1 << 52) - 1)
+    }
+    let doubleInput = input.map(Double.init)
+    print("")
+    print("FIR runtime (FIRDirectForm), ns/sample, best of \(repeats), \(samples) samples; C: cc -O3 -march=native, taps constant")
+    print("taps  real    C plain  C 8 lanes  fastest C |  block  ratio (goal <= 1.25) | per sample  /block (goal <= 1.2) | emitted C")
+    var worstBlock = 0.0, worstStep = 0.0
+    for count in [15, 31, 63, 127, 255] {
+        let taps = try firwin(taps: count, cutoffs: [0.1], band: .lowpass)
+        for real in ["float", "double"] {
+            let plain = try runCProgram(firCProgram(taps, real: real, kernel: "plain"), in: dir, samples: samples, repeats: repeats)
+            let lanes = try runCProgram(firCProgram(taps, real: real, kernel: "lanes"), in: dir, samples: samples, repeats: repeats)
+            let emitted = try runCProgram(emittedFIRCProgram(taps, real: real), in: dir, samples: samples, repeats: repeats)
+            let fastest = min(plain, lanes)
+            let block = real == "float" ? measureFIR(taps, input, perSample: false, repeats: repeats)
+                : measureFIR(taps, doubleInput, perSample: false, repeats: repeats)
+            let single = real == "float" ? measureFIR(taps, input, perSample: true, repeats: repeats)
+                : measureFIR(taps, doubleInput, perSample: true, repeats: repeats)
+            worstBlock = max(worstBlock, block / fastest)
+            worstStep = max(worstStep, single / block)
+            print(String(format: "%4d  %-6@ %8.2f  %9.2f  %9.2f | %6.2f  %5.2f                | %10.2f  %5.2f               | %9.2f",
+                         count, real as NSString, plain, lanes, fastest, block, block / fastest, single, single / block, emitted))
+        }
+    }
+    print(String(format: "  block against the fastest C: worst ratio %.2f (goal <= 1.25); per sample against the block: worst %.2f (goal <= 1.2)",
+                 worstBlock, worstStep))
+}
