@@ -248,6 +248,50 @@ def main():
             if off > 1e-3:
                 failures.append(f"{' '.join(design)}: --emit cmsis in {label} is {off:.3g} of the peak off")
                 failed += 1
+    # 6. FIR designs' --emit cmsis in ARM's arm_fir_f32: the header's
+    # coefficients are the taps time-reversed, as CMSIS takes them, so its
+    # impulse response is the taps (exactly: one product a sample) and its
+    # output on noise the convolution with the taps (to float's rounding).
+    # The minimum-phase design is not symmetric: reversed taps would show.
+    fir_designs = [
+        ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"],
+        ["firwin", "--taps", "101", "--cutoff", "0.1"],
+        ["firwin", "--taps", "63", "--cutoff", "0.2", "--minimum-phase", "homomorphic"],
+        ["firls", "--taps", "40", "--bands", "0", "0.1", "0.2", "0.5", "--desired", "1", "1", "0", "0"],
+        ["remez", "--taps", "32", "--bands", "0.05", "0.45", "--desired", "1", "--type", "hilbert"],
+    ]
+    fir_passed = 0
+    rng = np.random.default_rng(20261127)
+    for design in fir_designs:
+        rc, header, err = run(mk, design + ["--emit", "cmsis"])
+        rc2, taps_json, err2 = run(mk, design + ["--emit", "json"])
+        if rc != 0 or rc2 != 0:
+            failures.append(f"{' '.join(design)}: --emit cmsis or json failed: {err}{err2}")
+            failed += 1
+            continue
+        body = re.search(r"_coefficients\[[^\]]*\][^{]*\{([^}]*)\}", header).group(1)
+        c = np.array([float(v.rstrip("f")) for v in re.findall(r"-?[0-9.]+(?:e[-+]?\d+)?f", body)], np.float32)
+        h = np.array(json.loads(taps_json)["taps"], np.float64)
+        n = len(c)
+        x = np.r_[1.0, np.zeros(2 * n)].astype(np.float32)
+        s = dsp.arm_fir_instance_f32()
+        dsp.arm_fir_init_f32(s, n, c, np.zeros(n + len(x) - 1, np.float32))
+        impulse = np.asarray(dsp.arm_fir_f32(s, x), np.float64)
+        noise = rng.uniform(-1, 1, 4096).astype(np.float32)
+        s = dsp.arm_fir_instance_f32()
+        dsp.arm_fir_init_f32(s, n, c, np.zeros(n + len(noise) - 1, np.float32))
+        y = np.asarray(dsp.arm_fir_f32(s, noise), np.float64)
+        exact = np.convolve(noise.astype(np.float64), h)[:len(noise)]
+        off = np.max(np.abs(y - exact)) / np.max(np.abs(exact))
+        same = np.array_equal(impulse[:n], h.astype(np.float32).astype(np.float64)) and not np.any(impulse[n:])
+        print(f"arm_fir_f32 {' '.join(design)}: impulse {'= the taps' if same else 'differs from the taps'}, "
+              f"noise {off:.2g} of the peak from the exact convolution")
+        if same and off < 1e-5:
+            fir_passed += 1
+        else:
+            failures.append(f"{' '.join(design)}: --emit cmsis in arm_fir_f32: impulse equal {same}, noise {off:.3g} of the peak off")
+            failed += 1
+    print(f"cmsis FIR f32: {fir_passed}/{len(fir_designs)} designs run in arm_fir_f32 as their taps")
     print("SNR of a 0.9 full-scale sine at the passband peak against the design (designs per 10 dB):")
     for fmt in ["q15", "q31"]:
         row = ", ".join(f"{b}-{b + 10} dB: {n}" for (f, b), n in sorted(snr_bins.items()) if f == fmt)

@@ -3,7 +3,7 @@
 //
 // - a block at a time: at most 1.25x the fastest C per sample, 15 to 255 taps,
 //   the C compiled -O3 -march=native with the taps as constants (the plain
-//   sum over k, and the runtime's eight partial sums, which GCC vectorizes
+//   sum over k, and the runtime's 32 partial sums, which GCC vectorizes
 //   and, in its GNU dialect, fuses into FMAs; the faster counts);
 // - one sample at a time (`process(_:)` in a loop): at most 1.2x the block.
 // - for reference: the emitted C (`--emit c`), bit for bit the runtime.
@@ -35,12 +35,13 @@ func firCProgram(_ taps: [Double], real: String, kernel: String) -> String {
             static void fir(const real *restrict x, real *restrict y, long count) {
                 for (long i = 0; i < count; i++) {
                     const real *w = x + i;
-                    real a[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+                    real a[32] = {0}, s[8];
                     int j = 0;
-                    for (; j + 8 <= N; j += 8)
-                        for (int l = 0; l < 8; l++) a[l] += r[j + l] * w[j + l];
-                    for (; j < N; j++) a[j & 7] += r[j] * w[j];
-                    y[i] = ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]));
+                    for (; j + 32 <= N; j += 32)
+                        for (int l = 0; l < 32; l++) a[l] += r[j + l] * w[j + l];
+                    for (; j < N; j++) a[j & 31] += r[j] * w[j];
+                    for (int l = 0; l < 8; l++) s[l] = (a[l] + a[l + 8]) + (a[l + 16] + a[l + 24]);
+                    y[i] = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
                 }
             }
             """
@@ -64,19 +65,19 @@ func emittedFIRCProgram(_ taps: [Double], real: String) throws -> String {
 }
 
 @inline(never)
-func runFIRBlock<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout FIRDirectForm<S>, _ input: [S], _ output: inout [S]) {
+func runFIRBlock<S: FIRSample>(_ filter: inout FIRDirectForm<S>, _ input: [S], _ output: inout [S]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
     }
 }
 
 @inline(never)
-func runFIRPerSample<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ filter: inout FIRDirectForm<S>, _ input: [S], _ output: inout [S]) {
+func runFIRPerSample<S: FIRSample>(_ filter: inout FIRDirectForm<S>, _ input: [S], _ output: inout [S]) {
     for n in input.indices { output[n] = filter.process(input[n]) }
 }
 
 /// ns/sample of `FIRDirectForm` over `input`, block or per sample, best of `repeats`.
-func measureFIR<S: BinaryFloatingPoint & SIMDScalar & Sendable>(_ taps: [Double], _ input: [S], perSample: Bool, repeats: Int) -> Double {
+func measureFIR<S: FIRSample>(_ taps: [Double], _ input: [S], perSample: Bool, repeats: Int) -> Double {
     var filter = FIRDirectForm<S>(taps)
     var output = [S](repeating: 0, count: input.count)
     var best = Double.infinity
@@ -97,7 +98,7 @@ func firRuntimeBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
     let doubleInput = input.map(Double.init)
     print("")
     print("FIR runtime (FIRDirectForm), ns/sample, best of \(repeats), \(samples) samples; C: cc -O3 -march=native, taps constant")
-    print("taps  real    C plain  C 8 lanes  fastest C |  block  ratio (goal <= 1.25) | per sample  /block (goal <= 1.2) | emitted C")
+    print("taps  real    C plain C 32 lanes  fastest C |  block  ratio (goal <= 1.25) | per sample  /block (goal <= 1.2) | emitted C")
     var worstBlock = 0.0, worstStep = 0.0
     for count in [15, 31, 63, 127, 255] {
         let taps = try firwin(taps: count, cutoffs: [0.1], band: .lowpass)

@@ -31,7 +31,6 @@ if figurePath == nil, CommandLine.arguments.contains("--design-only") {
 }
 if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
     try firBenchmark(repeats: 7)
-try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

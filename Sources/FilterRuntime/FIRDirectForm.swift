@@ -2,24 +2,30 @@
 ///
 ///     y[n] = sum_{k=0}^{N-1} h[k] x[n-k],
 ///
-/// summed in the order of `firDotProduct` (eight partial sums), which the
+/// summed in the order of `FIRSample.firDotProduct` (32 partial sums), which the
 /// emitted C and JavaScript follow too, so all three agree bit for bit.
 ///
 /// The last N samples live twice in a buffer of 2N (each written at p and at
 /// p + N), so the window x[n-N+1] ... x[n] is always contiguous and one
 /// sample costs one inner product with the time-reversed taps, with no
-/// shifting of the delay line. A block runs the samples whose window lies
-/// inside the block straight from the input; `process(_:)` one sample at a
-/// time and a block give the same outputs, bit for bit.
+/// shifting of the delay line. A block reads the windows that lie inside it
+/// straight from its input; `process(_:)` one sample at a time and a block
+/// give the same outputs, bit for bit.
 ///
 /// Taps are given in Double (a design's) and rounded once to `Sample`, or
 /// in `Sample` as they are.
-public struct FIRDirectForm<Sample: BinaryFloatingPoint & SIMDScalar>: Sendable where Sample: Sendable {
+public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     /// The taps h[0] ... h[N-1], as stored in `Sample`.
     public let taps: [Sample]
-    /// The taps time-reversed, r[j] = h[N-1-j]: the inner product's order.
+    /// The taps time-reversed, r[j] = h[N-1-j], then zeros up to a multiple
+    /// of 32 (what `FIRSample.firDotProduct` reads).
     @usableFromInline let reversed: [Sample]
-    /// The last N inputs, twice: slot p and p + N hold the same sample.
+    /// N.
+    @usableFromInline let tapCount: Int
+    /// The inner product's mask of its last group of 32 (`firTailMask`).
+    @usableFromInline let tailMask: [UInt8]
+    /// The last N inputs, twice: slot p and p + N hold the same sample
+    /// (then 32 zeros, read only under the mask).
     @usableFromInline var history: [Sample]
     /// Where the next input goes (0 ..< N).
     @usableFromInline var position: Int
@@ -30,8 +36,11 @@ public struct FIRDirectForm<Sample: BinaryFloatingPoint & SIMDScalar>: Sendable 
     public init(taps: [Sample]) {
         precondition(!taps.isEmpty, "a FIR filter needs at least one tap")
         self.taps = taps
-        reversed = taps.reversed()
-        history = [Sample](repeating: 0, count: 2 * taps.count)
+        reversed = taps.reversed() + [Sample](repeating: 0, count: firPadding(taps.count))
+        tapCount = taps.count
+        tailMask = firTailMask(taps.count, of: Sample.self)
+        // 2N, and 32 more that the last group's masked loads may read.
+        history = [Sample](repeating: 0, count: 2 * taps.count + 32)
         position = 0
     }
 
@@ -43,7 +52,7 @@ public struct FIRDirectForm<Sample: BinaryFloatingPoint & SIMDScalar>: Sendable 
     }
 
     /// The number of taps, N.
-    @inlinable public var count: Int { reversed.count }
+    @inlinable public var count: Int { tapCount }
 
     /// Forgets all history (the filter at rest: every past input 0).
     public mutating func reset() {
@@ -61,45 +70,76 @@ public struct FIRDirectForm<Sample: BinaryFloatingPoint & SIMDScalar>: Sendable 
     /// Filters one sample.
     @inlinable
     public mutating func process(_ x: Sample) -> Sample {
-        let n = reversed.count
+        let n = tapCount
         let p = position
+        position = p + 1 == n ? 0 : p + 1
         return history.withUnsafeMutableBufferPointer { h in
-            h[p] = x
-            h[p + n] = x
-            position = p + 1 == n ? 0 : p + 1
-            return reversed.withUnsafeBufferPointer { r in
-                firDotProduct(r.baseAddress!, UnsafePointer(h.baseAddress! + p + 1), count: n)
+            reversed.withUnsafeBufferPointer { r in
+                tailMask.withUnsafeBytes { m in
+                    Self.step(x, at: p, taps: n, history: h.baseAddress!, reversed: r.baseAddress!, mask: m.baseAddress!)
+                }
             }
         }
     }
 
+    /// One sample through the delay line at slot `p`: written at p and
+    /// p + N, then the inner product over the window p + 1 ... p + N.
+    @inlinable @inline(__always)
+    static func step(_ x: Sample, at p: Int, taps n: Int, history h: UnsafeMutablePointer<Sample>,
+                     reversed r: UnsafePointer<Sample>, mask: UnsafeRawPointer) -> Sample {
+        h[p] = x
+        h[p + n] = x
+        return Sample.firDotProduct(r, UnsafePointer(h + p + 1), count: n, mask: mask)
+    }
+
     /// Filters `input` into `output` (the same count), as `process(_:)` would
-    /// sample by sample, bit for bit.
+    /// sample by sample, bit for bit: the same inner products, in the same
+    /// order. Where a window lies inside `input` (with the last group's
+    /// masked reads), the product reads `input` itself; the first N - 1
+    /// outputs and the last few go through the delay line.
     ///
     /// - Precondition: `output.count == input.count`.
     @inlinable
     public mutating func process(_ input: UnsafeBufferPointer<Sample>, into output: UnsafeMutableBufferPointer<Sample>) {
         precondition(output.count == input.count, "output must hold as many samples as input")
-        let n = reversed.count, count = input.count
-        // The first N - 1 outputs reach back into the history.
-        let head = min(count, n - 1)
-        for i in 0..<head { output[i] = process(input[i]) }
-        guard count > head, let x = input.baseAddress, let y = output.baseAddress else { return }
-        // From sample N - 1 on the window x[i-N+1] ... x[i] lies in the input.
-        reversed.withUnsafeBufferPointer { r in
-            for i in head..<count {
-                y[i] = firDotProduct(r.baseAddress!, x + i - (n - 1), count: n)
-            }
-        }
-        // The history: the last N inputs, as N calls of process(_:) would leave it.
+        let n = tapCount, count = input.count, padded = n + firPadding(n)
+        var p = position
         history.withUnsafeMutableBufferPointer { h in
-            for k in 0..<n {
-                let sample = input[count - n + k]
-                h[k] = sample
-                h[k + n] = sample
+            reversed.withUnsafeBufferPointer { r in
+                tailMask.withUnsafeBytes { m in
+                    let (hp, rp, mp) = (h.baseAddress!, r.baseAddress!, m.baseAddress!)
+                    // Outputs i in head ..< direct: the window x[i-N+1] ... reads
+                    // up to x[i - N + padded] inside the input.
+                    let head = min(count, n - 1)
+                    let direct = max(head, count - (padded - n))
+                    var i = 0
+                    while i < head {
+                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)
+                        p = p + 1 == n ? 0 : p + 1
+                        i += 1
+                    }
+                    if direct > head, let x = input.baseAddress, let y = output.baseAddress {
+                        while i < direct {
+                            y[i] = Sample.firDotProduct(rp, x + i - (n - 1), count: n, mask: mp)
+                            i += 1
+                        }
+                        // The delay line as N - 1 steps would leave it before x[direct]:
+                        // slot k holds x[direct - N + 1 + k], the next write at N - 1.
+                        for k in 0..<(n - 1) {
+                            hp[k] = x[direct - (n - 1) + k]
+                            hp[k + n] = hp[k]
+                        }
+                        p = n - 1
+                    }
+                    while i < count {
+                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)
+                        p = p + 1 == n ? 0 : p + 1
+                        i += 1
+                    }
+                }
             }
         }
-        position = 0
+        position = p
     }
 
     /// `input` filtered, as `process(_:)` would filter it sample by sample.

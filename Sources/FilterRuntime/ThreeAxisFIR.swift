@@ -1,7 +1,7 @@
 /// One FIR filter run on three signals (an accelerometer's x, y and z), each
 /// axis as a `FIRDirectForm` of its own would give it, bit for bit; the three
 /// share the taps.
-public struct ThreeAxisFIR<Sample: BinaryFloatingPoint & SIMDScalar>: Sendable where Sample: Sendable {
+public struct ThreeAxisFIR<Sample: FIRSample & SIMDScalar>: Sendable {
     /// The filter of each axis.
     @usableFromInline var x, y, z: FIRDirectForm<Sample>
 

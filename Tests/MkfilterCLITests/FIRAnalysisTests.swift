@@ -88,6 +88,12 @@ import Testing
         var doubleRuntime = FIRDirectForm<Double>(h)
         let doubleStep = Self.rows(ResponseProgram.run(.step, arguments: Self.remezWords + ["--samples", "40"]).standardOutput)
         #expect(doubleStep.map { Double($0[1])! } == (0..<40).map { _ in doubleRuntime.process(1) })
+        // Longer than the runtime's 32 lanes: the closed form is still its sum.
+        let long = ["firwin", "--taps", "101", "--cutoff", "0.1"]
+        let longTaps = try Self.taps(long)
+        let longStep = Self.rows(ResponseProgram.run(.step, arguments: long + ["--samples", "130", "--precision", "float"]).standardOutput)
+        var longRuntime = FIRDirectForm<Float>(longTaps)
+        #expect(longStep.map { Double($0[1])! } == (0..<130).map { _ in Double(longRuntime.process(1)) })
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("fir-step-\(UUID()).svg").path
         defer { try? FileManager.default.removeItem(atPath: svg) }
         let plotted = ResponseProgram.run(.step, arguments: Self.remezWords + ["--svg", svg])

@@ -5,8 +5,8 @@ import FilterApplication
 /// and the runtime's direct form (`FIRDirectForm`, which the emitted C and
 /// JavaScript follow bit for bit): y[n] = sum_{k=0}^{N-1} h[k] x[n-k], the
 /// products r[j] w[j] of the time-reversed taps and the window
-/// x[n-N+1] ... x[n] summed in eight partial sums (lane j mod 8, in
-/// increasing j) combined pairwise.
+/// x[n-N+1] ... x[n] summed in 32 partial sums (lane j mod 32, in
+/// increasing j) combined pairwise (`FIRSample.firDotProduct`).
 ///
 /// For the two inputs the commands show, that sum has a closed form, bit for
 /// bit: the impulse response is the stored taps (every other product is
@@ -48,14 +48,22 @@ public struct FIRAsRun: Sendable {
         }
     }
 
-    /// sum_{j >= first} r[j], r[j] = h[N-1-j], in `firDotProduct`'s order:
-    /// lane j mod 8 in increasing j from +0, then
-    /// ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)).
+    /// sum_{j >= first} r[j], r[j] = h[N-1-j], in `FIRSample.firDotProduct`'s
+    /// order: lane j mod 32 in increasing j from +0, then
+    /// s_l = (a_l + a_{l+8}) + (a_{l+16} + a_{l+24}), then the eight s_l pairwise.
     static func laneSum<S: BinaryFloatingPoint>(_ h: [S], from first: Int) -> S {
-        var a = [S](repeating: 0, count: 8)
+        var a = [S](repeating: 0, count: 32)
         let count = h.count
-        for j in first..<count { a[j & 7] += h[count - 1 - j] }
-        return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+        for j in first..<count { a[j & 31] += h[count - 1 - j] }
+        var s = [S](repeating: 0, count: 8)
+        for l in 0..<8 {
+            let low: S = a[l] + a[l + 8]
+            let high: S = a[l + 16] + a[l + 24]
+            s[l] = low + high
+        }
+        let left: S = (s[0] + s[1]) + (s[2] + s[3])
+        let right: S = (s[4] + s[5]) + (s[6] + s[7])
+        return left + right
     }
 
     /// The additions the step response's first `samples` samples take: the
