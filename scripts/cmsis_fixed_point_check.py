@@ -257,7 +257,7 @@ def main():
         ["remez", "--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"],
         ["firwin", "--taps", "101", "--cutoff", "0.1"],
         ["firwin", "--taps", "63", "--cutoff", "0.2", "--minimum-phase", "homomorphic"],
-        ["firls", "--taps", "40", "--bands", "0", "0.1", "0.2", "0.5", "--desired", "1", "1", "0", "0"],
+        ["firls", "--taps", "41", "--bands", "0", "0.1", "0.2", "0.5", "--desired", "1", "1", "0", "0"],
         ["remez", "--taps", "32", "--bands", "0.05", "0.45", "--desired", "1", "--type", "hilbert"],
     ]
     fir_passed = 0
@@ -292,6 +292,58 @@ def main():
             failures.append(f"{' '.join(design)}: --emit cmsis in arm_fir_f32: impulse equal {same}, noise {off:.3g} of the peak off")
             failed += 1
     print(f"cmsis FIR f32: {fir_passed}/{len(fir_designs)} designs run in arm_fir_f32 as their taps")
+    # 7. FIR designs' --emit cmsis-q15|q31 in ARM's arm_fir_q15|q31, bit for
+    # bit against mkfilter's model (impulse and step at --precision q15|q31),
+    # and, on random full-scale noise and the input that drives the sum
+    # furthest, against the exact integer floor(sum c x / 2^F) that the model
+    # computes (so its formula holds for any input, not only these two).
+    fir_fixed = fir_designs + [
+        ["firwin", "--taps", "3", "--cutoff", "0.2"],
+        ["firwin2", "--taps", "51", "--frequencies", "0", "0.1", "0.2", "0.5", "--gains", "1", "1", "0", "0"],
+        ["fir", "--passband-edge", "0.1", "--stopband-edge", "0.15", "--passband-loss", "0.5", "--stopband-attenuation", "60"],
+    ]
+    fixed_passed = fixed_total = 0
+    for fmt, dt, bits in [("q15", np.int16, 15), ("q31", np.int32, 31)]:
+        full, low = (1 << bits) - 1, -(1 << bits)
+        for design in fir_fixed:
+            fixed_total += 1
+            rc, header, err = run(mk, design + ["--emit", "cmsis-" + fmt])
+            if rc != 0:
+                failures.append(f"{' '.join(design)}: --emit cmsis-{fmt} failed: {err}")
+                failed += 1
+                continue
+            body = re.search(r"_coefficients\[[^\]]*\][^{]*\{([^}]*)\}", header).group(1)
+            c = np.array([int(v) for v in re.findall(r"-?\d+", body.replace("(-2147483647 - 1)", "-2147483648"))], dt)
+            n = len(c)
+            h = [int(v) for v in c[::-1]]  # the taps in h's order
+
+            def arm(x):
+                st = getattr(dsp, "arm_fir_instance_" + fmt)()
+                getattr(dsp, "arm_fir_init_" + fmt)(st, n, c, np.zeros(n + len(x) - 1, dt))
+                return [int(v) for v in np.asarray(getattr(dsp, "arm_fir_" + fmt)(st, np.asarray(x, dt)))]
+
+            def exact(x):
+                return [sum(h[k] * int(x[i - k]) for k in range(min(n, i + 1))) >> bits for i in range(len(x))]
+
+            ok = True
+            for kind in ["impulse", "step"]:
+                count = n + 8
+                rc, out, err = run(mk, [kind] + design + ["--samples", str(count), "--precision", fmt])
+                ours = [round(float(line.split(",")[1]) * (1 << bits)) for line in out.strip().split("\n")[1:]]
+                x = [full] + [0] * (count - 1) if kind == "impulse" else [full] * count
+                if ours != arm(x):
+                    ok = False
+                    failures.append(f"{' '.join(design)}: {fmt} {kind}: mkfilter's model and {'arm_fir_' + fmt} differ")
+            noise = [int(v) for v in rng.integers(low, full + 1, 2048)]
+            worst = [low if v < 0 else (full if v > 0 else 0) for v in h[::-1]] * 3
+            for label, x in [("noise", noise), ("worst case", worst)]:
+                y, e = arm(x), exact(x)
+                if y != e or max(map(abs, y)) > (1 << bits):
+                    ok = False
+                    failures.append(f"{' '.join(design)}: {fmt} {label}: arm_fir_{fmt} is not floor(sum c x / 2^{bits})")
+            fixed_passed += ok
+            failed += not ok
+    print(f"cmsis FIR q15/q31: {fixed_passed}/{fixed_total} designs bit-exact in arm_fir_q15|q31 (impulse, step, noise, worst case)")
     print("SNR of a 0.9 full-scale sine at the passband peak against the design (designs per 10 dB):")
     for fmt in ["q15", "q31"]:
         row = ", ".join(f"{b}-{b + 10} dB: {n}" for (f, b), n in sorted(snr_bins.items()) if f == fmt)

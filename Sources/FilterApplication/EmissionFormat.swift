@@ -76,15 +76,15 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
                                templates: [.sections: "c/cmsis.h.mustache", .taps: "c/cmsis-fir.h.mustache"],
                                writes: [.sections, .taps], isFixedPoint: false, writesFilterSets: true)
         case .cmsisQ15:
-            return Declaration(title: "C for CMSIS-DSP, q15", summary: "CMSIS-DSP q15 biquads, scaled not to overflow",
+            return Declaration(title: "C for CMSIS-DSP, q15", summary: "CMSIS-DSP q15 biquads or FIR, never overflowing",
                                fileSuffix: "CMSISQ15.h", mediaType: Self.text,
-                               templates: [.sections: "c/cmsis-fixed.h.mustache"],
-                               writes: [.sections], isFixedPoint: true, writesFilterSets: false)
+                               templates: [.sections: "c/cmsis-fixed.h.mustache", .taps: "c/cmsis-fir-fixed.h.mustache"],
+                               writes: [.sections, .taps], isFixedPoint: true, writesFilterSets: false)
         case .cmsisQ31:
-            return Declaration(title: "C for CMSIS-DSP, q31", summary: "CMSIS-DSP q31 biquads, scaled not to overflow",
+            return Declaration(title: "C for CMSIS-DSP, q31", summary: "CMSIS-DSP q31 biquads or FIR, never overflowing",
                                fileSuffix: "CMSISQ31.h", mediaType: Self.text,
-                               templates: [.sections: "c/cmsis-fixed.h.mustache"],
-                               writes: [.sections], isFixedPoint: true, writesFilterSets: false)
+                               templates: [.sections: "c/cmsis-fixed.h.mustache", .taps: "c/cmsis-fir-fixed.h.mustache"],
+                               writes: [.sections, .taps], isFixedPoint: true, writesFilterSets: false)
         case .vdsp:
             return Declaration(title: "Swift for vDSP.Biquad", summary: "Swift for Accelerate's vDSP.Biquad",
                                fileSuffix: "VDSP.swift", mediaType: Self.text,

@@ -103,7 +103,7 @@ public struct EmissionRequest: Sendable {
         let realisation = try realisation()
         guard case .design(let design) = source else {
             guard case .fir(let fir, let commandLine) = source else { return ("", []) }
-            return (try firCode(fir, commandLine: commandLine), [])
+            return try firCode(fir, commandLine: commandLine)
         }
         if let arithmetic = fixedPointArithmetic {
             let fixed: FixedPointSections

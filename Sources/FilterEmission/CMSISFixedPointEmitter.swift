@@ -129,3 +129,31 @@ public enum FixedPointNotes {
         return nil
     }
 }
+
+extension FixedPointNotes {
+    /// A one-line summary of FIR taps in fixed point: format, output scale,
+    /// the overflow proof, predicted SNR.
+    public static func summary(_ t: FixedPointTaps) -> String {
+        let a = t.analysis
+        return "\(t.arithmetic.name): L1 scaling (sum |c| \(t.l1Norm) <= \(t.arithmetic.largestInteger): no input within full scale overflows), "
+            + "output scale " + formatC("%.6g", t.outputScale) + "; predicted SNR " + formatC("%.1f", a.predictedSNR)
+            + " dB against the design, for a 0.9 full-scale sine at the passband peak"
+    }
+
+    /// A warning when the taps' predicted accuracy is below
+    /// `FixedPointSections.usefulSNR`, or rounding them moves the response by
+    /// more than 1 % of its peak.
+    public static func warning(_ t: FixedPointTaps) -> String? {
+        let a = t.analysis
+        let instead = t.arithmetic.format == .q15 ? "use q31 or Float" : "use Float"
+        if !(a.predictedSNR >= FixedPointSections.usefulSNR) {
+            return "in \(t.arithmetic.format.rawValue) this filter reaches only " + formatC("%.1f", a.predictedSNR)
+                + " dB against its exact output (below the \(Int(FixedPointSections.usefulSNR)) dB of a 1 % error): \(instead)"
+        }
+        if !(a.responseDeviation <= 0.01) {
+            return "in \(t.arithmetic.format.rawValue) rounding the taps moves the response by up to "
+                + formatC("%.3g", a.responseDeviation) + " of its peak (more than 1 %): check it with mkfilter response --precision \(t.arithmetic.format.rawValue), or \(instead)"
+        }
+        return nil
+    }
+}

@@ -44,6 +44,37 @@ public enum FIREmitter {
         return try renderer.render("c/cmsis-fir.h.mustache", ["guard": guardName, "filters": views.views])
     }
 
+    /// A C header of `arm_fir_q15` or `arm_fir_q31` coefficients, each
+    /// filter's taps realised as `fixed` (the same arithmetic for all).
+    ///
+    /// - Throws: as `c(_:prefix:precision:renderer:)`, and for filters of
+    ///   two arithmetics in one header.
+    public static func cmsisFixed(_ filters: [(template: FIRTemplate, fixed: FixedPointTaps)], prefix: String,
+                                  renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        guard let arithmetic = filters.first?.fixed.arithmetic else { throw EmissionError("no filter to emit") }
+        guard filters.allSatisfy({ $0.fixed.arithmetic == arithmetic }) else {
+            throw EmissionError("one CMSIS header holds filters of one format (q15 or q31)")
+        }
+        let base = try CEmitter.prefixIdentifier(prefix)
+        let made = try cViews(filters.map(\.template), prefix: prefix) { _ throws(EmissionError) in "" }
+        var views = made.views
+        for (i, (_, fixed)) in filters.enumerated() {
+            views[i]["count"] = "\(fixed.coefficients.count)"
+            views[i]["tapLines"] = lines(fixed.coefficients.reversed().map { CMSISFixedPointEmitter.literal($0, arithmetic) })
+            views[i]["outputScale"] = formatC("%.17g", fixed.outputScale)
+            views[i]["outputScaleText"] = formatC("%.6g", fixed.outputScale)
+            views[i]["l1"] = "\(fixed.l1Norm)"
+            views[i]["limit"] = "\(arithmetic.largestInteger)"
+            views[i]["padded"] = fixed.padding > 0
+            views[i]["padding"] = "\(fixed.padding)"
+        }
+        let guardName = CEmitter.includeGuard(made.ids, base: base, suffix: "_CMSIS_FIR_" + arithmetic.format.rawValue.uppercased() + "_H")
+        return try renderer.render("c/cmsis-fir-fixed.h.mustache", [
+            "guard": guardName, "filters": views, "function": "arm_fir_" + arithmetic.format.rawValue,
+            "ctype": arithmetic.cType, "format": arithmetic.format.rawValue, "fractionBits": "\(arithmetic.fractionBits)",
+        ])
+    }
+
     /// Swift declaring `filters` as `FilterRuntime.FIRTemplate` constants in
     /// `enum namespace`.
     ///

@@ -135,8 +135,9 @@ import Testing
     @Test func refusalsNameWhatIsAllowed() {
         let cases: [(ResponseRequestKindOrVerify, [String], String)] = [
             (.response, ["kaiserord", "--attenuation", "60", "--width", "0.1"], "kaiserord estimates taps"),
-            (.impulse, Self.remezWords + ["--precision", "q15"], "a FIR design runs in double or float"),
-            (.verify, Self.remezWords + ["--precision", "gencode"], "a FIR filter runs in double or float"),
+            (.impulse, Self.remezWords + ["--precision", "q15-fast"], "CMSIS-DSP's FIR filters have no fast variant here; use q15"),
+            (.verify, Self.remezWords + ["--precision", "gencode"], "a FIR filter runs in double, float, q15 or q31"),
+            (.response, Self.remezWords + ["--precision", "q31", "--fixed-point-scaling", "l1"], "scaled by its taps' L1 norm"),
             (.verify, Self.remezWords + ["--emit", "json"], "--emit is not an option of mkfilter verify"),
             (.step, ["remez", "--taps", "31", "--bands", "0", "0.2"], "--desired is required"),
         ]
@@ -156,5 +157,38 @@ import Testing
             case .verify: return VerifyProgram.run(arguments: words)
             }
         }
+    }
+
+    /// `--precision q15|q31` runs CMSIS's arm_fir_q15|q31 (the bit-exact
+    /// model of `FixedPointTaps`): the impulse is floor(c_k 0x7FFF / 2^15)
+    /// of the header's coefficients (`--emit cmsis-q15`, time-reversed), the
+    /// step constant from the last tap; verify proves no overflow and
+    /// measures the accuracy, and fails remez's 1 % equiripple bound in q15
+    /// naming q31; the notes say the scaling on standard error.
+    @Test func fixedPointRunsCMSISArithmetic() throws {
+        let header = FIRProgram.run("remez", arguments: Array(Self.remezWords.dropFirst()) + ["--emit", "cmsis-q15"])
+        #expect(header.exitCode == 0 && header.standardError.contains("q15: L1 scaling"))
+        let body = header.standardOutput.components(separatedBy: "_coefficients[")[1].components(separatedBy: "= {")[1]
+            .components(separatedBy: "};")[0]
+        let stored = body.split(whereSeparator: { ", \n".contains($0) }).map { Int64($0)! }.reversed().map { $0 }
+        #expect(stored.count == 32)
+        let impulse = ResponseProgram.run(.impulse, arguments: Self.remezWords + ["--samples", "40", "--precision", "q15"])
+        #expect(impulse.exitCode == 0 && impulse.standardError.contains("q15: L1 scaling"))
+        let expected = (0..<40).map { k -> Double in
+            let product = k < stored.count ? stored[k] * 32767 : 0
+            return Double(product >= 0 ? product >> 15 : -((-product + 32767) >> 15)) / 32768
+        }
+        #expect(Self.rows(impulse.standardOutput).map { Double($0[1])! } == expected)
+        let step = Self.rows(ResponseProgram.run(.step, arguments: Self.remezWords + ["--samples", "40", "--precision", "q31"]).standardOutput)
+            .map { Double($0[1])! }
+        let sum = try Self.taps(Self.remezWords).reduce(0, +)
+        #expect(step[30...].allSatisfy { $0 == step[30] } && abs(step[39] - 0.541693 * sum) < 1e-5, "\(step[39]) \(sum)")
+        let q31 = VerifyProgram.run(arguments: Self.remezWords + ["--precision", "q31"])
+        #expect(q31.exitCode == 0 && q31.standardOutput.contains("ok    no overflow") && q31.standardOutput.contains("ok    accuracy"))
+        let q15 = VerifyProgram.run(arguments: Self.remezWords + ["--precision", "q15"])
+        #expect(q15.exitCode == 2 && q15.standardOutput.contains("FAIL  equiripple") && q15.standardOutput.contains("use q31 or Float"))
+        #expect(q15.standardOutput.contains("ok    accuracy"))
+        let scaling = VerifyProgram.run(arguments: Self.remezWords + ["--precision", "q15", "--fixed-point-scaling", "linf"])
+        #expect(scaling.exitCode == 1 && scaling.standardError.contains("L1 norm"))
     }
 }

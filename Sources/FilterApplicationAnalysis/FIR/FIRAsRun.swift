@@ -1,5 +1,6 @@
 import FilterAnalysis
 import FilterApplication
+import FilterDesign
 
 /// A FIR filter as it runs: its taps as stored in the arithmetic it runs in,
 /// and the runtime's direct form (`FIRDirectForm`, which the emitted C and
@@ -14,11 +15,24 @@ import FilterApplication
 /// same lane-ordered sum over the taps the step has reached, r[j] for
 /// j >= N-1-n (the others multiply 0), constant from n = N - 1 on.
 /// `FIRAnalysisTests` runs `FIRDirectForm` beside it.
+///
+/// In fixed point (`--precision q15|q31`) the filter is CMSIS-DSP's
+/// `arm_fir_q15|q31` (`FixedPointTaps`): the impulse is the largest sample
+/// (0x7FFF or 0x7FFFFFFF), the step that sample throughout, and each output
+/// floor(sum c_k x[n-k] / 2^F) (the exact integer sum, so its closed form
+/// is exact too), printed as k / 2^F.
 public struct FIRAsRun: Sendable {
-    /// The arithmetic: `.double` or `.float` (taps and samples in Float).
+    /// The arithmetic: `.double` or `.float` (taps and samples in Float);
+    /// `.double` for fixed point (`fixed`).
     public let precision: RunningPrecision
-    /// The taps as stored, each exactly representable in `precision`.
+    /// The taps as stored, each exactly representable in `precision`; in
+    /// fixed point c_k / 2^F, which is outputScale times the design's taps
+    /// to the rounding (q15's padding zeros included).
     public let taps: [Double]
+    /// CMSIS's fixed-point FIR, for `--precision q15|q31`.
+    public let fixed: FixedPointTaps?
+    /// Fixed point: the running sums of the stored integer taps.
+    let prefixSums: [Int64]
 
     /// `filter`'s taps in `precision`.
     ///
@@ -28,9 +42,29 @@ public struct FIRAsRun: Sendable {
         case .double: taps = filter.taps
         case .float: taps = filter.taps.map { Double(Float($0)) }
         default:
-            throw ApplicationError("--precision \(precision.rawValue) applies to IIR sections; a FIR filter runs in double or float")
+            throw ApplicationError("--precision \(precision.rawValue) applies to IIR designs; a FIR filter runs in double, float, q15 or q31")
         }
         self.precision = precision
+        fixed = nil
+        prefixSums = []
+    }
+
+    /// `filter`'s taps as CMSIS's fixed-point FIR in `arithmetic`.
+    ///
+    /// - Throws: `ApplicationError` naming what cannot be realised.
+    public init(_ filter: FIRFilter, fixedPoint arithmetic: FixedPointArithmetic) throws(ApplicationError) {
+        let fixed: FixedPointTaps
+        do { fixed = try FixedPointTaps(filter.taps, arithmetic: arithmetic) } catch {
+            throw ApplicationError("--precision \(arithmetic.name): \(error.description)")
+        }
+        self.fixed = fixed
+        precision = .double
+        taps = fixed.storedTaps
+        var sum: Int64 = 0
+        prefixSums = fixed.coefficients.map { c in
+            sum = sum &+ c
+            return sum
+        }
     }
 
     /// The first tap that is not finite as stored (a Double tap beyond Float's range).
@@ -38,6 +72,11 @@ public struct FIRAsRun: Sendable {
 
     /// The impulse (`step == false`) or step response's sample `n`, as run.
     func sample(_ n: Int, step: Bool) -> Double {
+        if let fixed {
+            let x = fixed.arithmetic.largestInteger
+            let sum = step ? prefixSums[min(n, prefixSums.count - 1)] : (n < prefixSums.count ? fixed.coefficients[n] : 0)
+            return Double(Self.output(sum &* x, fixed.arithmetic)) * fixed.arithmetic.quantum
+        }
         guard step else { return n < taps.count ? taps[n] : 0 }
         let count = taps.count
         // r[j] = h[N-1-j]; the window holds ones from j0 = N-1-n on.
@@ -66,9 +105,17 @@ public struct FIRAsRun: Sendable {
         return left + right
     }
 
+    /// CMSIS's output for the accumulator `acc`: acc >> F, its low 32 bits,
+    /// saturated to 16 bits for q15 (`FixedPointTaps.run`).
+    static func output(_ acc: Int64, _ arithmetic: FixedPointArithmetic) -> Int64 {
+        let low = Int64(Int32(truncatingIfNeeded: acc >> Int64(arithmetic.fractionBits)))
+        return arithmetic.format == .q15 ? min(max(low, -32_768), 32_767) : low
+    }
+
     /// The additions the step response's first `samples` samples take: the
     /// sum over the reached taps, for each n below N (then constant).
     func stepWork(samples: Int) -> Double {
+        if fixed != nil { return Double(samples) }
         let m = Double(min(samples, taps.count))
         return m * (m + 1) / 2
     }

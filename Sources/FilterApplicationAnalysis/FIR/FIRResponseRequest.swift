@@ -1,6 +1,7 @@
 import ComplexModule
 import FilterAnalysis
 import FilterApplication
+import FilterEmission
 import FilterDesign
 import RealModule
 
@@ -27,6 +28,8 @@ public struct FIRResponseRequest: Sendable {
     public var title = ""
     /// `.double` or `.float`.
     public var precision = RunningPrecision.double
+    /// CMSIS's fixed point instead (`--precision q15|q31`).
+    public var fixedPoint: FixedPointArithmetic?
 
     /// A request for `kind` of `filter`; see the properties for the rest.
     public init(filter: FIRFilter, kind: ResponseRequest.Kind) {
@@ -38,7 +41,20 @@ public struct FIRResponseRequest: Sendable {
     public func run() throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String]) {
         let sink = ByteSink(descriptor: nil)
         let svg = try produce(into: sink)
-        return (sink.text, svg, [])
+        return (sink.text, svg, try notes())
+    }
+
+    /// Fixed point: the scaling, the proof and the predicted SNR (and a
+    /// warning where the format is not worth it).
+    func notes() throws(ApplicationError) -> [String] {
+        guard let fixed = try asRun().fixed else { return [] }
+        return [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? [])
+    }
+
+    /// The filter as it runs in `precision` or `fixedPoint`.
+    func asRun() throws(ApplicationError) -> FIRAsRun {
+        if let fixedPoint { return try FIRAsRun(filter, fixedPoint: fixedPoint) }
+        return try FIRAsRun(filter, precision: precision)
     }
 
     /// Writes the CSV to `descriptor` as it is made; returns the SVG and the
@@ -47,14 +63,14 @@ public struct FIRResponseRequest: Sendable {
         let sink = ByteSink(descriptor: descriptor)
         let svg = try produce(into: sink)
         sink.flush()
-        return (svg, [], sink.failure)
+        return (svg, try notes(), sink.failure)
     }
 
     /// The most additions a step response may take (2^31, about a second).
     static let stepWorkLimit = Double(1 << 31)
 
     private func produce(into sink: ByteSink) throws(ApplicationError) -> String? {
-        let run = try FIRAsRun(filter, precision: precision)
+        let run = try asRun()
         if let k = run.firstNonFiniteTap {
             throw ApplicationError("tap \(k) (\(filter.taps[k])) does not fit in \(precision == .float ? "Float" : "Double"): the filter cannot run in it")
         }

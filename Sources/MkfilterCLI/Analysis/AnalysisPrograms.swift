@@ -35,9 +35,9 @@ public enum ResponseProgram {
             let toDescriptor: (Int32) throws(ApplicationError) -> (svg: String?, warnings: [String], writeFailure: String?)
             let whole: () throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String])
             if let words = FIRProgram.designWords(args.designWords) {
-                // A FIR design: its taps as they run, in Double or Float.
-                if args.fixedPoint != nil || args.fixedPointScaling != nil {
-                    throw UsageError("--precision q15|q31 and --fixed-point-scaling apply to IIR sections; a FIR design runs in double or float")
+                // A FIR design: its taps as they run, in Double, Float or CMSIS's fixed point.
+                if args.fixedPointScaling != nil {
+                    throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
                 }
                 var request = FIRResponseRequest(filter: try FIRProgram.design(words), kind: kind)
                 request.points = args.points
@@ -46,7 +46,8 @@ public enum ResponseProgram {
                 request.frequencyAxis = args.frequencyAxis
                 request.plot = args.svg != nil
                 request.precision = args.precision
-                request.title = title + (args.precision == .float ? " (as run in Float)" : "")
+                request.fixedPoint = args.fixedPoint
+                request.title = title + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : ""))
                 toDescriptor = request.run(csvTo:)
                 whole = request.run
             } else {
@@ -120,14 +121,14 @@ public enum VerifyProgram {
             let subject: VerificationRequest.Subject
             if let words = FIRProgram.designWords(args.designWords) {
                 // A FIR design, judged by its response against what it was asked for.
-                if args.fixedPoint != nil || args.fixedPointScaling != nil {
-                    throw UsageError("--precision q15|q31 and --fixed-point-scaling apply to IIR sections; a FIR design runs in double or float")
+                if args.fixedPointScaling != nil {
+                    throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
                 }
                 let filter = try FIRProgram.design(words)
                 let item: VerificationItem
                 do {
                     item = try FIRVerification.verify(filter, commandLine: (["mkfilter"] + args.designWords).joined(separator: " "),
-                                                      precision: args.precision)
+                                                      precision: args.precision, fixedPoint: args.fixedPoint)
                 } catch { throw UsageError(error) }
                 let report = VerificationReport(items: [item], precision: args.precision)
                 return InvocationResult(standardOutput: args.json ? report.json : report.text, standardError: "",

@@ -55,13 +55,14 @@ public enum FIRProgram {
                 : try design([command] + designArguments)
             let commandLine = (["mkfilter", command] + designArguments).joined(separator: " ")
             let request = try emission.request(fir: filter, commandLine: commandLine)
-            let code: String
-            do { code = try request.run() } catch { throw UsageError(error) }
+            let (code, notes): (String, [String])
+            do { (code, notes) = try request.runWithNotes() } catch { throw UsageError(error) }
+            let warnings = notes.map { "\(program): \($0)\n" }.joined()
             if let path = emission.output {
                 try writeWhole(code, to: path)
-                return .success("")
+                return .success("", warnings: warnings)
             }
-            return .success(code)
+            return .success(code, warnings: warnings)
         } catch {
             return .failure(program, error, usage: usage(command))
         }

@@ -1,0 +1,148 @@
+import RealModule
+
+/// A FIR filter's taps realised for CMSIS-DSP's fixed-point FIR filters
+/// (`arm_fir_q15`, `arm_fir_q31`), with the proof that no input within full
+/// scale can overflow, the model of ARM's arithmetic bit for bit, and the
+/// noise it adds.
+///
+/// The arithmetic (CMSIS-DSP's C, Source/FilteringFunctions): the state
+/// holds the last N samples; each output is the exact sum of the products
+/// c_k x[n-k] in a 64-bit accumulator (q15: 2.30 products, q31: 2.62; the
+/// sum wraps at 2^63), then
+///
+/// - q15: `__SSAT((acc >> 15), 16)`: the arithmetic shift's low 32 bits
+///   saturated to 16 bits;
+/// - q31: `(q31_t)(acc >> 31)`: the shift's low 32 bits, no saturation
+///   (one guard bit: the sum wraps instead).
+///
+/// The sum is exact, so the order of the products does not matter, and the
+/// output is floor(sum c_k x[n-k] / 2^F) wherever it fits.
+///
+/// Scaling (L1): the taps are multiplied by s and rounded, c_k = round(s h_k
+/// 2^F), s the largest for which sum |c_k| <= 2^F - 1. Then for every input
+/// |x| <= 2^F, |sum c_k x[n-k]| <= (2^F - 1) 2^F, so acc >> F lies in
+/// [-2^F, 2^F - 1]: neither the saturation (q15) nor the wrap (q31) is ever
+/// reached. The filter computes `outputScale` H(x), outputScale = s.
+///
+/// CMSIS's q15 FIR needs an even number of at least 4 taps: zeros are
+/// appended to h (h[N], h[N+1], ... = 0), which adds no delay.
+public struct FixedPointTaps: Sendable, Hashable {
+    /// The sample format (`fast` is not a FIR variant here).
+    public let arithmetic: FixedPointArithmetic
+    /// The taps as stored, c_k ~ outputScale h_k 2^F, in h's order (k = 0
+    /// first), padded for q15; CMSIS's array is these time-reversed.
+    public let coefficients: [Int64]
+    /// The zeros appended for q15's length rules.
+    public let padding: Int
+    /// s: the filter computes s H(x) (s <= 1 / sum |h_k|).
+    public let outputScale: Double
+    /// The design's taps.
+    public let taps: [Double]
+
+    /// The most taps CMSIS's FIR instances hold (`numTaps` is a `uint16_t`).
+    public static let maximumTaps = 65_534
+
+    /// `taps` realised in `arithmetic`.
+    ///
+    /// - Throws: `FixedPointError` for a fast variant, more than
+    ///   `maximumTaps` taps, taps that are all zero or not finite.
+    public init(_ taps: [Double], arithmetic: FixedPointArithmetic) throws(FixedPointError) {
+        guard !arithmetic.fast else {
+            throw FixedPointError("\(arithmetic.name): CMSIS-DSP's FIR filters have no fast variant here; use \(arithmetic.format.rawValue)")
+        }
+        guard taps.count <= Self.maximumTaps else {
+            throw FixedPointError("\(taps.count) taps: CMSIS-DSP's FIR instances hold at most \(Self.maximumTaps) (numTaps is a uint16_t); use Float")
+        }
+        guard taps.allSatisfy(\.isFinite) else { throw FixedPointError("a tap is not finite") }
+        let l1 = taps.reduce(0) { $0 + abs($1) }
+        guard l1 > 0 else { throw FixedPointError("every tap is zero: there is nothing to scale") }
+        let full = Double(arithmetic.largestInteger) + 1, limit = arithmetic.largestInteger
+        // The largest s with sum |round(s h_k 2^F)| <= 2^F - 1: from the
+        // unrounded bound down, each step by the excess the rounding made.
+        var s = Double(limit) / full / l1
+        var c = taps.map { Int64(($0 * s * full).rounded()) }
+        var total = c.reduce(0) { $0 + abs($1) }
+        while total > limit {
+            s *= Double(limit) / Double(total) * (1 - 1e-12)
+            c = taps.map { Int64(($0 * s * full).rounded()) }
+            total = c.reduce(0) { $0 + abs($1) }
+        }
+        var padding = 0
+        if arithmetic.format == .q15 {
+            padding = max(4 - c.count, 0) + (max(c.count, 4) % 2)
+            c += [Int64](repeating: 0, count: padding)
+        }
+        self.arithmetic = arithmetic
+        self.coefficients = c
+        self.padding = padding
+        self.outputScale = s
+        self.taps = taps
+    }
+
+    /// sum |c_k|, at most 2^F - 1: the proof that nothing overflows.
+    public var l1Norm: Int64 { coefficients.reduce(0) { $0 + abs($1) } }
+
+    /// The coefficients as real numbers, c_k / 2^F: outputScale times the
+    /// design's taps, to the coefficients' rounding.
+    public var storedTaps: [Double] { coefficients.map { Double($0) * arithmetic.quantum } }
+
+    /// CMSIS's processing function, `arm_fir_q15` or `arm_fir_q31`.
+    public var cmsisFunction: String { "arm_fir_" + arithmetic.format.rawValue }
+
+    /// The outputs CMSIS computes for `input` (integers k meaning k / 2^F)
+    /// from rest, bit for bit as ARM's C: the 64-bit sum (wrapping), shifted
+    /// right by F, its low 32 bits, saturated to 16 bits for q15.
+    public func run(_ input: [Int64]) -> [Int64] {
+        let n = coefficients.count, f = Int64(arithmetic.fractionBits)
+        return input.indices.map { i in
+            var acc: Int64 = 0
+            for k in 0..<min(n, i + 1) { acc = acc &+ coefficients[k] &* input[i - k] }
+            let low = Int64(Int32(truncatingIfNeeded: acc >> f))
+            return arithmetic.format == .q15 ? min(max(low, -32_768), 32_767) : low
+        }
+    }
+
+    /// The predicted accuracy for a 0.9 full-scale sine at the design's
+    /// passband peak alpha0 (the largest |H| on a grid of 512 intervals,
+    /// 0 and 0.5 left out: a sine there is a constant or alternates, and its
+    /// rounding errors are not noise), against the design
+    /// scaled by outputScale, in dB:
+    ///
+    ///     SNR = 10 log10( (0.9 s |H(alpha0)|)^2 / 2
+    ///                     / (q^2 / 3 + (0.9 |Hq(alpha0) - s H(alpha0)|)^2 / 2) ),
+    ///
+    /// q = 2^-F: the floor of each output errs by [0, q), mean square q^2/3;
+    /// Hq the stored taps' response. And the largest |Hq - s H| on the grid
+    /// over s max |H| (the rounding's move of the response, e.g. a stopband
+    /// rising).
+    public var analysis: (predictedSNR: Double, responseDeviation: Double, peakAlpha: Double) {
+        let points = 512
+        let stored = storedTaps
+        var best = (alpha: 0.0, h: 0.0, deviation: 0.0)
+        var worst = 0.0
+        for i in 0...points {
+            let alpha = 0.5 * Double(i) / Double(points)
+            let (h, hq) = (Self.response(taps, alpha), Self.response(stored, alpha))
+            let design = (re: outputScale * h.re, im: outputScale * h.im)
+            let deviation = ((hq.re - design.re) * (hq.re - design.re) + (hq.im - design.im) * (hq.im - design.im)).squareRoot()
+            worst = max(worst, deviation)
+            let magnitude = (h.re * h.re + h.im * h.im).squareRoot()
+            if i > 0 && i < points && magnitude > best.h { best = (alpha, magnitude, deviation) }
+        }
+        let q = arithmetic.quantum
+        let signal = (0.9 * outputScale * best.h) * (0.9 * outputScale * best.h) / 2
+        let noise = q * q / 3 + (0.9 * best.deviation) * (0.9 * best.deviation) / 2
+        return (10 * Double.log10(signal / noise), worst / (outputScale * best.h), best.alpha)
+    }
+
+    /// sum_k h_k e^{-2 pi i alpha k}.
+    static func response(_ h: [Double], _ alpha: Double) -> (re: Double, im: Double) {
+        var (re, im) = (0.0, 0.0)
+        for (k, x) in h.enumerated() where x != 0 {
+            let angle = -2 * Double.pi * alpha * Double(k)
+            re += x * Double.cos(angle)
+            im += x * Double.sin(angle)
+        }
+        return (re, im)
+    }
+}
