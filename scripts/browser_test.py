@@ -113,8 +113,23 @@ def main():
         magnitude = driver.find_element(By.CSS_SELECTOR, "#plot-magnitude svg").get_attribute("innerHTML")
         swift = driver.find_element(By.CSS_SELECTOR, "#code-swift pre").text
         check("FilterRuntime.DigitalFilterTemplate(" in swift and "order: 3" in swift, "the Swift template, order 3")
+        # The page's formats are the CLI's: every --emit kind (the list its
+        # error for an unknown kind names) and the filter set entry.
+        # (Without --mkfilter, the server's own list, from /api/code's refusal.)
+        if args.mkfilter:
+            refusal = subprocess.run([args.mkfilter, "-Bu", "-Lp", "-o", "2", "-a", "0.1", "--emit", "?"],
+                                     capture_output=True, text=True).stderr
+        else:
+            try:
+                urllib.request.urlopen(f"{base}/api/code?{SHAKE}&format=%3F")
+                refusal = ""
+            except urllib.error.HTTPError as error:
+                refusal = error.read().decode()
+        kinds = re.sub(r"\s+", " ", refusal.split("is not a format; use ", 1)[-1].split('"')[0]).strip().replace(" or ", ", ").split(", ")
         blocks = driver.find_elements(By.CSS_SELECTOR, "details.code")
-        check(len(blocks) == 11, f"{len(blocks)} code blocks (10 formats and the filter set entry)")
+        ids = {b.get_attribute("id") for b in blocks}
+        check(len(kinds) >= 12 and ids == {f"code-{k}" for k in kinds} | {"code-filterset"},
+              f"{len(blocks)} code blocks: every --emit format ({', '.join(kinds)}) and the filter set entry")
         copy = driver.find_element(By.CSS_SELECTOR, "#code-swift button.copy")
         copy.click()
         WebDriverWait(driver, 5).until(lambda d: copy.text == "Copied")

@@ -6,7 +6,8 @@
 #   scripts/target-check.sh [--keep]   (--keep: leave the work directory)
 #
 # For each design of the grid below: `mkfilter --emit c --precision float`,
-# `--emit c` (double) and `--emit cmsis` headers, built for the M4 with
+# `--emit c` (double) and `--emit cmsis` headers (and for FIR designs the
+# FIR C in float and double, against FIRDirectForm), built for the M4 with
 # arm-none-eabi-gcc in its default dialect (gnu11, FMA contraction allowed)
 # and for the host with cc -std=gnu11 -O2 -march=native, run on the impulse,
 # the step and a pseudo-random input (scripts/target/harness.h). The host's
@@ -83,7 +84,22 @@ designs=(
     "--elliptic 3 30 -Hp -o 3 -a 0.45"
     "--elliptic 0.5 60 -Bp -o 8 -a 0.005 0.008"
 )
+# FIR designs (f01 ...): the emitted FIR C in float and double against
+# FIRDirectForm<Float> and <Double>, lengths below, at and above its 32 lanes,
+# symmetric, antisymmetric and minimum phase.
+fir_designs=(
+    "remez --taps 31 --bands 0 0.2 0.25 0.5 --desired 1 0"
+    "firwin --taps 101 --cutoff 0.1"
+    "firwin --taps 63 --cutoff 0.2 --minimum-phase homomorphic"
+    "firls --taps 41 --bands 0 0.1 0.2 0.5 --desired 1 1 0 0"
+    "remez --taps 32 --bands 0.05 0.45 --desired 1 --type hilbert"
+    "firwin --taps 3 --cutoff 0.2"
+    "firwin2 --taps 51 --frequencies 0 0.1 0.2 0.5 --gains 1 1 0 0"
+    "fir --passband-edge 0.1 --stopband-edge 0.15 --passband-loss 0.5 --stopband-attenuation 60"
+    "firwin --taps 255 --cutoff 0.05 --window blackman"
+)
 names=()
+fir_names=()
 cd "$work"
 cp "$root"/scripts/target/*.h "$root"/scripts/target/probe.c .
 main_decl="" main_calls=""
@@ -107,6 +123,20 @@ for i in "${!designs[@]}"; do
         main_calls+="    run_${d}_${variant}();"$'\n'
     done
 done
+for i in "${!fir_designs[@]}"; do
+    f=$(printf "f%02d" $((i + 1)))
+    fir_names+=("$f")
+    read -r -a options <<<"${fir_designs[$i]}"
+    "$mkfilter" "${options[@]}" --emit c --precision float --name "$f" >"${f}_float.h"
+    "$mkfilter" "${options[@]}" --emit c --name "$f" >"${f}_double.h"
+    "$mkfilter" "${options[@]}" --emit json >"$f.json"
+    for variant in float double; do
+        printf '#include "harness.h"\n#include "%s_%s.h"\nvoid run_%s_%s(void);\nvoid run_%s_%s(void) { HARNESS_RUN("%s", "%s", mkfilter_%s, %s) }\n' \
+            "$f" "$variant" "$f" "$variant" "$f" "$variant" "$f" "$variant" "$f" "$variant" >"${f}_fir_${variant}.c"
+        main_decl+="void run_${f}_${variant}(void);"$'\n'
+        main_calls+="    run_${f}_${variant}();"$'\n'
+    done
+done
 printf '%svoid probe_dsub(void);\nint main(void);\nint main(void)\n{\n%s    probe_dsub();\n    return 0;\n}\n' "$main_decl" "$main_calls" >main.c
 
 # The inputs for cascade-run: harness.h's signals, printed exactly.
@@ -127,12 +157,15 @@ cc -std=gnu11 -O2 -Wall -Wextra -Werror signals.c -o signals
 ./signals >signals.txt
 
 # MARK: Host
-c_sources=(main.c probe.c d*_float.c d*_double.c d*_cmsis.c)
+c_sources=(main.c probe.c d*_float.c d*_double.c d*_cmsis.c f*_fir_float.c f*_fir_double.c)
 cc -std=gnu11 -O2 -march=native -Wall -Wextra -Werror "${c_sources[@]}" -o host
 ./host >host.out
 : >runtime.out
 for d in "${names[@]}"; do
     for variant in float double; do "$cascade" "$variant" "$d.json" <signals.txt | sed "s/^/$d $variant /" >>runtime.out; done
+done
+for f in "${fir_names[@]}"; do
+    for variant in float double; do "$cascade" "$variant" "$f.json" <signals.txt | sed "s/^/$f $variant /" >>runtime.out; done
 done
 # Shake!'s band-pass, as Examples/Embedded runs it.
 "$cascade" float d04.json <signals.txt | sed "s/^/shake float /" >>runtime.out
@@ -170,7 +203,7 @@ arm-none-eabi-gcc "${arm[@]}" startup.o swift_support.o FilterRuntime.o Embedded
 qemu swift.elf >>target.out
 
 # MARK: Results
-python3 "$root/scripts/target/compare.py" "$work" "${names[@]}" || status=$?
+python3 "$root/scripts/target/compare.py" "$work" "${names[@]}" --fir "${fir_names[@]}" || status=$?
 
 # MARK: Sizes and instruction counts (Shake!'s band-pass, d04: 3 sections)
 cat >block_float.c <<'C'

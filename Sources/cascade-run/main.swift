@@ -9,7 +9,9 @@
 // Double: TDF-II). Each input line is a label and samples as decimal numbers
 // (each must read back exactly in the precision asked for); each output line
 // is the label and the outputs' bits in hex (8 digits for float, 16 for
-// double), the cascade at rest before each line. A test-support tool: not a
+// double), the cascade at rest before each line. A FIR design's JSON
+// (`mkfilter remez ... --emit json`: top-level "taps") runs in
+// `FIRDirectForm<Float>` or `<Double>` instead. A test-support tool: not a
 // product, not installed.
 import FilterJSON
 import FilterRuntime
@@ -60,6 +62,44 @@ func run<Sample: SectionSample & SIMDScalar & LosslessStringConvertible>(
         line += " " + String(repeating: "0", count: digits - hex.count) + hex
     }
     return line
+}
+
+/// A FIR design's taps, if `document` is one (top-level "taps").
+func taps(_ document: JSONValue) -> [Double]? {
+    guard case .object(let top) = document, case .array(let cells)? = top.first(where: { $0.key == "taps" })?.value else { return nil }
+    return cells.map { cell -> Double in
+        switch cell {
+        case .number(let x): return x
+        case .integer(let n): return Double(n)
+        default: fail("\(path): a tap is not a number")
+        }
+    }
+}
+
+/// The outputs' bits of a FIR filter for one input line, from rest.
+func runFIR<Sample: FIRSample & LosslessStringConvertible>(
+    _ taps: [Double], _ words: ArraySlice<Substring>, _: Sample.Type, digits: Int, bits: (Sample) -> UInt64
+) -> String {
+    var filter = FIRDirectForm<Sample>(taps)
+    var line = ""
+    for word in words {
+        guard let x = Sample(String(word)), Double(x) == Double(String(word)) else { fail("\(word) is not a sample that \(Sample.self) holds exactly") }
+        let hex = String(bits(filter.process(x)), radix: 16)
+        line += " " + String(repeating: "0", count: digits - hex.count) + hex
+    }
+    return line
+}
+
+if let h = taps(document) {
+    while let line = readLine() {
+        let words = line.split(separator: " ")
+        guard let label = words.first else { continue }
+        let out = precision == "float"
+            ? runFIR(h, words.dropFirst(), Float.self, digits: 8) { UInt64($0.bitPattern) }
+            : runFIR(h, words.dropFirst(), Double.self, digits: 16) { $0.bitPattern }
+        print(label + out)
+    }
+    exit(0)
 }
 
 let biquads = sections(document)

@@ -257,17 +257,15 @@ import Darwin
         return ((status >> 8) & 0xFF, bytes, Date().timeIntervalSince(start))
     }
 
-    /// verify on the three designs whose impulse responses take 10^7
-    /// to 1.3 x 10^8 samples to decay (before: 9 s to over 120 s, up to 725 MB):
-    /// each finishes within 512 MB (and 10 s in a release build), and the
-    /// decays check either ran to the poles' prediction or says it skipped
-    /// past the cap and why.
+    /// verify on the first of the three designs whose impulse
+    /// responses take 10^7 to 1.3 x 10^8 samples to decay (before: 9 s to over
+    /// 120 s, up to 725 MB): it finishes within 512 MB, and the decays check
+    /// either ran to the poles' prediction or says it skipped past the cap
+    /// and why. All three, and within 10 s each, run on the release build in
+    /// scripts/section-grid.sh (CI), where a time means something.
     @Test(.timeLimit(.minutes(10))) func verifyFinishesInBoundedTimeAndMemory() throws {
         let designs: [[String]] = [
             ["--elliptic", "0.5", "40", "-Lp", "-o", "20", "-a", "0.2"],
-            ["-Bu", "--passband-edge", "1e-6", "--stopband-edge", "9", "--passband-loss", "0.5",
-             "--stopband-attenuation", "40", "--sample-rate", "60"],
-            ["--elliptic", "30", "100", "-Lp", "-o", "16", "-a", "0.0833333333"],
         ]
         try Self.inDirectory { dir in
             for design in designs {

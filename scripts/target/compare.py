@@ -2,7 +2,7 @@
 """target-check.sh's comparison: the emulated Cortex-M4's outputs (and the
 host C build's) against FilterRuntime's SectionCascade on the host.
 
-    compare.py <work dir> <design>...
+    compare.py <work dir> <design>... [--fir <fir design>...]
 
 Reads, in <work dir>: target.out and host.out (lines "<design> <variant>
 <signal> <hex>..." from harness.h, cmsis_biquad.h and Examples/Embedded),
@@ -16,7 +16,9 @@ exits 1 on any failure.
 import struct
 import sys
 
-work, designs = sys.argv[1], sys.argv[2:]
+work, rest = sys.argv[1], sys.argv[2:]
+designs = rest[:rest.index("--fir")] if "--fir" in rest else rest
+fir_designs = rest[rest.index("--fir") + 1:] if "--fir" in rest else []
 
 
 def read(name):
@@ -50,7 +52,8 @@ def identical(outputs, design, variant, reference_variant, where):
             ok = False
         elif got != want:
             n = next(i for i, (a, b) in enumerate(zip(got + [""], want + [""])) if a != b)
-            failures.append(f"{where} {design} {variant} {signal}: differs from SectionCascade<{reference_variant.capitalize()}> "
+            runner = "FIRDirectForm" if design in fir_designs else "SectionCascade"
+            failures.append(f"{where} {design} {variant} {signal}: differs from {runner}<{reference_variant.capitalize()}> "
                             f"first at sample {n} ({got[n] if n < len(got) else '-'} vs {want[n] if n < len(want) else '-'})")
             ok = False
     return ok
@@ -121,6 +124,10 @@ for d in designs:
                 ok = False
     cmsis_ok += ok
 
+# FIR designs: the emitted FIR C, float and double, against FIRDirectForm.
+fir_target = sum(identical(target, f, v, v, "target") for f in fir_designs for v in ("float", "double"))
+fir_host = sum(identical(host, f, v, v, "host") for f in fir_designs for v in ("float", "double"))
+
 for f in failures:
     print("FAIL " + f)
 n = len(designs)
@@ -135,4 +142,7 @@ if known:
 total = sum(counts.values())
 print(f"target: {total}/{2 * n + 1} bit-identical (C float, C double, Embedded Swift)"
       f" [{counts['C float']}/{n}, {counts['C double']}/{n}, {counts['Embedded Swift']}/1]")
+if fir_designs:
+    print(f"host FIR: {fir_host}/{2 * len(fir_designs)} bit-identical (C float, C double against FIRDirectForm)")
+    print(f"target FIR: {fir_target}/{2 * len(fir_designs)} bit-identical (C float, C double against FIRDirectForm)")
 sys.exit(1 if failures else 0)
