@@ -11,10 +11,12 @@ private let commonFIROptions = """
                             the minimum-phase filter whose |H| is the square
                             root of the linear-phase one's (scipy's
                             minimum_phase: (N + 1)/2 taps)
-      --emit <kind>         code instead of the report: \(EmissionFormat.names(EmissionFormat.writing(.taps)))
+      --emit <kind>         code instead of the report, one of
+                            \(EmissionFormat.names(EmissionFormat.writing(.taps)))
                             (json: {"taps": [...], ...}, every Double exact;
                             c, js and Swift's FIRDirectForm run the same sum,
-                            bit for bit; cmsis: arm_fir_f32's coefficients);
+                            bit for bit; cmsis: arm_fir_f32's coefficients,
+                            cmsis-q15|q31 arm_fir_q15|q31's, never overflowing);
                             with --name, --description, --namespace,
                             --precision float|double (c), --template <file>
                             and --output <file>, as for IIR designs
