@@ -24,8 +24,9 @@ public protocol FIRSample: BinaryFloatingPoint, Sendable {
     /// - Parameters:
     ///   - r: `count` values rounded up to a multiple of 32, zeros past `count`.
     ///   - w: `count` values, and readable (any values) up to `r`'s length.
+    ///   - count: N, the number of taps.
     ///   - mask: 32 lanes of all-one or all-zero bits for the last group of
-    ///     32 (`FIRTailMask`): ones for the lanes below count mod 32.
+    ///     32 (`firTailMask`): ones for the lanes below count mod 32.
     static func firDotProduct(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
                               mask: UnsafeRawPointer) -> Self
 }

@@ -80,5 +80,11 @@ failures += await run { SpecificationGrid.orderAndCorners(specs) }
 failures += await run { SpecificationGrid.specificationIsMetBySections(specs) }
 failures += await run { await SpecificationGrid.verify(verifySubjects) }
 failures += await run { await FloatSteps.check(FloatSteps.cases) }
+do {
+    let responseCorpus = try ResponseAgreement.corpus()
+    failures += await run { await ResponseAgreement.check(responseCorpus) }
+} catch {
+    fail("cannot read Fisher's corpus in \(ResponseAgreement.directory.path): \(error)")
+}
 print("filter-grids: \(failures) failures")
 exit(failures == 0 ? 0 : 1)

@@ -1,42 +1,28 @@
 import ComplexModule
 import FilterAnalysis
 import FilterDesign
+import FilterGrids
 import MkfilterCLI
 import Testing
 
-/// The acceptance of issue 4: for every stable design in the fixtures, the
-/// response from the coefficients (FFT), from the poles and zeros, and from
-/// the FFT of the impulse response agree to 1e-10 of the peak magnitude.
-@Test func threeResponseComputationsAgreeOverTheCorpus() {
-    var stable = 0, unstable: [String] = [], worst = (difference: 0.0, label: "")
-    let grid = FrequencyGrid(count: 1025)
-    for entry in DesignCorpus.designs {
-        guard let transfer = TransferFunction(design: entry.design), transfer.isFinite else {
-            // Only the Q = Inf resonators (an oscillator has no finite passband gain).
-            #expect(entry.args.contains("Inf"), "no finite gain: \(entry.label)")
-            unstable.append(entry.label)
-            continue
-        }
-        let form = PoleZeroForm(transfer)
-        guard let length = TimeResponse.decayLength(largestPoleRadius: form.largestPoleRadius,
-                                                    poleCount: form.poles.count) else {
-            unstable.append(entry.label)
-            continue
-        }
-        stable += 1
-        let byCoefficients = FrequencyResponse.fromCoefficients(transfer, grid: grid)
-        let byPolesAndZeros = FrequencyResponse.fromPolesAndZeros(form, grid: grid)
-        let byImpulse = FrequencyResponse.fromImpulseResponse(TimeResponse.impulse(transfer, count: length), grid: grid)
-        let difference = max(byCoefficients.largestDifference(from: byPolesAndZeros),
-                             byCoefficients.largestDifference(from: byImpulse),
-                             byPolesAndZeros.largestDifference(from: byImpulse))
-        #expect(difference <= 1e-10, "\(entry.label): the three responses differ by \(difference) of the peak")
-        if difference > worst.difference { worst = (difference, entry.label) }
-    }
-    // The corpus: 1265 designs, of which the unstable ones are resonators with
-    // Q = Inf (poles on the unit circle) or designs that rounding made unstable.
-    #expect(stable > 1100, "only \(stable) stable designs")
-    print("three-way response: \(stable) stable designs agree within \(worst.difference) of the peak (worst: \(worst.label)); \(unstable.count) unstable left out")
+/// The acceptance of issue 4 (`ResponseAgreement`): for every fifth design
+/// in the fixtures, the response from the coefficients (FFT), from the poles
+/// and zeros, and from the FFT of the impulse response agree to 1e-10 of the
+/// peak magnitude; `filter-grids` runs the whole corpus in release (CI).
+@Test func threeResponseComputationsAgreeOverTheCorpus() async throws {
+    let corpus = try ResponseAgreement.corpus()
+    #expect(corpus.count > 1200, "only \(corpus.count) designs")
+    let check = await ResponseAgreement.check(everyNth(corpus, 5))
+    #expect(check.failures.isEmpty, "\(check.failureText())")
+    print("three-way response: " + check.summary.joined(separator: "; "))
+}
+
+/// The check can fail: asked for agreement to 0, the rounding of the three
+/// computations (about 1e-16 of the peak) is reported for each design.
+@Test func responseAgreementReportsAFailure() async throws {
+    let entries = Array(try ResponseAgreement.corpus().prefix(3))
+    let check = await ResponseAgreement.check(entries, tolerance: 0)
+    #expect(check.failures.count == 3 && check.failures[0].contains("the three responses differ by"))
 }
 
 /// A design whose direct-form denominator cancels badly near dc (|A(1)| ~ 1e-12
