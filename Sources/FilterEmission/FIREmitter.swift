@@ -61,7 +61,7 @@ public enum FIREmitter {
         for (i, (_, fixed)) in filters.enumerated() {
             views[i]["count"] = "\(fixed.coefficients.count)"
             views[i]["tapLines"] = lines(fixed.coefficients.reversed().map { CMSISFixedPointEmitter.literal($0, arithmetic) })
-            views[i]["outputScale"] = formatC("%.17g", fixed.outputScale)
+            views[i]["outputScale"] = CEmitter.literal(fixed.outputScale, .double)
             views[i]["outputScaleText"] = formatC("%.6g", fixed.outputScale)
             views[i]["l1"] = "\(fixed.l1Norm)"
             views[i]["limit"] = "\(arithmetic.largestInteger)"
@@ -164,12 +164,15 @@ public enum FIREmitter {
     static func cViews(_ filters: [FIRTemplate], prefix: String,
                        literal: (Double) throws(EmissionError) -> String) throws(EmissionError) -> (views: [[String: Any]], ids: [String]) {
         var seen: [String: String] = [:]
+        var macros = EmittedNames()
         var views: [[String: Any]] = []
         var ids: [String] = []
         for t in filters {
             let id = try CEmitter.identifier(t.name, prefix: prefix)
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C identifier \(id)") }
             seen[id] = t.name
+            try macros.claimCMacros(id, for: t.name)
+            try checkFinite(t)
             ids.append(id)
             var written: [String] = []
             for tap in t.taps.reversed() {

@@ -46,8 +46,9 @@ public enum ResponseAgreement {
     /// The unstable ones (Q = Inf resonators, designs rounding made unstable)
     /// are counted and left out; a design without a finite gain that is not a
     /// Q = Inf resonator is a failure, and so is a difference above
-    /// `tolerance` (of the peak magnitude).
-    public static func check(_ entries: [Entry], tolerance: Double = 1e-10) async -> GridCheck {
+    /// `tolerance` (of the peak magnitude), and fewer than `minimumStable`
+    /// stable designs compared.
+    public static func check(_ entries: [Entry], tolerance: Double = 1e-10, minimumStable: Int = 0) async -> GridCheck {
         var check = GridCheck(name: "three response computations over Fisher's corpus")
         let results = await parallelMap(entries) { entry -> (difference: Double?, failure: String?) in
             guard let transfer = TransferFunction(design: entry.design), transfer.isFinite else {
@@ -71,6 +72,9 @@ public enum ResponseAgreement {
             if let d = result.difference, d > worst.difference { worst = (d, entry.label) }
         }
         let stable = results.filter { $0.difference != nil }.count
+        if stable < minimumStable {
+            check.failures.append("only \(stable) stable designs compared, fewer than \(minimumStable)")
+        }
         check.summary.append("\(stable) stable designs of \(entries.count) agree within \(worst.difference) of the peak "
                              + "(worst: \(worst.label)); \(entries.count - stable) unstable left out")
         return check

@@ -96,7 +96,10 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     /// sample by sample, bit for bit: the same inner products, in the same
     /// order. Where a window lies inside `input` (with the last group's
     /// masked reads), the product reads `input` itself; the first N - 1
-    /// outputs and the last few go through the delay line.
+    /// outputs and the last few go through the delay line. `input` and
+    /// `output` may be the same buffer (or overlap): then every output goes
+    /// through the delay line, which reads each input before it writes the
+    /// output in its place.
     ///
     /// - Precondition: `output.count == input.count`.
     @inlinable
@@ -111,7 +114,11 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
                     // Outputs i in head ..< direct: the window x[i-N+1] ... reads
                     // up to x[i - N + padded] inside the input.
                     let head = min(count, n - 1)
-                    let direct = max(head, count - (padded - n))
+                    var direct = max(head, count - (padded - n))
+                    if let x = input.baseAddress, let y = output.baseAddress,
+                       UnsafeRawPointer(y) < UnsafeRawPointer(x + count), UnsafeRawPointer(x) < UnsafeRawPointer(y + count) {
+                        direct = head
+                    }
                     var i = 0
                     while i < head {
                         output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)

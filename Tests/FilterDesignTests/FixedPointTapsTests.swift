@@ -76,6 +76,11 @@ struct FixedPointTapsTests {
         #expect(throws: FixedPointError.self) { try FixedPointTaps([0.5, 0.5], arithmetic: FixedPointArithmetic(.q15, fast: true)) }
         #expect(throws: FixedPointError.self) { try FixedPointTaps([0, 0, 0], arithmetic: FixedPointArithmetic(.q31)) }
         #expect(throws: FixedPointError.self) { try FixedPointTaps([1, .nan], arithmetic: FixedPointArithmetic(.q31)) }
+        #expect(throws: FixedPointError.self) { try FixedPointTaps([1e308, 1e308], arithmetic: FixedPointArithmetic(.q15)) }
+        #expect(throws: FixedPointError.self) { try FixedPointTaps([.leastNonzeroMagnitude], arithmetic: FixedPointArithmetic(.q15)) }
+        #expect(throws: FixedPointError.self) {
+            try FixedPointTaps([Double](repeating: 1, count: 65_534), arithmetic: FixedPointArithmetic(.q15))
+        }
         #expect(throws: FixedPointError.self) {
             try FixedPointTaps([Double](repeating: 0.001, count: FixedPointTaps.maximumTaps + 1), arithmetic: FixedPointArithmetic(.q15))
         }

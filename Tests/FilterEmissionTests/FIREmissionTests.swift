@@ -169,6 +169,13 @@ import Testing
                     FIRTemplate(name: "a-b", description: "", designSampleRate: 1, taps: [1], mkfilterCommandLine: "")]
         #expect(throws: EmissionError.self) { try FIREmitter.c(same, prefix: "p", precision: .double) }
         #expect(throws: EmissionError.self) { try FIREmitter.js(same, namespace: "N") }
+        // Names that differ only in case would define the same macros.
+        let cased = [FIRTemplate(name: "lowpass", description: "", designSampleRate: 1, taps: [1], mkfilterCommandLine: ""),
+                     FIRTemplate(name: "LowPass", description: "", designSampleRate: 1, taps: [1, 2], mkfilterCommandLine: "")]
+        #expect(throws: EmissionError.self) { try FIREmitter.c(cased, prefix: "p", precision: .float) }
+        let empty = FIRTemplate(name: "x", description: "", designSampleRate: 1, taps: [], mkfilterCommandLine: "")
+        #expect(throws: EmissionError.self) { try FIREmitter.c([empty], prefix: "p", precision: .double) }
+        #expect(throws: EmissionError.self) { try FIREmitter.cmsis([empty], prefix: "p") }
         #expect(FIREmitter.summary([1, 2, 1]) == "3 taps, linear phase (symmetric): delay 1 samples")
         #expect(FIREmitter.summary([1, -1]) == "2 taps, linear phase (antisymmetric): delay 1/2 samples")
         #expect(FIREmitter.summary([1, 2]) == "2 taps")

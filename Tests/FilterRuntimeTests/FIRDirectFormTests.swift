@@ -67,6 +67,30 @@ struct FIRDirectFormTests {
         #expect(double.process(input) == Self.reference(taps, input))
     }
 
+    /// In place (input and output one buffer, or overlapping by a sample) a
+    /// block gives what it gives into a buffer of its own.
+    @Test func inPlaceIsTheSame() {
+        for count in [2, 15, 40, 101] {
+            let taps = Self.noise(count, seed: UInt64(count) + 50)
+            var input = Self.noise(500, seed: 77).map { Float($0) }
+            var reference = FIRDirectForm<Float>(taps)
+            let expected = reference.process(input)
+            var filter = FIRDirectForm<Float>(taps)
+            input.withUnsafeMutableBufferPointer { buffer in
+                filter.process(UnsafeBufferPointer(buffer), into: buffer)
+            }
+            #expect(input == expected, "\(count) taps")
+            // The output one sample ahead of the input in one array.
+            var shared = [Float(0)] + Self.noise(500, seed: 77).map { Float($0) }
+            var shifted = FIRDirectForm<Float>(taps)
+            shared.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                shifted.process(UnsafeBufferPointer(start: base + 1, count: 500), into: UnsafeMutableBufferPointer(start: base, count: 500))
+            }
+            #expect(Array(shared.prefix(500)) == expected, "\(count) taps, overlapping")
+        }
+    }
+
     /// Double's output against the exact sum: |error| <= N u sum |h_k x_{n-k}|
     /// (the standard bound for any order of summation, u = 2^-53), with the
     /// exact sum taken in pairs of Doubles (a two-sum accumulator).

@@ -19,7 +19,9 @@ import RealModule
 /// output is floor(sum c_k x[n-k] / 2^F) wherever it fits.
 ///
 /// Scaling (L1): the taps are multiplied by s and rounded, c_k = round(s h_k
-/// 2^F), s the largest for which sum |c_k| <= 2^F - 1. Then for every input
+/// 2^F), s = (2^F - 1) / (2^F sum |h_k|) and, where the rounding carries
+/// sum |c_k| above 2^F - 1, lowered by the excess until it does not (within
+/// a few parts in 2^F of the largest such s). Then for every input
 /// |x| <= 2^F, |sum c_k x[n-k]| <= (2^F - 1) 2^F, so acc >> F lies in
 /// [-2^F, 2^F - 1]: neither the saturation (q15) nor the wrap (q31) is ever
 /// reached. The filter computes `outputScale` H(x), outputScale = s.
@@ -34,7 +36,7 @@ public struct FixedPointTaps: Sendable, Hashable {
     public let coefficients: [Int64]
     /// The zeros appended for q15's length rules.
     public let padding: Int
-    /// s: the filter computes s H(x) (s <= 1 / sum |h_k|).
+    /// s: the filter computes s H(x) (s < 1 / sum |h_k|).
     public let outputScale: Double
     /// The design's taps.
     public let taps: [Double]
@@ -56,16 +58,23 @@ public struct FixedPointTaps: Sendable, Hashable {
         guard taps.allSatisfy(\.isFinite) else { throw FixedPointError("a tap is not finite") }
         let l1 = taps.reduce(0) { $0 + abs($1) }
         guard l1 > 0 else { throw FixedPointError("every tap is zero: there is nothing to scale") }
+        guard l1.isFinite else { throw FixedPointError("the taps' sum of magnitudes overflows Double: there is no scale to give them") }
         let full = Double(arithmetic.largestInteger) + 1, limit = arithmetic.largestInteger
-        // The largest s with sum |round(s h_k 2^F)| <= 2^F - 1: from the
-        // unrounded bound down, each step by the excess the rounding made.
+        // s with sum |round(s h_k 2^F)| <= 2^F - 1: from the unrounded bound
+        // down, each step by the excess the rounding made.
         var s = Double(limit) / full / l1
+        guard s.isFinite else {
+            throw FixedPointError("the taps are too small (their magnitudes sum to \(l1)) for a scale in Double")
+        }
         var c = taps.map { Int64(($0 * s * full).rounded()) }
         var total = c.reduce(0) { $0 + abs($1) }
         while total > limit {
             s *= Double(limit) / Double(total) * (1 - 1e-12)
             c = taps.map { Int64(($0 * s * full).rounded()) }
             total = c.reduce(0) { $0 + abs($1) }
+        }
+        guard c.contains(where: { $0 != 0 }) else {
+            throw FixedPointError("every tap rounds to 0 in \(arithmetic.format.rawValue) (\(taps.count) taps share 2^\(arithmetic.fractionBits) - 1): use \(arithmetic.format == .q15 ? "q31 or Float" : "Float")")
         }
         var padding = 0
         if arithmetic.format == .q15 {

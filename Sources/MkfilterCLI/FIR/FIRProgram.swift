@@ -51,6 +51,9 @@ public enum FIRProgram {
                 do { filter = try recipe.design() } catch { throw UsageError(error.description) }
                 return .success(filter.report)
             }
+            if emission.tag != nil {
+                throw UsageError("--tag is the menu tag of an IIR DigitalFilterTemplate; a FIR filter has none: leave it out")
+            }
             let filter = command == "fir" ? try specificationDesign(designArguments).result.filter
                 : try design([command] + designArguments)
             let commandLine = (["mkfilter", command] + designArguments).joined(separator: " ")
