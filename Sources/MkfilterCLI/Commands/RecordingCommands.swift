@@ -65,6 +65,53 @@ struct SpectrumCommand: ParsableCommand {
     func run() throws { try emit(SpectrumProgram.run(arguments: arguments, standardInput: STDIN_FILENO)) }
 }
 
+/// `mkfilter resample`: a recording at up/down times its rate.
+struct ResampleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resample",
+        abstract: "A recording at L/M times its rate, as scipy's resample_poly.",
+        usage: """
+            mkfilter resample [<recording.csv> | -] --up <L> --down <M>
+                       [--sample-rate <Hz>] [--output <file.csv>]
+            """,
+        discussion: """
+            Resamples each axis of an accelerometer recording (t,x,y,z CSV, as
+            mkfilter pipeline reads it) by L/M as scipy.signal.resample_poly(axis,
+            L, M) does with its default filter: upsample by L, low-pass with
+            firwin(2 * 10 max(L, M) + 1 taps, cutoff 1/max(L, M) of Nyquist, a
+            Kaiser window of beta 5.0) times L, keep every M-th sample, aligned so
+            that output m stands at input time m M / L; ceil(N L / M) rows for N.
+            A polyphase filter (FilterRuntime's PolyphaseResampler): about
+            20 max(L, M) / L multiply-adds a sample. The recording streams:
+            memory does not grow with its length.
+
+            OPTIONS
+              --up <L>           the upsampling factor, 1 ... 10000 (default 1)
+              --down <M>         the downsampling factor, 1 ... 10000 (default 1)
+                                 (L and M are reduced by their common factor)
+              --sample-rate <Hz> instead of the rate of the first 64 times
+              --output <file>    the CSV (default: standard output), written
+                                 whole or not at all
+
+            OUTPUT
+              t,x,y,z at L/M times the rate, t from the first row's time in
+              steps of M / (L fs). On standard error, the rates.
+
+            EXAMPLES
+              mkfilter resample walk400.csv --up 1 --down 8 -o walk50.csv
+              mkfilter resample audio.csv --up 160 --down 147    (44.1 to 48 kHz)
+            """,
+        helpNames: [.long]
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "The recording and options.")
+    var arguments: [String] = []
+
+    func run() throws {
+        try emit(ResampleProgram.run(arguments: arguments, standardInput: STDIN_FILENO, standardOutput: STDOUT_FILENO))
+    }
+}
+
 /// `mkfilter suggest`: a band-pass for a recording's gestures.
 struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
