@@ -63,24 +63,6 @@ func verifyPassesGoodDesigns(arguments: [String]) {
     #expect(json.exitCode == 2)
 }
 
-/// An elliptic band-pass whose poles lie 1.5e-6 inside the unit circle:
-/// **responses-agree** failed at 1.47e-10 of the peak while the responses
-/// from the sections and from the poles and zeros were evaluated at the
-/// rounded angles of the grid (up to 4.4e-16 rad off, moving H by as much
-/// over 1.5e-6); at the exact angles they agree within 1.4e-11
-/// (`VerificationAccuracyTests` checks both against mpmath). Its impulse
-/// response needs about 2.6e7 samples to decay, beyond the 2^21 that verify
-/// keeps (`Verification.longestImpulse`), so the impulse response's FFT is
-/// not compared, and the check says so.
-@Test func verifyEvaluatesAtTheGridsExactAngles() {
-    let args = ["--elliptic", "--passband-edge", "0.201687", "0.4641", "--stopband-edge", "0.201676", "0.464182",
-                "--passband-loss", "2.68651", "--stopband-attenuation", "57.0817"]
-    let result = VerifyProgram.run(arguments: args)
-    #expect(result.exitCode == 0, "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("ok    responses-agree: coefficients and poles/zeros agree within"), "\(result.standardOutput)")
-    #expect(result.standardOutput.contains("the impulse response (FFT) skipped: the poles predict"), "\(result.standardOutput)")
-}
-
 @Test func verifyRefusesBadInput() {
     for (args, needle) in [(["-Bu", "-Lp", "-o", "2"], "-a"), (["--precision", "quad", "-Bu", "-Lp", "-o", "2", "-a", "0.1"], "quad"),
                            (["/nonexistent/file.swift"], "cannot read"),
