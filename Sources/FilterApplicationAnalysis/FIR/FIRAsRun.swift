@@ -119,11 +119,4 @@ public struct FIRAsRun: Sendable {
         let m = Double(min(samples, taps.count))
         return m * (m + 1) / 2
     }
-
-    /// The magnitude of H(e^{2 pi i alpha}) of the taps as stored.
-    func magnitude(atAlpha alpha: Double, of filter: FIRFilter) -> Double {
-        var stored = filter
-        stored.taps = taps
-        return stored.magnitude(atAlpha: alpha)
-    }
 }
