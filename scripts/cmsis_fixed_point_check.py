@@ -344,6 +344,108 @@ def main():
             fixed_passed += ok
             failed += not ok
     print(f"cmsis FIR q15/q31: {fixed_passed}/{fixed_total} designs bit-exact in arm_fir_q15|q31 (impulse, step, noise, worst case)")
+    # 8. Resamplers (mkfilter resample --up L --down M --emit cmsis|cmsis-q15|q31)
+    # in ARM's decimator (L = 1) and interpolator (M = 1): the float taps are
+    # scipy's resample_poly filter in float32; arm_fir_decimate_f32 is every
+    # M-th output of the filter (from the first) and arm_fir_interpolate_f32
+    # the filter of the input with L - 1 zeros after each sample; q15/q31 are
+    # bit for bit the exact floor(sum c u / 2^F) at those outputs, on noise and
+    # on the input that drives the largest phase's sum furthest, and never
+    # beyond full scale. A rational L/M is refused (CMSIS has no such routine).
+    resampler_passed = resampler_total = 0
+    for up, down in [(1, 2), (1, 3), (1, 8), (2, 1), (3, 1), (5, 1)]:
+        largest = max(up, down)
+        reference = signal.firwin(20 * largest + 1, 1.0 / largest, window=("kaiser", 5.0)) * up
+        kind = "decimate" if up == 1 else "interpolate"
+        for fmt in ["f32", "q15", "q31"]:
+            resampler_total += 1
+            name = f"resample {up}/{down} {fmt}"
+            rc, header, err = run(mk, ["resample", "--up", str(up), "--down", str(down), "--emit",
+                                       "cmsis" if fmt == "f32" else "cmsis-" + fmt])
+            if rc != 0:
+                failures.append(f"{name}: --emit failed: {err}")
+                failed += 1
+                continue
+            body = re.search(r"_coefficients\[[^\]]*\][^{]*\{([^}]*)\}", header).group(1)
+            if fmt == "f32":
+                dt, bits = np.float32, None
+                c = np.array([float(v.rstrip("f")) for v in re.findall(r"[-+0-9.eE]+f?", body)], np.float32)
+            else:
+                dt, bits = (np.int16, 15) if fmt == "q15" else (np.int32, 31)
+                c = np.array([int(v) for v in re.findall(r"-?\d+", body.replace("(-2147483647 - 1)", "-2147483648"))], dt)
+            n = len(c)
+            factor = down if up == 1 else up
+            h = c[::-1]
+            ok = True
+            if up > 1 and n % up != 0:
+                ok = False
+                failures.append(f"{name}: {n} taps, not a multiple of {up}")
+            if f"#define " not in header or ("_DECIMATION " if up == 1 else "_INTERPOLATION ") + str(factor) not in header:
+                ok = False
+                failures.append(f"{name}: the header does not define the factor {factor}")
+
+            def arm(x):
+                x = np.asarray(x, dt)
+                st = getattr(dsp, f"arm_fir_{kind}_instance_{fmt}")()
+                if up == 1:
+                    getattr(dsp, f"arm_fir_{kind}_init_{fmt}")(st, n, down, c, np.zeros(n + len(x) - 1, dt))
+                else:
+                    getattr(dsp, f"arm_fir_{kind}_init_{fmt}")(st, up, n, c, np.zeros(n // up + len(x) - 1, dt))
+                return np.asarray(getattr(dsp, f"arm_fir_{kind}_{fmt}")(st, x))
+
+            def upsampled(x):
+                u = [0] * (len(x) * up)
+                u[::up] = list(x)
+                return u
+
+            if fmt == "f32":
+                same = np.array_equal(h[:len(reference)], reference.astype(np.float32)) and not np.any(h[len(reference):])
+                if not same:
+                    ok = False
+                    failures.append(f"{name}: the taps are not scipy's resample_poly filter in float32")
+                x = rng.uniform(-1, 1, 480).astype(np.float32)
+                exact = np.convolve(np.asarray(upsampled(x), np.float64), h.astype(np.float64))[:len(x) * up][::down]
+                y = np.asarray(arm(x), np.float64)
+                off = np.max(np.abs(y - exact)) / np.max(np.abs(exact))
+                if len(y) != len(exact) or off > 1e-5:
+                    ok = False
+                    failures.append(f"{name}: arm_fir_{kind}_f32 is {off:.3g} of the peak from the filter's every {down}-th output")
+            else:
+                full, low = (1 << bits) - 1, -(1 << bits)
+                taps = [int(v) for v in h]
+                phases = [taps[p::up] for p in range(up)]
+                l1 = max(sum(abs(v) for v in ph) for ph in phases)
+                if l1 > full:
+                    ok = False
+                    failures.append(f"{name}: the largest phase's sum |c| {l1} exceeds {full}")
+
+                def exact(x):
+                    u = upsampled(x)
+                    return [sum(taps[k] * u[i - k] for k in range(min(n, i + 1)) if u[i - k]) >> bits
+                            for i in range(0, len(u), down)]
+
+                noise = [int(v) for v in rng.integers(low, full + 1, 480)]
+                # Each phase's worst input: the signs of its taps, newest first.
+                worst = []
+                for ph in phases:
+                    worst += [low if v < 0 else full for v in ph[::-1]]
+                # (A decimator keeps outputs 0, M, 2M, ...: zeros first put the
+                # end of each copy on one, zeros last make whole blocks of M.)
+                worst = ([0] * ((-(n - 1)) % down) + worst) * 2
+                worst += [0] * ((-len(worst)) % down)
+                for label, x in [("noise", noise), ("worst case", worst)]:
+                    y = [int(v) for v in arm(x)]
+                    if y != exact(x) or max(map(abs, y)) > (1 << bits):
+                        ok = False
+                        failures.append(f"{name}: {label}: arm_fir_{kind}_{fmt} is not floor(sum c u / 2^{bits}) at every {down}-th output")
+            resampler_passed += ok
+            failed += not ok
+    rc, _, err = run(mk, ["resample", "--up", "160", "--down", "147", "--emit", "cmsis"])
+    if rc != 1 or "no rational resampler" not in err:
+        failures.append("resample 160/147 --emit cmsis: not refused with a reason")
+        failed += 1
+    print(f"cmsis resamplers: {resampler_passed}/{resampler_total} decimators and interpolators (f32, q15, q31) as designed in ARM's "
+          "arm_fir_decimate|interpolate (taps, noise, worst case)")
     print("SNR of a 0.9 full-scale sine at the passband peak against the design (designs per 10 dB):")
     for fmt in ["q15", "q31"]:
         row = ", ".join(f"{b}-{b + 10} dB: {n}" for (f, b), n in sorted(snr_bins.items()) if f == fmt)

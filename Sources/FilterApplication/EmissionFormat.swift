@@ -9,6 +9,10 @@ public enum Realisation: String, Sendable, CaseIterable {
     case recurrence
     /// A FIR filter's taps (`remez`, `firls`, `firwin`, `firwin2`, `fir`).
     case taps
+    /// A resampler's polyphase filter (`mkfilter resample --emit`): L, M
+    /// and the taps at the upsampled rate; CMSIS's decimator (L = 1) or
+    /// interpolator (M = 1).
+    case resampler
 }
 
 /// The output formats: every front end (`--emit`, `--help`, spec files, the
@@ -62,8 +66,8 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
             return Declaration(title: "Swift (DigitalFilterTemplate)", summary: "Swift constants (DigitalFilterTemplate, FIRTemplate)",
                                fileSuffix: ".swift", mediaType: Self.text,
                                templates: [.sections: "swift/filters.mustache", .recurrence: "swift/filters.mustache",
-                                           .taps: "swift/fir.mustache"],
-                               writes: [.sections, .recurrence, .taps], isFixedPoint: false, writesFilterSets: true)
+                                           .taps: "swift/fir.mustache", .resampler: "swift/resampler.mustache"],
+                               writes: [.sections, .recurrence, .taps, .resampler], isFixedPoint: false, writesFilterSets: true)
         case .c:
             return Declaration(title: "C header", summary: "a C header (--precision float|double)",
                                fileSuffix: ".h", mediaType: Self.text,
@@ -73,18 +77,21 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
         case .cmsis:
             return Declaration(title: "C for CMSIS-DSP", summary: "C for CMSIS-DSP, float32_t (biquads or FIR)",
                                fileSuffix: "CMSIS.h", mediaType: Self.text,
-                               templates: [.sections: "c/cmsis.h.mustache", .taps: "c/cmsis-fir.h.mustache"],
-                               writes: [.sections, .taps], isFixedPoint: false, writesFilterSets: true)
+                               templates: [.sections: "c/cmsis.h.mustache", .taps: "c/cmsis-fir.h.mustache",
+                                           .resampler: "c/cmsis-resampler.h.mustache"],
+                               writes: [.sections, .taps, .resampler], isFixedPoint: false, writesFilterSets: true)
         case .cmsisQ15:
             return Declaration(title: "C for CMSIS-DSP, q15", summary: "CMSIS-DSP q15 biquads or FIR, never overflowing",
                                fileSuffix: "CMSISQ15.h", mediaType: Self.text,
-                               templates: [.sections: "c/cmsis-fixed.h.mustache", .taps: "c/cmsis-fir-fixed.h.mustache"],
-                               writes: [.sections, .taps], isFixedPoint: true, writesFilterSets: false)
+                               templates: [.sections: "c/cmsis-fixed.h.mustache", .taps: "c/cmsis-fir-fixed.h.mustache",
+                                           .resampler: "c/cmsis-resampler.h.mustache"],
+                               writes: [.sections, .taps, .resampler], isFixedPoint: true, writesFilterSets: false)
         case .cmsisQ31:
             return Declaration(title: "C for CMSIS-DSP, q31", summary: "CMSIS-DSP q31 biquads or FIR, never overflowing",
                                fileSuffix: "CMSISQ31.h", mediaType: Self.text,
-                               templates: [.sections: "c/cmsis-fixed.h.mustache", .taps: "c/cmsis-fir-fixed.h.mustache"],
-                               writes: [.sections, .taps], isFixedPoint: true, writesFilterSets: false)
+                               templates: [.sections: "c/cmsis-fixed.h.mustache", .taps: "c/cmsis-fir-fixed.h.mustache",
+                                           .resampler: "c/cmsis-resampler.h.mustache"],
+                               writes: [.sections, .taps, .resampler], isFixedPoint: true, writesFilterSets: false)
         case .vdsp:
             return Declaration(title: "Swift for vDSP.Biquad", summary: "Swift for Accelerate's vDSP.Biquad",
                                fileSuffix: "VDSP.swift", mediaType: Self.text,
@@ -98,7 +105,7 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
         case .json:
             return Declaration(title: "JSON", summary: "JSON: every coefficient, exact",
                                fileSuffix: ".json", mediaType: "application/json; charset=utf-8",
-                               templates: [:], writes: [.sections, .recurrence, .taps],
+                               templates: [:], writes: [.sections, .recurrence, .taps, .resampler],
                                isFixedPoint: false, writesFilterSets: true)
         case .listing:
             return Declaration(title: "Fisher's listing (-l)", summary: "Fisher's listing, as -l prints it",

@@ -12,6 +12,9 @@ public struct EmissionRequest: Sendable {
         case design(Design)
         /// A FIR design's taps, with the command line that designs it.
         case fir(FIRFilter, commandLine: String)
+        /// A resampler's polyphase filter (`mkfilter resample --emit`), with
+        /// the command line that asks for it.
+        case resampler(ResamplingFilter, commandLine: String)
     }
 
     /// What is emitted.
@@ -61,12 +64,21 @@ public struct EmissionRequest: Sendable {
         self.listingCommandLine = commandLine
     }
 
+    /// A request for the resampler `filter` (asked for by `commandLine`) in
+    /// `format`; see the properties for the rest.
+    public init(resampler filter: ResamplingFilter, commandLine: String, format: EmissionFormat) {
+        self.source = .resampler(filter, commandLine: commandLine)
+        self.format = format
+        self.listingCommandLine = commandLine
+    }
+
     /// What the source offers, best first: an IIR design its sections (unless
     /// realised directly) and its recurrence, a FIR design its taps.
     var offered: [Realisation] {
         switch source {
         case .design(let design): return design.recipe.realization == .sections ? [.sections, .recurrence] : [.recurrence]
         case .fir: return [.taps]
+        case .resampler: return [.resampler]
         }
     }
 
@@ -81,6 +93,9 @@ public struct EmissionRequest: Sendable {
         case .fir:
             throw ApplicationError("--emit \(format.rawValue) does not write a FIR filter; a FIR design is emitted as "
                                    + EmissionFormat.names(EmissionFormat.writing(.taps)))
+        case .resampler:
+            throw ApplicationError("--emit \(format.rawValue) does not write a resampler; a resampler is emitted as "
+                                   + EmissionFormat.names(EmissionFormat.writing(.resampler)))
         case .design:
             throw ApplicationError("--emit \(format.rawValue) writes second-order sections; drop --realization direct"
                                    + " (or emit the recurrence as " + EmissionFormat.names(EmissionFormat.writing(.recurrence)) + ")")
@@ -101,9 +116,11 @@ public struct EmissionRequest: Sendable {
     ///   fixed-point format.
     public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
         let realisation = try realisation()
-        guard case .design(let design) = source else {
-            guard case .fir(let fir, let commandLine) = source else { return ("", []) }
-            return try firCode(fir, commandLine: commandLine)
+        let design: Design
+        switch source {
+        case .design(let d): design = d
+        case .fir(let fir, let commandLine): return try firCode(fir, commandLine: commandLine)
+        case .resampler(let filter, let commandLine): return try resamplerCode(filter, commandLine: commandLine)
         }
         if let arithmetic = fixedPointArithmetic {
             let fixed: FixedPointSections

@@ -135,7 +135,7 @@ extension FixedPointNotes {
     /// the overflow proof, predicted SNR.
     public static func summary(_ t: FixedPointTaps) -> String {
         let a = t.analysis
-        return "\(t.arithmetic.name): L1 scaling (sum |c| \(t.l1Norm) <= \(t.arithmetic.largestInteger): no input within full scale overflows), "
+        return "\(t.arithmetic.name): L1 scaling (\(t.structure.phases > 1 ? "the largest phase's sum |c|" : "sum |c|") \(t.l1Norm) <= \(t.arithmetic.largestInteger): no input within full scale overflows), "
             + "output scale " + formatC("%.6g", t.outputScale) + "; predicted SNR " + formatC("%.1f", a.predictedSNR)
             + " dB against the design, for a 0.9 full-scale sine at the passband peak"
     }

@@ -85,4 +85,32 @@ struct FixedPointTapsTests {
             try FixedPointTaps([Double](repeating: 0.001, count: FixedPointTaps.maximumTaps + 1), arithmetic: FixedPointArithmetic(.q15))
         }
     }
+
+    /// A decimator is scaled as the whole filter (every output meets every
+    /// tap); an interpolator by L by its largest phase (an output meets one
+    /// phase), padded with zeros to a multiple of L; factors outside 2 ... 255
+    /// are refused.
+    @Test(arguments: [FixedPointArithmetic.Format.q15, .q31])
+    func resamplersAreScaledByWhatOneOutputMeets(format: FixedPointArithmetic.Format) throws {
+        let a = FixedPointArithmetic(format)
+        for factor in [2, 3, 8] {
+            let h = try ResamplingFilter(up: factor, down: 1).taps
+            let up = try FixedPointTaps(h, arithmetic: a, structure: .interpolator(factor))
+            #expect(up.coefficients.count % factor == 0 && up.coefficients.count - up.padding == h.count)
+            #expect(up.coefficients.suffix(up.padding).allSatisfy { $0 == 0 })
+            let phases = (0..<factor).map { p in stride(from: p, to: up.coefficients.count, by: factor).reduce(Int64(0)) { $0 + abs(up.coefficients[$1]) } }
+            #expect(phases.max() == up.l1Norm && up.l1Norm <= a.largestInteger)
+            // As close to the bound as rounding allows: within 0.1 % of it.
+            #expect(Double(up.l1Norm) >= 0.999 * Double(a.largestInteger))
+            #expect(up.cmsisFunction == "arm_fir_interpolate_\(format.rawValue)")
+            let d = try ResamplingFilter(up: 1, down: factor).taps
+            let down = try FixedPointTaps(d, arithmetic: a, structure: .decimator(factor))
+            #expect(down.padding == 0 && down.coefficients.count == d.count)
+            #expect(down.l1Norm == down.coefficients.reduce(0) { $0 + abs($1) } && down.l1Norm <= a.largestInteger)
+            #expect(down.cmsisFunction == "arm_fir_decimate_\(format.rawValue)")
+        }
+        for bad in [FixedPointTaps.Structure.decimator(1), .interpolator(256), .decimator(0)] {
+            #expect(throws: FixedPointError.self) { try FixedPointTaps([0.5, 0.5], arithmetic: a, structure: bad) }
+        }
+    }
 }

@@ -128,13 +128,32 @@ import Testing
                         var f = FIRDirectForm<Float>(t)
                         print(t.name.utf8.count, t.taps.map(\\.bitPattern), f.process(1).bitPattern)
                     }
+                    print(resampled())
                 }
             }
             """
         try main.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        // A resampler's Swift (mkfilter resample --emit swift) compiles in the
+        // same program and runs as PolyphaseResampler with the same taps.
+        let filter = try ResamplingFilter(up: 3, down: 2)
+        let resampler = ResamplerEmitter.Resampler(
+            template: FIRTemplate(name: "by 3/2 \"*/", description: "", designSampleRate: 1, taps: filter.taps, mkfilterCommandLine: "mkfilter resample --up 3 --down 2"),
+            up: filter.up, down: filter.down)
+        try ResamplerEmitter.swift(resampler, namespace: "ThreeHalves")
+            .write(to: dir.appendingPathComponent("ThreeHalves.swift"), atomically: true, encoding: .utf8)
+        try """
+            import FilterRuntime
+            func resampled() -> [UInt64] {
+                var r = ThreeHalves.makeResampler()
+                var out: [Double] = []
+                for n in 0..<40 { r.push(Double(n % 5) - 2, into: &out) }
+                r.finish(into: &out)
+                return out.map(\\.bitPattern)
+            }
+            """.write(to: dir.appendingPathComponent("resampled.swift"), atomically: true, encoding: .utf8)
         let build = try Support.run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
                                              "-I", dir.path, "-L", dir.path, "-lFilterRuntime",
-                                             "Taps.swift", "main.swift", "-o", "readback"], in: dir)
+                                             "Taps.swift", "ThreeHalves.swift", "resampled.swift", "main.swift", "-o", "readback"], in: dir)
         #expect(build.status == 0, "generated Swift did not compile cleanly:\n\(build.err)")
         guard build.status == 0 else { return }
         let lines = try Support.run(dir.appendingPathComponent("readback").path, []).out.split(separator: "\n").map(String.init)
@@ -142,7 +161,12 @@ import Testing
             var f = FIRDirectForm<Float>(t)
             return "\(t.name.utf8.count) \(t.taps.map(\.bitPattern)) \(f.process(1).bitPattern)"
         }
-        #expect(lines == expected)
+        var r = PolyphaseResampler(up: 3, down: 2, taps: filter.taps)
+        var out: [Double] = []
+        for n in 0..<40 { r.push(Double(n % 5) - 2, into: &out) }
+        r.finish(into: &out)
+        #expect(out.count == 60)
+        #expect(lines == expected + ["\(out.map(\.bitPattern))"])
     }
 
     @Test func cmsisCoefficientsAreTheTapsTimeReversedInFloat() throws {

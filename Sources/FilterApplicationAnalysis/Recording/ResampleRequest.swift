@@ -27,28 +27,10 @@ public struct ResampleRequest: Sendable {
     public var output: String?
 
     /// The factors allowed: 1 ... 10^4.
-    public static let factorRange = 1...10_000
+    public static let factorRange = ResamplingFilter.factorRange
 
     /// Every default: standard input to standard output, unchanged rate.
     public init() {}
-
-    /// The filter `resample_poly` designs for up/down (already without a
-    /// common factor): `firwin(2 * 10 max(L, M) + 1, 1 / max(L, M))` in
-    /// Nyquist units with a Kaiser window of beta 5.0, times L (our firwin
-    /// makes the mirrored taps exactly equal, which moves them by an ulp
-    /// from scipy's).
-    ///
-    /// - Throws: `ApplicationError` if the window design refuses (never for
-    ///   factors in `factorRange` with L != M).
-    public static func taps(up: Int, down: Int) throws(ApplicationError) -> [Double] {
-        let largest = max(up, down)
-        do {
-            return try firwin(taps: 20 * largest + 1, cutoffs: [0.5 / Double(largest)], band: .lowpass,
-                              window: .kaiser(beta: 5)).map { $0 * Double(up) }
-        } catch {
-            throw ApplicationError("the resampling filter for \(up)/\(down): \(error.description)")
-        }
-    }
 
     /// Runs it: the CSV to `standardOutput` (or into the result when nil),
     /// or whole to `output` (nothing written unless every row resampled).
@@ -101,7 +83,10 @@ public struct ResampleRequest: Sendable {
                     if csv.failure != nil { break }
                 }
             } else {
-                let h = try Self.taps(up: l, down: m)
+                let h: [Double]
+                do { h = try ResamplingFilter(up: l, down: m).taps } catch {
+                    throw ApplicationError("the resampling filter for \(l)/\(m): \(error.description)")
+                }
                 var axes = [PolyphaseResampler](repeating: PolyphaseResampler(up: l, down: m, taps: h), count: 3)
                 var (xs, ys, zs) = ([Double](), [Double](), [Double]())
                 while let row = try recording.next() {

@@ -28,9 +28,36 @@ import RealModule
 ///
 /// CMSIS's q15 FIR needs an even number of at least 4 taps: zeros are
 /// appended to h (h[N], h[N+1], ... = 0), which adds no delay.
+///
+/// A decimator by M (`arm_fir_decimate_q15|q31`) computes the same sums,
+/// every M-th of them: its output n is the filter's output M n.
+/// An interpolator by L (`arm_fir_interpolate_q15|q31`) filters the input
+/// with L - 1 zeros after each sample, so each output sums one phase of the
+/// taps (c_p, c_{p+L}, ...): the bound that matters is the largest phase's
+/// sum of |c|, and the taps are padded with zeros to a multiple of L, as
+/// its init function requires.
 public struct FixedPointTaps: Sendable, Hashable {
+    /// Which of CMSIS's FIR routines runs the taps.
+    public enum Structure: Sendable, Hashable {
+        /// `arm_fir_q15|q31`: one output per input.
+        case filter
+        /// `arm_fir_decimate_q15|q31` by M (2 ... 255): one output per M inputs.
+        case decimator(Int)
+        /// `arm_fir_interpolate_q15|q31` by L (2 ... 255): L outputs per input.
+        case interpolator(Int)
+
+        /// The interleaved phases each output sums over (L for an
+        /// interpolator, else 1).
+        public var phases: Int {
+            if case .interpolator(let l) = self { return l }
+            return 1
+        }
+    }
+
     /// The sample format (`fast` is not a FIR variant here).
     public let arithmetic: FixedPointArithmetic
+    /// The routine the taps are for.
+    public let structure: Structure
     /// The taps as stored, c_k ~ outputScale h_k 2^F, in h's order (k = 0
     /// first), padded for q15; CMSIS's array is these time-reversed.
     public let coefficients: [Int64]
@@ -44,11 +71,23 @@ public struct FixedPointTaps: Sendable, Hashable {
     /// The most taps CMSIS's FIR instances hold (`numTaps` is a `uint16_t`).
     public static let maximumTaps = 65_534
 
-    /// `taps` realised in `arithmetic`.
+    /// The largest factor of CMSIS's decimators and interpolators (`M` and
+    /// `L` are `uint8_t`).
+    public static let maximumFactor = 255
+
+    /// `taps` realised in `arithmetic` for `structure`.
     ///
     /// - Throws: `FixedPointError` for a fast variant, more than
-    ///   `maximumTaps` taps, taps that are all zero or not finite.
-    public init(_ taps: [Double], arithmetic: FixedPointArithmetic) throws(FixedPointError) {
+    ///   `maximumTaps` taps, taps that are all zero or not finite, a factor
+    ///   outside 2 ... `maximumFactor`.
+    public init(_ taps: [Double], arithmetic: FixedPointArithmetic, structure: Structure = .filter) throws(FixedPointError) {
+        switch structure {
+        case .filter: break
+        case .decimator(let factor), .interpolator(let factor):
+            guard (2...Self.maximumFactor).contains(factor) else {
+                throw FixedPointError("a factor of \(factor): CMSIS-DSP's decimators and interpolators take 2 ... \(Self.maximumFactor) (a uint8_t)")
+            }
+        }
         guard !arithmetic.fast else {
             throw FixedPointError("\(arithmetic.name): CMSIS-DSP's FIR filters have no fast variant here; use \(arithmetic.format.rawValue)")
         }
@@ -56,7 +95,12 @@ public struct FixedPointTaps: Sendable, Hashable {
             throw FixedPointError("\(taps.count) taps: CMSIS-DSP's FIR instances hold at most \(Self.maximumTaps) (numTaps is a uint16_t); use Float")
         }
         guard taps.allSatisfy(\.isFinite) else { throw FixedPointError("a tap is not finite") }
-        let l1 = taps.reduce(0) { $0 + abs($1) }
+        let phases = structure.phases
+        /// The largest sum of |v| over one phase of `values`.
+        func phaseL1<T: Numeric & Comparable>(_ values: [T], _ magnitude: (T) -> T) -> T {
+            (0..<phases).map { p in stride(from: p, to: values.count, by: phases).reduce(T.zero) { $0 + magnitude(values[$1]) } }.max() ?? .zero
+        }
+        let l1 = phaseL1(taps) { abs($0) }
         guard l1 > 0 else { throw FixedPointError("every tap is zero: there is nothing to scale") }
         guard l1.isFinite else { throw FixedPointError("the taps' sum of magnitudes overflows Double: there is no scale to give them") }
         let full = Double(arithmetic.largestInteger) + 1, limit = arithmetic.largestInteger
@@ -67,40 +111,63 @@ public struct FixedPointTaps: Sendable, Hashable {
             throw FixedPointError("the taps are too small (their magnitudes sum to \(l1)) for a scale in Double")
         }
         var c = taps.map { Int64(($0 * s * full).rounded()) }
-        var total = c.reduce(0) { $0 + abs($1) }
+        var total = phaseL1(c) { abs($0) }
         while total > limit {
             s *= Double(limit) / Double(total) * (1 - 1e-12)
             c = taps.map { Int64(($0 * s * full).rounded()) }
-            total = c.reduce(0) { $0 + abs($1) }
+            total = phaseL1(c) { abs($0) }
         }
         guard c.contains(where: { $0 != 0 }) else {
             throw FixedPointError("every tap rounds to 0 in \(arithmetic.format.rawValue) (\(taps.count) taps share 2^\(arithmetic.fractionBits) - 1): use \(arithmetic.format == .q15 ? "q31 or Float" : "Float")")
         }
         var padding = 0
-        if arithmetic.format == .q15 {
+        switch structure {
+        case .filter where arithmetic.format == .q15:
             padding = max(4 - c.count, 0) + (max(c.count, 4) % 2)
-            c += [Int64](repeating: 0, count: padding)
+        case .interpolator(let l):
+            padding = (l - c.count % l) % l
+        default: break
+        }
+        c += [Int64](repeating: 0, count: padding)
+        guard c.count <= Self.maximumTaps else {
+            throw FixedPointError("\(c.count) taps: CMSIS-DSP's FIR instances hold at most \(Self.maximumTaps) (numTaps is a uint16_t); use Float")
         }
         self.arithmetic = arithmetic
+        self.structure = structure
         self.coefficients = c
         self.padding = padding
         self.outputScale = s
         self.taps = taps
     }
 
-    /// sum |c_k|, at most 2^F - 1: the proof that nothing overflows.
-    public var l1Norm: Int64 { coefficients.reduce(0) { $0 + abs($1) } }
+    /// The largest sum of |c_k| over the taps one output meets (all of them;
+    /// for an interpolator by L one phase, c_p, c_{p+L}, ...), at most
+    /// 2^F - 1: the proof that nothing overflows.
+    public var l1Norm: Int64 {
+        let phases = structure.phases
+        return (0..<phases).map { p in stride(from: p, to: coefficients.count, by: phases).reduce(Int64(0)) { $0 + abs(coefficients[$1]) } }.max() ?? 0
+    }
 
     /// The coefficients as real numbers, c_k / 2^F: outputScale times the
     /// design's taps, to the coefficients' rounding.
     public var storedTaps: [Double] { coefficients.map { Double($0) * arithmetic.quantum } }
 
-    /// CMSIS's processing function, `arm_fir_q15` or `arm_fir_q31`.
-    public var cmsisFunction: String { "arm_fir_" + arithmetic.format.rawValue }
+    /// CMSIS's processing function: `arm_fir_q15`, `arm_fir_decimate_q31`,
+    /// `arm_fir_interpolate_q15` and the like.
+    public var cmsisFunction: String {
+        switch structure {
+        case .filter: return "arm_fir_" + arithmetic.format.rawValue
+        case .decimator: return "arm_fir_decimate_" + arithmetic.format.rawValue
+        case .interpolator: return "arm_fir_interpolate_" + arithmetic.format.rawValue
+        }
+    }
 
-    /// The outputs CMSIS computes for `input` (integers k meaning k / 2^F)
-    /// from rest, bit for bit as ARM's C: the 64-bit sum (wrapping), shifted
-    /// right by F, its low 32 bits, saturated to 16 bits for q15.
+    /// The outputs `arm_fir_q15|q31` computes for `input` (integers k
+    /// meaning k / 2^F) from rest, bit for bit as ARM's C: the 64-bit sum
+    /// (wrapping), shifted right by F, its low 32 bits, saturated to 16 bits
+    /// for q15. (A decimator's outputs are every M-th of these, from the first;
+    /// an interpolator's are these of the input with L - 1 zeros after each
+    /// sample.)
     public func run(_ input: [Int64]) -> [Int64] {
         let n = coefficients.count, f = Int64(arithmetic.fractionBits)
         return input.indices.map { i in
@@ -139,8 +206,11 @@ public struct FixedPointTaps: Sendable, Hashable {
             if i > 0 && i < points && magnitude > best.h { best = (alpha, magnitude, deviation) }
         }
         let q = arithmetic.quantum
-        let signal = (0.9 * outputScale * best.h) * (0.9 * outputScale * best.h) / 2
-        let noise = q * q / 3 + (0.9 * best.deviation) * (0.9 * best.deviation) / 2
+        // An interpolator's input meets one phase: a sine comes out at 1/L of
+        // the taps' gain (the zeros between its samples carry no signal).
+        let (gain, deviation) = (best.h / Double(structure.phases), best.deviation / Double(structure.phases))
+        let signal = (0.9 * outputScale * gain) * (0.9 * outputScale * gain) / 2
+        let noise = q * q / 3 + (0.9 * deviation) * (0.9 * deviation) / 2
         return (10 * Double.log10(signal / noise), worst / (outputScale * best.h), best.alpha)
     }
 

@@ -73,6 +73,8 @@ struct ResampleCommand: ParsableCommand {
         usage: """
             mkfilter resample [<recording.csv> | -] --up <L> --down <M>
                        [--sample-rate <Hz>] [--output <file.csv>]
+              mkfilter resample --up <L> --down <M> --emit <format>
+                       [--name <name>] [--output <file>]
             """,
         discussion: """
             Resamples each axis of an accelerometer recording (t,x,y,z CSV, as
@@ -97,9 +99,18 @@ struct ResampleCommand: ParsableCommand {
               t,x,y,z at L/M times the rate, t from the first row's time in
               steps of M / (L fs). On standard error, the rates.
 
+            CODE (--emit, no recording)
+              The resampler's filter as code: swift (L, M, the taps and
+              makeResampler(), FilterRuntime's PolyphaseResampler), json, or
+              CMSIS-DSP's decimator (--up 1) or interpolator (--down 1) in
+              cmsis (float32_t), cmsis-q15 or cmsis-q31 (scaled so that no
+              full-scale input overflows; factors up to 255). Also --name,
+              --description, --namespace, --template.
+
             EXAMPLES
               mkfilter resample walk400.csv --up 1 --down 8 -o walk50.csv
               mkfilter resample audio.csv --up 160 --down 147    (44.1 to 48 kHz)
+              mkfilter resample --up 1 --down 8 --emit cmsis-q15 -o decimate8.h
             """,
         helpNames: [.long]
     )

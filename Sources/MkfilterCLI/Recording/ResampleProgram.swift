@@ -1,19 +1,54 @@
 import FilterApplication
 import FilterApplicationAnalysis
+import FilterDesign
 
 /// `mkfilter resample`: a recording at up/down times its rate
 /// (`ResampleRequest`); this only reads the words.
 public enum ResampleProgram {
     static let usage = """
         Usage: mkfilter resample [<recording.csv> | -] --up <L> --down <M> [--sample-rate <Hz>] [--output <file.csv>]
+               mkfilter resample --up <L> --down <M> --emit swift|cmsis|cmsis-q15|cmsis-q31|json [--name <N>] [--output <file>]
         """
 
     /// Runs the command; the CSV goes to `standardOutput` (or into the
     /// result when nil) unless `--output`.
     public static func run(arguments: [String], standardInput: Int32 = 0, standardOutput: Int32? = nil) -> InvocationResult {
-        .running("mkfilter resample", usage: usage, arguments: arguments, standardInput: standardInput,
+        if arguments.contains("--emit") { return emit(arguments) }
+        return .running("mkfilter resample", usage: usage, arguments: arguments, standardInput: standardInput,
                  notice: standardOutput != nil, keepsOutputOnFailure: true, read: request) {
             $0.run(standardInput: standardInput, standardOutput: standardOutput)
+        }
+    }
+
+    /// `--emit`: the resampler's filter as code (`EmissionRequest` with a
+    /// `ResamplingFilter`), whole to `--output` or on standard output, with
+    /// the fixed-point notes on standard error.
+    static func emit(_ arguments: [String]) -> InvocationResult {
+        let program = "mkfilter resample"
+        do throws(UsageError) {
+            let (words, emission) = try EmissionOptions.split(arguments)
+            if emission.tag != nil { throw UsageError("--tag is the menu tag of an IIR DigitalFilterTemplate; a resampler has none: leave it out") }
+            let r = try request(words)
+            if let input = r.input {
+                throw UsageError("--emit writes the resampler's code, not a recording: leave out \(ArgumentValues.quoted(input))")
+            }
+            if r.sampleRate != nil { throw UsageError("--sample-rate goes with a recording, not with --emit: leave it out") }
+            let filter: ResamplingFilter
+            do { filter = try ResamplingFilter(up: r.up, down: r.down) } catch { throw UsageError(error.description) }
+            let commandLine = (["mkfilter", "resample", "--up", "\(r.up)", "--down", "\(r.down)"]).joined(separator: " ")
+            guard let kind = emission.kind else { throw UsageError("internal: no --emit kind") }
+            var request = EmissionRequest(resampler: filter, commandLine: commandLine, format: kind)
+            try emission.apply(to: &request)
+            let (code, notes): (String, [String])
+            do { (code, notes) = try request.runWithNotes() } catch { throw UsageError(error) }
+            let warnings = notes.map { "\(program): \($0)\n" }.joined()
+            if let path = emission.output ?? r.output {
+                try writeWhole(code, to: path)
+                return .success("", warnings: warnings)
+            }
+            return .success(code, warnings: warnings)
+        } catch {
+            return .failure(program, error, usage: usage)
         }
     }
 
