@@ -7,7 +7,8 @@ chromium-driver, driven by selenium from PyPI).
 Without --url it starts Server/.build/release/mkfilter-server on a free
 loopback port and stops it at the end. It loads Shake!'s band-pass from a URL,
 changes the order through the form and sees the report, the plots and the code
-change, copies the Swift code, runs /live on the simulated source and sees the
+change, copies the Swift code, designs a FIR filter on /fir through its form
+(another method, its fields only, every block the command line's code), runs /live on the simulated source and sees the
 plots move and the trigger fire, records a few seconds and (with --mkfilter)
 runs `mkfilter pipeline` on the recording, then records again and hands the
 recording to the design page ("Try it on the design page", no download), whose
@@ -33,7 +34,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHAKE = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&name=Shake%20band%20pass"
@@ -149,6 +150,38 @@ def main():
         check(new_swift != swift and "order: 4" in new_swift, "the Swift code changed to order 4")
         errors = console_errors(driver)
         check(not errors, f"no console errors on the design page {errors}")
+
+        design_url = driver.current_url
+        # 2b. A FIR filter on /fir: another method chosen through the form
+        # shows its fields only, the others stay out of the URL, and every
+        # block of code is the command line's for the page's command line.
+        driver.get(f"{base}/fir")
+        check(driver.find_element(By.CSS_SELECTOR, "#summary h2").text == "remez 31 taps", "the FIR page's example: remez, 31 taps")
+        Select(driver.find_element(By.ID, "field-design")).select_by_value("firwin")
+        bands_box = driver.find_element(By.CSS_SELECTOR, "fieldset[data-methods='remez firls']")
+        check(not bands_box.is_displayed(), "choosing firwin hides remez's fields")
+        for field, value in [("taps", "63"), ("cutoff", "5,12"), ("window", "blackman")]:
+            element = driver.find_element(By.ID, f"field-{field}")
+            element.clear()
+            element.send_keys(value)
+        Select(driver.find_element(By.ID, "field-band")).select_by_value("bandpass")
+        WebDriverWait(driver, 10).until(lambda d: "design=firwin" in d.current_url)
+        check("design=firwin" in driver.current_url and "bands=" not in driver.current_url,
+              f"the URL holds the firwin design only: {driver.current_url}")
+        check(driver.find_element(By.CSS_SELECTOR, "#summary h2").text == "firwin 63 taps", "the page designed firwin, 63 taps")
+        fir_blocks = {b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "details.code")}
+        check(fir_blocks == {f"code-{k}" for k in ["swift", "c", "cmsis", "cmsis-q15", "cmsis-q31", "js", "json"]},
+              f"the FIR formats: {sorted(fir_blocks)}")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#plots figure svg")) == 2, "the FIR response and impulse plots")
+        if args.mkfilter:
+            words = driver.find_element(By.ID, "command-line").text.split()[1:]
+            for kind in ["c", "cmsis-q15"]:
+                cli = subprocess.run([args.mkfilter] + words + ["--emit", kind], capture_output=True, text=True).stdout
+                page = driver.find_element(By.CSS_SELECTOR, f"#code-{kind} pre").get_attribute("textContent")
+                check(cli != "" and page == cli, f"the page's {kind} is `mkfilter {' '.join(words)} --emit {kind}`")
+        errors = console_errors(driver)
+        check(not errors, f"no console errors on the FIR page {errors}")
+        driver.get(design_url)
 
         # 3. /live on the simulated source.
         driver.find_element(By.ID, "live-link").click()

@@ -204,6 +204,9 @@ qemu swift.elf >>target.out
 
 # MARK: Results
 python3 "$root/scripts/target/compare.py" "$work" "${names[@]}" --fir "${fir_names[@]}" || status=$?
+# ARM's own CMSIS-DSP q15/q31 biquads and FIR, built for the M4 with its DSP
+# extension, bit for bit against mkfilter's fixed-point model.
+"$root/scripts/target/cmsis-dsp-check.sh" "$mkfilter" "$work" || status=$?
 
 # MARK: Sizes and instruction counts (Shake!'s band-pass, d04: 3 sections)
 cat >block_float.c <<'C'

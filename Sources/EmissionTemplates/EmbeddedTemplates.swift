@@ -34,8 +34,10 @@ enum EmbeddedTemplates {
    {{format}}: output scale {{outputScaleText}}, sum of |c| {{l1}} of {{limit}}{{#padded}};
    {{padding}} zero taps appended (CMSIS's {{format}} FIR needs an even number, at least 4){{/padded}}.
 
-   Usage, for blocks of BLOCK_SIZE samples:
-     static {{ctype}} {{id}}_state[{{id_upper}}_NUM_TAPS + BLOCK_SIZE - 1];
+   Usage, for blocks of BLOCK_SIZE samples{{#q15}} (the state is NUM_TAPS + BLOCK_SIZE
+   samples: on a chip with the DSP extension arm_fir_init_q15 clears that
+   many, one more than the portable C){{/q15}}:
+     static {{ctype}} {{id}}_state[{{id_upper}}_NUM_TAPS + BLOCK_SIZE{{^q15}} - 1{{/q15}}];
      arm_fir_instance_{{format}} s;
      arm_fir_init_{{format}}(&s, {{id_upper}}_NUM_TAPS, {{id}}_coefficients, {{id}}_state, BLOCK_SIZE);
      arm_fir_{{format}}(&s, input, output, BLOCK_SIZE); */
@@ -178,7 +180,7 @@ static const {{ctype}} {{id}}_coefficients[{{perStage}} * {{id_upper}}_NUM_STAGE
    caller's arithmetic, for the design's gain.
 {{/fixed}}
 {{#decimator}}
-   Output n is sum_k h[k] x[{{factor}}n + {{factorMinusOne}} - k]: each call takes BLOCK_SIZE
+   Output n is sum_k h[k] x[{{factor}}n - k]: each call takes BLOCK_SIZE
    inputs, a multiple of {{factor}} (arm_fir_decimate_init returns
    ARM_MATH_LENGTH_ERROR otherwise; this header stops the compiler first),
    and writes BLOCK_SIZE / {{factor}} outputs.

@@ -72,6 +72,7 @@ public enum FIREmitter {
         return try renderer.render("c/cmsis-fir-fixed.h.mustache", [
             "guard": guardName, "filters": views, "function": "arm_fir_" + arithmetic.format.rawValue,
             "ctype": arithmetic.cType, "format": arithmetic.format.rawValue, "fractionBits": "\(arithmetic.fractionBits)",
+            "q15": arithmetic.format == .q15,
         ])
     }
 

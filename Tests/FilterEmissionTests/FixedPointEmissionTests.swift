@@ -47,6 +47,19 @@ import MkfilterCLI
         #expect(q31.overflows == 1)
     }
 
+    /// Where the shifted sum passes 32 bits (a post-shift of 14, beyond what
+    /// mkfilter emits), q15 saturates the shift's low 32 bits, as ARM's M4
+    /// code and its portable C both do: all five coefficients 32767 and a
+    /// full-scale step give acc = 5 * 32767^2 at sample 2, whose shift by 1
+    /// is 2684190722, -1610776574 in 32 bits: -32768, not 32767 (measured on
+    /// the emulated Cortex-M4 by scripts/target/cmsis-dsp-check.sh and in
+    /// PyPI's cmsisdsp).
+    @Test func q15SaturatesTheLow32BitsOfTheShift() {
+        var m = CMSISBiquadModel(arithmetic: .init(.q15), stages: [[32767, 32767, 32767, 32767, 32767]], postShift: 14)
+        let y = m.process([Int64](repeating: 32767, count: 6))
+        #expect(y == [32767, 32767, -32768, 32767, 32767, -32768])
+    }
+
     // MARK: Scaling
 
     /// Every node's bound is within full scale, and the worst-case inputs of

@@ -33,18 +33,43 @@ enum PageScripts {
           }
           const form = document.getElementById("design-form");
           // Empty fields are absent anyway: leave them out of the URL, so a shared link is short.
+          // And fields of another method than the one chosen (the FIR page's data-methods).
+          const chosen = () => (form.elements.design ? form.elements.design.value : "");
+          const elsewhere = (element) => element.dataset.methods !== undefined
+            && !element.dataset.methods.split(" ").includes(chosen());
           form.addEventListener("submit", () => {
             for (const field of form.querySelectorAll("input, select")) {
-              if (field.value === "") field.disabled = true;
+              if (field.value === "" || elsewhere(field) || (field.type === "checkbox" && !field.checked)) field.disabled = true;
             }
           });
           // Coming back to the page (the back button) re-enables them.
           window.addEventListener("pageshow", () => {
             for (const field of form.querySelectorAll("input, select")) field.disabled = false;
           });
-          for (const menu of form.querySelectorAll("select")) {
+          for (const menu of form.querySelectorAll("select:not([data-no-submit])")) {
             menu.addEventListener("change", () => form.requestSubmit());
           }
+        })();
+
+        """#
+
+    /// The FIR page: only the chosen method's fields are shown (all of them
+    /// without JavaScript), and choosing another shows its fields without
+    /// designing until the form is submitted.
+    static let firMethods = #"""
+        (() => {
+          const form = document.getElementById("design-form");
+          const menu = form && form.elements.design;
+          if (!menu) return;
+          const show = () => {
+            for (const element of form.querySelectorAll("[data-methods]")) {
+              const here = element.dataset.methods.split(" ").includes(menu.value);
+              const box = element.tagName === "FIELDSET" ? element : element.closest("label");
+              if (box) box.hidden = !here;
+            }
+          };
+          menu.addEventListener("change", show);
+          show();
         })();
 
         """#

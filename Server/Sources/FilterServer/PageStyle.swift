@@ -30,6 +30,7 @@ enum PageStyle {
         return """
             <header><strong>mkfilter</strong>
             <nav><a href="/\(q)"\(current == "design" ? " aria-current=\"page\"" : "")>Design</a>
+            <a href="/fir"\(current == "fir" ? " aria-current=\"page\"" : "")>FIR</a>
             <a href="/live\(q)"\(current == "live" ? " aria-current=\"page\"" : "")>Live: Shake!'s screen</a></nav></header>
 
             """
@@ -59,6 +60,7 @@ enum PageStyle {
         .axis { background: #fff; border: 1px solid #ddd; margin: .4em 0; }
         .axis canvas { width: 100%; height: 180px; display: block; }
         .legend span { margin-right: 1em; font-size: .9em; }
+        [hidden] { display: none !important; }
 
         """
 }

@@ -78,6 +78,18 @@ public enum FilterRoutes {
                 }
             }
         }
+        router.get("/fir") { request, _ in
+            await bounded(request, heavy, page: true, alwaysHeavy: true) { FIRPage.response(query: request.uri.query) }
+        }
+        router.get("/api/fir/code") { request, _ in
+            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.code(query: request.uri.query ?? "") }
+        }
+        router.get("/api/fir/design") { request, _ in
+            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.json(query: request.uri.query ?? "") }
+        }
+        router.get("/api/fir/response") { request, _ in
+            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.responseCSV(query: request.uri.query ?? "") }
+        }
         for script in StaticScripts.all {
             router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
         }

@@ -1,9 +1,15 @@
 /// A bit-exact model of CMSIS-DSP's direct-form I fixed-point biquad
-/// cascades, as its portable C builds them (the code PyPI's `cmsisdsp` wraps):
+/// cascades, as they run on a Cortex-M4 (ARM's DSP-extension code, checked
+/// on an emulated M4 by scripts/target/cmsis-dsp-check.sh) and as its
+/// portable C builds them (the code PyPI's `cmsisdsp` wraps):
 ///
 /// - `arm_biquad_cascade_df1_q15`: acc = b0 x + b1 x1 + b2 x2 + a1 y1 + a2 y2
-///   in 64 bits (each product exact); y = SSAT16(acc >> (15 - postShift)), an
-///   arithmetic shift (truncation toward minus infinity), then saturation.
+///   in 64 bits (each product exact); y = SSAT16(low 32 bits of
+///   (acc >> (15 - postShift))): an arithmetic shift (truncation toward minus
+///   infinity), its low 32 bits (the M4 code assembles them from the two
+///   halves of the SMLALD sum; the portable C passes the shift to an
+///   `int32_t` argument), then saturation. The 32-bit step matters only for
+///   a post-shift of 14, beyond what `FixedPointSections` emits.
 /// - `arm_biquad_cascade_df1_fast_q15`: the same sum in a 32-bit accumulator
 ///   that wraps; the same shift and saturation.
 /// - `arm_biquad_cascade_df1_q31`: the sum in 64 bits (wrapping),
@@ -77,7 +83,9 @@ public struct CMSISBiquadModel: Sendable {
             let sum = arithmetic.fast ? Int64(Int32(truncatingIfNeeded: exact)) : exact
             let shifted = sum >> shift
             if exact >> shift != shifted || shifted > 32767 || shifted < -32768 { overflows += 1 }
-            return min(max(shifted, -32768), 32767)
+            // SSAT16 of the shift's low 32 bits, as the M4 and the portable C both do.
+            let low = Int64(Int32(truncatingIfNeeded: shifted))
+            return min(max(low, -32768), 32767)
         case (.q31, false):
             // Products fit 63 bits; the sum wraps in 64, which the carries tell.
             var sum = p0, carries = 0

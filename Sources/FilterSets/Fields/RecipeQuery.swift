@@ -111,6 +111,33 @@ public enum RecipeQuery {
         return pairs.map { percentEncoded($0.0) + "=" + percentEncoded($0.1) }.joined(separator: "&")
     }
 
+    /// The fields of `query` in order, decoded (`+` as a space, `%XX`, UTF-8),
+    /// nothing else checked: for a reader of its own (`FIRFields`). Empty
+    /// values are kept.
+    ///
+    /// - Throws: `FieldError` for a query too long, or a name or value that
+    ///   is not valid percent-encoded UTF-8.
+    public static func pairs(_ query: String) throws(FieldError) -> [(name: String, value: String)] {
+        guard query.utf8.count <= maximumLength else {
+            throw FieldError(field: nil, "the query is \(query.utf8.count) bytes long; at most \(maximumLength) are accepted")
+        }
+        var pairs: [(name: String, value: String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = percentDecoded(parts[0]) else {
+                throw FieldError(field: String(parts[0]), "is not a valid field name: each % needs two hex digits, and the bytes must be UTF-8")
+            }
+            guard let value = percentDecoded(parts.count > 1 ? parts[1] : "") else {
+                throw FieldError(field: key, "is not valid percent-encoded UTF-8")
+            }
+            pairs.append((key, value))
+        }
+        return pairs
+    }
+
+    /// `text` percent-encoded for a query value (`percentEncoded`).
+    public static func encoded(_ text: String) -> String { percentEncoded(text) }
+
     /// A finite number, strictly (`Double(text)`, which reads no hex floats here).
     static func number(_ text: String, field: String) throws(FieldError) -> Double {
         guard !text.isEmpty, text.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(text) else {

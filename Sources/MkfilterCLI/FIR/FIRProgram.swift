@@ -96,63 +96,46 @@ public enum FIRProgram {
 
     /// The words of the design commands, read and checked.
     static func request(_ command: String, _ arguments: [String]) throws(UsageError) -> FIRRecipe {
-        var words = FIRWords()
-        var cursor = ArgumentCursor(arguments)
-        while let word = cursor.next() { try words.read(word, &cursor, command: command) }
-        return try words.recipe(command)
+        let f = try fields(command, arguments)
+        do { return try f.recipe() } catch { throw UsageError(error.description, showsUsage: error.showsUsage) }
+    }
+
+    /// The words of one FIR design command as named fields (each option's
+    /// values: the words up to the next option), for `FIRFields`, the one
+    /// reader of FIR designs, to check.
+    static func fields(_ command: String, _ arguments: [String]) throws(UsageError) -> FIRFields {
+        var f = FIRFields(method: command, spelling: .option)
+        var k = 0
+        while k < arguments.count {
+            let word = arguments[k]
+            guard word.hasPrefix("--"), let name = f.canonical(word) else {
+                throw UsageError("unknown option \(ArgumentValues.quoted(word)) for \(command)", showsUsage: true)
+            }
+            k += 1
+            var values: [String] = []
+            while k < arguments.count, !arguments[k].hasPrefix("--") {
+                values.append(arguments[k])
+                k += 1
+            }
+            do { try f.add(name, values) } catch { throw UsageError(error.description, showsUsage: error.showsUsage) }
+        }
+        return f
     }
 
     /// `fir`: the fewest taps that meet a specification, its report (with
     /// the counts tried) or JSON.
     static func specification(_ arguments: [String]) throws(UsageError) -> String {
-        let (spec, result, common) = try specificationDesign(arguments)
-        let (ripple, attenuation, method) = (spec.passbandRipple, spec.stopbandAttenuation, spec.method)
-        let n = result.filter.recipe.method.taps
-        let failedBelow = result.tried.filter { !$0.meets && $0.taps < n }.map(\.taps).max()
-        let minimum = common.minimumPhase.map { _ in " (minimum phase: \(result.filter.taps.count) taps from \(n) linear-phase taps)" } ?? ""
-        var out = "specification: ripple \(formatC("%g", ripple)) dB (gain within 1 +- \(formatC("%.4g", spec.passbandDeviation))), "
-            + "attenuation \(formatC("%g", attenuation)) dB (gain at most \(formatC("%.4g", spec.stopbandDeviation)))\n"
-        out += "met with \(n) taps by \(method.rawValue)"
-            + minimum + (failedBelow.map { "; \($0) do not meet it" } ?? "")
-            + " (\(result.tried.count) designs tried)\n"
-        return out + result.filter.report
+        let (spec, result) = try specificationDesign(arguments)
+        return FIRSpecificationReport.text(spec, filter: result.filter, tried: result.tried)
     }
 
     /// `fir`'s words read, and the specification designed.
     static func specificationDesign(_ arguments: [String]) throws(UsageError)
-        -> (spec: FIRSpecification, result: (filter: FIRFilter, tried: [(taps: Int, meets: Bool)]), common: FIRWords) {
-        var passband: [Double]?, stopband: [Double]?, ripple: Double?, attenuation: Double?
-        var method = FIRSpecification.Method.remez
-        var common = FIRWords()
-        var cursor = ArgumentCursor(arguments)
-        while let word = cursor.next() {
-            switch word {
-            case "--passband-edge": passband = try FIRWords.numbers(&cursor, for: word, meaning: "one or two passband edges")
-            case "--stopband-edge": stopband = try FIRWords.numbers(&cursor, for: word, meaning: "one or two stopband edges")
-            case "--passband-loss": ripple = try cursor.positive(for: word, meaning: "the passband ripple in dB, peak to peak")
-            case "--stopband-attenuation":
-                attenuation = try cursor.positive(for: word, meaning: "the stopband attenuation in dB")
-            case "--method":
-                let text = try cursor.value(for: word)
-                guard let m = FIRSpecification.Method(rawValue: text) else {
-                    throw UsageError("--method \(ArgumentValues.quoted(text)) is not a method; use remez, kaiser or firls")
-                }
-                method = m
-            case "--taps": throw UsageError("--taps: fir finds the number of taps itself; to give it, use remez, firls or firwin")
-            default: try common.read(word, &cursor, command: "fir")
-            }
-        }
-        guard let passband else { throw UsageError("--passband-edge is required (e.g. --passband-edge 0.1)", showsUsage: true) }
-        guard let stopband else { throw UsageError("--stopband-edge is required (e.g. --stopband-edge 0.15)", showsUsage: true) }
-        guard let ripple else { throw UsageError("--passband-loss is required (the ripple in dB, e.g. 0.5)", showsUsage: true) }
-        guard let attenuation else {
-            throw UsageError("--stopband-attenuation is required (in dB, e.g. 60)", showsUsage: true)
-        }
-        let fs = common.sampleRate ?? 1
-        let spec = FIRSpecification(passbandEdges: passband.map { $0 / fs }, stopbandEdges: stopband.map { $0 / fs },
-                                    passbandRipple: ripple, stopbandAttenuation: attenuation, method: method,
-                                    sampleRate: common.sampleRate, minimumPhase: common.minimumPhase)
-        do { return (spec, try spec.design(), common) } catch { throw UsageError(error.description) }
+        -> (spec: FIRSpecification, result: (filter: FIRFilter, tried: [(taps: Int, meets: Bool)])) {
+        let f = try fields("fir", arguments)
+        let spec: FIRSpecification
+        do { spec = try f.specification() } catch { throw UsageError(error.description, showsUsage: error.showsUsage) }
+        do { return (spec, try spec.design()) } catch { throw UsageError(error.description) }
     }
 
     /// `kaiserord`: the taps and beta of a Kaiser-window design for a ripple
@@ -178,117 +161,5 @@ public enum FIRProgram {
         } catch {
             throw UsageError(error.description)
         }
-    }
-}
-
-/// The words of one FIR design command as they are read.
-struct FIRWords {
-    var taps: Int?
-    var bands: [Double]?, desired: [Double]?, weights: [Double]?
-    var type: RemezFilterType = .bandpass
-    var cutoffs: [Double]?, band: FIRBand?
-    var frequencies: [Double]?, gains: [Double]?
-    var window: FIRWindow?, width: Double?, scale = true, antisymmetric = false
-    var sampleRate: Double?
-    var minimumPhase: MinimumPhaseMethod?
-
-    /// The options each command takes, beyond the common ones.
-    static let options: [String: Set<String>] = [
-        "remez": ["--bands", "--desired", "--weights", "--type"],
-        "firls": ["--bands", "--desired", "--weights"],
-        "firwin": ["--cutoff", "--band", "--window", "--width", "--no-scale"],
-        "firwin2": ["--frequencies", "--gains", "--window", "--antisymmetric"],
-        "fir": [],
-    ]
-    static let common: Set<String> = ["--taps", "--sample-rate", "--minimum-phase"]
-
-    mutating func read(_ word: String, _ cursor: inout ArgumentCursor, command: String) throws(UsageError) {
-        guard Self.common.contains(word) || Self.options[command, default: []].contains(word) else {
-            let other = Self.options.filter { $0.value.contains(word) }.map(\.key).sorted()
-            throw UsageError("unknown option \(ArgumentValues.quoted(word)) for \(command)"
-                             + (other.isEmpty ? "" : " (it belongs to \(other.joined(separator: ", ")))"), showsUsage: true)
-        }
-        switch word {
-        case "--taps": taps = try cursor.integer(for: word, meaning: "the number of taps", in: 1...linearPhaseMaximumTaps)
-        case "--bands": bands = try Self.numbers(&cursor, for: word, meaning: "band edges")
-        case "--desired": desired = try Self.numbers(&cursor, for: word, meaning: "desired amplitudes")
-        case "--weights": weights = try Self.numbers(&cursor, for: word, meaning: "one weight per band")
-        case "--cutoff": cutoffs = try Self.numbers(&cursor, for: word, meaning: "cutoff frequencies")
-        case "--frequencies": frequencies = try Self.numbers(&cursor, for: word, meaning: "frequencies from 0 to Nyquist")
-        case "--gains": gains = try Self.numbers(&cursor, for: word, meaning: "one gain per frequency")
-        case "--width": width = try cursor.positive(for: word, meaning: "the transition width for a Kaiser window")
-        case "--sample-rate": sampleRate = try cursor.positive(for: word, meaning: "the sample rate in Hz")
-        case "--no-scale": scale = false
-        case "--antisymmetric": antisymmetric = true
-        case "--type":
-            let text = try cursor.value(for: word)
-            guard let t = RemezFilterType(rawValue: text) else {
-                throw UsageError("--type \(ArgumentValues.quoted(text)) is not a type; use bandpass, differentiator or hilbert")
-            }
-            type = t
-        case "--band":
-            let text = try cursor.value(for: word)
-            guard let b = FIRBand(rawValue: text) else {
-                throw UsageError("--band \(ArgumentValues.quoted(text)) is not a band; use lowpass, highpass, bandpass or bandstop")
-            }
-            band = b
-        case "--window":
-            let text = try cursor.value(for: word)
-            do { window = try FIRWindow(parsing: text) } catch { throw UsageError("--window: \(error.description)") }
-        case "--minimum-phase":
-            let text = try cursor.value(for: word)
-            guard let m = MinimumPhaseMethod(rawValue: text) else {
-                throw UsageError("--minimum-phase \(ArgumentValues.quoted(text)) is not a method; use homomorphic or hilbert")
-            }
-            minimumPhase = m
-        default:
-            break
-        }
-    }
-
-    /// The numbers after `option`, up to the next option (a word starting
-    /// with `--`, or one that is not a number); at least one.
-    static func numbers(_ cursor: inout ArgumentCursor, for option: String, meaning: String) throws(UsageError) -> [Double] {
-        var values: [Double] = []
-        while cursor.index < cursor.words.count {
-            let word = cursor.words[cursor.index]
-            if word.hasPrefix("--") || (Double(word) == nil && !values.isEmpty) { break }
-            values.append(try cursor.number(for: option, meaning: meaning))
-        }
-        guard !values.isEmpty else { throw UsageError("\(option) needs at least one number (\(meaning))", showsUsage: true) }
-        return values
-    }
-
-    /// The recipe, every frequency in alphas.
-    func recipe(_ command: String) throws(UsageError) -> FIRRecipe {
-        guard let taps else { throw UsageError("--taps is required (the number of taps, e.g. 31)", showsUsage: true) }
-        let toAlpha = { (values: [Double]) in values.map { $0 / (sampleRate ?? 1) } }
-        func required(_ value: [Double]?, _ option: String, _ example: String) throws(UsageError) -> [Double] {
-            guard let value else { throw UsageError("\(option) is required (\(example))", showsUsage: true) }
-            return value
-        }
-        let method: FIRRecipe.Method
-        switch command {
-        case "remez":
-            method = .remez(taps: taps, bands: toAlpha(try required(bands, "--bands", "e.g. --bands 0 0.2 0.25 0.5")),
-                            desired: try required(desired, "--desired", "one per band, e.g. --desired 1 0"),
-                            weights: weights, type: type)
-        case "firls":
-            method = .firls(taps: taps, bands: toAlpha(try required(bands, "--bands", "e.g. --bands 0 0.2 0.25 0.5")),
-                            desired: try required(desired, "--desired", "one per band edge, e.g. --desired 1 1 0 0"),
-                            weights: weights)
-        case "firwin":
-            let c = toAlpha(try required(cutoffs, "--cutoff", "e.g. --cutoff 0.1"))
-            if window != nil && width != nil {
-                throw UsageError("give --window or --width (a Kaiser window for that transition width), not both")
-            }
-            method = .firwin(taps: taps, cutoffs: c, band: band ?? (c.count == 1 ? .lowpass : .bandpass),
-                             window: window ?? .hamming, width: width.map { $0 / (sampleRate ?? 1) }, scale: scale)
-        default:
-            method = .firwin2(taps: taps, frequencies: toAlpha(try required(frequencies, "--frequencies", "from 0 to Nyquist, e.g. --frequencies 0 0.2 0.25 0.5")),
-                              gains: try required(gains, "--gains", "one per frequency, e.g. --gains 1 1 0 0"),
-                              window: window ?? .hamming, antisymmetric: antisymmetric)
-        }
-        return FIRRecipe(method: method, sampleRate: sampleRate, minimumPhase: minimumPhase)
     }
 }

@@ -1,0 +1,208 @@
+import FilterAnalysis
+import FilterApplication
+import FilterApplicationAnalysis
+import FilterDesign
+import Hummingbird
+
+/// The FIR design page (`/fir`): remez, firls, firwin, firwin2 with their
+/// taps, or `fir`'s specification (the fewest taps that meet it), as the
+/// command line designs them. A GET form whose fields are the query's
+/// (`FIRQueryRequest`), so the URL reproduces the design; the response and
+/// impulse plots, the report, every format that writes taps with copy and
+/// download. It works without JavaScript, which shows only the chosen
+/// method's fields, leaves the others (and empty ones) out of the URL and
+/// adds copy buttons (`/static/fir.js`). Every reflected text is escaped.
+enum FIRPage {
+    /// Fields of the page beside the design's.
+    static let pageFields: Set<String> = ["axis", "scale"]
+
+    /// The page for `query` (nil or empty: `FIRQueryRequest.exampleQuery`);
+    /// 400 naming the field for a bad query, 413 for one too long, 422 when
+    /// the fields are fine but no filter comes of them.
+    static func response(query rawQuery: String?) -> Response {
+        let query = (rawQuery ?? "").isEmpty ? FIRQueryRequest.exampleQuery : rawQuery ?? ""
+        let values = FormValues.parse(query)
+        do throws(ApplicationError) {
+            let design = try FIRQueryRequest(query: query, extraFields: pageFields).run()
+            var plots: [(id: String, title: String, svg: String)] = []
+            for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response"),
+                                      (.impulse, "impulse", "Impulse response (the taps)")] {
+                var request = FIRResponseRequest(filter: design.filter, kind: kind)
+                request.plot = true
+                request.title = design.filterName
+                if kind == .impulse { request.samples = design.filter.taps.count + 8 }
+                if kind == .response {
+                    if let axis = design.extras["axis"] {
+                        guard let scale = AxisScale(rawValue: axis) else {
+                            throw ApplicationError("axis: \(axis.debugDescription) is not an axis; use log or linear", field: "axis")
+                        }
+                        request.frequencyAxis = scale
+                    }
+                    if let scale = design.extras["scale"] {
+                        guard ["db", "linear"].contains(scale) else {
+                            throw ApplicationError("scale: \(scale.debugDescription) is not a scale; use db or linear", field: "scale")
+                        }
+                        request.scale = scale
+                    }
+                }
+                if let svg = try request.run().svg { plots.append((id, title, svg)) }
+            }
+            return page(values: values, design: (design, plots), error: nil, status: .ok)
+        } catch {
+            return page(values: values, design: nil, error: error, status: APIError.status(error))
+        }
+    }
+
+    static func page(values: [String: String], design: (FIRQueryDesign, [(id: String, title: String, svg: String)])?,
+                     error: ApplicationError?, status: HTTPResponse.Status) -> Response {
+        var html = PageStyle.head(title: design.map { "mkfilter: " + $0.0.filterName } ?? "mkfilter: design a FIR filter")
+        html += PageStyle.header(current: "fir", query: "")
+        html += "<main>\n"
+        html += form(values, error: error)
+        if let error {
+            html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
+        }
+        if let design { html += answer(design.0, design.1) }
+        html += "</main>\n" + StaticScripts.fir.element + "</body>\n</html>\n"
+        return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    // MARK: The form
+
+    static func form(_ values: [String: String], error: ApplicationError?) -> String {
+        func input(_ name: String, _ label: String, _ hint: String, size: Int = 10, methods: String? = nil) -> String {
+            let invalid = error?.field == name
+            return "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span>"
+                + "<input name=\"\(name)\" id=\"field-\(name)\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
+                + (methods.map { " data-methods=\"\($0)\"" } ?? "")
+                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
+                + "<small>\(hint)</small></label>\n"
+        }
+        func select(_ name: String, _ label: String, _ options: [String], empty: String?, methods: String? = nil,
+                    submits: Bool = true) -> String {
+            let invalid = error?.field == name
+            let current = values[name] ?? ""
+            var html = "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span><select name=\"\(name)\" id=\"field-\(name)\""
+                + (methods.map { " data-methods=\"\($0)\"" } ?? "") + (submits ? "" : " data-no-submit")
+                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
+            if let empty { html += "<option value=\"\"\(current.isEmpty ? " selected" : "")>\(empty)</option>" }
+            for option in (options.contains(current) || current.isEmpty ? options : options + [current]) {
+                html += "<option value=\"\(HTML.escaped(option))\"\(option == current ? " selected" : "")>\(HTML.escaped(option))</option>"
+            }
+            return html + "</select></label>\n"
+        }
+        func checkbox(_ name: String, _ label: String, methods: String) -> String {
+            let checked = !(values[name] ?? "").isEmpty
+            return "<label class=\"field\"><span>\(label)</span><input type=\"checkbox\" name=\"\(name)\" id=\"field-\(name)\" value=\"1\""
+                + " data-methods=\"\(methods)\"\(checked ? " checked" : "")></label>\n"
+        }
+        var html = "<form method=\"get\" action=\"/fir\" id=\"design-form\">\n<fieldset><legend>FIR filter</legend>\n"
+        html += select("design", "design", FIRFields.methods, empty: nil, submits: false)
+        html += input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir", size: 5, methods: "remez firls firwin firwin2")
+        html += input("sampleRate", "sample rate (Hz)", "frequencies in Hz; else of fs", size: 6)
+        html += select("minimumPhase", "minimum phase", ["homomorphic", "hilbert"], empty: "(linear phase)")
+        html += "</fieldset>\n<fieldset data-methods=\"remez firls\"><legend>remez, firls: bands</legend>\n"
+        html += input("bands", "band edges", "in pairs: 0,6,7.5,30", size: 16, methods: "remez firls")
+        html += input("desired", "desired", "remez: per band; firls: per edge", size: 10, methods: "remez firls")
+        html += input("weights", "weights", "one per band", size: 8, methods: "remez firls")
+        html += select("type", "type (remez)", ["bandpass", "differentiator", "hilbert"], empty: "(bandpass)", methods: "remez")
+        html += "</fieldset>\n<fieldset data-methods=\"firwin firwin2\"><legend>firwin, firwin2: a window</legend>\n"
+        html += input("cutoff", "cutoff (firwin)", "one or more: 5", size: 10, methods: "firwin")
+        html += select("band", "band (firwin)", ["lowpass", "highpass", "bandpass", "bandstop"], empty: "(from the cutoffs)", methods: "firwin")
+        html += input("width", "Kaiser width (firwin)", "instead of a window", size: 6, methods: "firwin")
+        html += checkbox("noScale", "no scaling (firwin)", methods: "firwin")
+        html += input("frequencies", "frequencies (firwin2)", "0 ... Nyquist: 0,5,6,30", size: 14, methods: "firwin2")
+        html += input("gains", "gains (firwin2)", "one per frequency", size: 10, methods: "firwin2")
+        html += checkbox("antisymmetric", "antisymmetric (firwin2)", methods: "firwin2")
+        html += input("window", "window", "hamming, hann, blackman, kaiser:8.6", size: 12, methods: "firwin firwin2")
+        html += "</fieldset>\n<fieldset data-methods=\"fir\"><legend>fir: a specification (the fewest taps)</legend>\n"
+        html += input("passbandEdge", "passband edge", "one or two", size: 8, methods: "fir")
+        html += input("stopbandEdge", "stopband edge", "one or two", size: 8, methods: "fir")
+        html += input("passbandLoss", "passband ripple (dB)", "peak to peak", size: 6, methods: "fir")
+        html += input("stopbandAttenuation", "attenuation (dB)", "at least", size: 6, methods: "fir")
+        html += select("method", "method", ["remez", "kaiser", "firls"], empty: "(remez)", methods: "fir")
+        html += "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
+        html += input("name", "name", "its identifier in code", size: 24)
+        html += input("description", "description", "for the doc comment", size: 36)
+        html += select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
+        html += select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
+        html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
+        html += "<a href=\"/fir\">The example: remez, 31 taps</a></p>\n</form>\n"
+        return html
+    }
+
+    // MARK: The answer
+
+    static func answer(_ design: FIRQueryDesign, _ plots: [(id: String, title: String, svg: String)]) -> String {
+        let q = HTML.escaped(design.canonicalQuery)
+        var html = "<section id=\"summary\"><h2>" + HTML.escaped(design.filterName) + "</h2>\n"
+        if let description = design.description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
+        html += "<p><code id=\"command-line\">" + HTML.escaped(design.commandLine) + "</code></p>\n"
+        html += "<p><a href=\"/api/fir/design?\(q)\">JSON</a> · <a href=\"/api/fir/response?\(q)\" id=\"csv-link\">response CSV</a> · "
+        html += "<a href=\"/fir?\(q)\" id=\"fir-link\">link to this design</a></p>\n"
+        html += "</section>\n"
+        html += "<section id=\"plots\"><h2>Plots</h2>\n<div class=\"plots\">\n"
+        for plot in plots {
+            html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
+        }
+        html += "</div></section>\n"
+        html += "<section id=\"report\"><h2>Report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
+        html += "<section id=\"code\"><h2>Code</h2>\n"
+        for format in EmissionFormat.writing(.taps) {
+            html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
+            html += "<summary>" + HTML.escaped(format.title) + "</summary>\n"
+            do {
+                let text = try design.code(format)
+                let file = format.fileName(filterName: design.filterName)
+                html += "<div class=\"actions\"><a class=\"download\" href=\"/api/fir/code?\(q)&amp;format=\(format.rawValue)&amp;download=1\" download=\""
+                    + HTML.escaped(file) + "\">Download " + HTML.escaped(file) + "</a></div>\n"
+                html += "<pre><code>" + HTML.escaped(text) + "</code></pre>"
+            } catch {
+                html += "<p class=\"note\">" + HTML.escaped(error.description) + "</p>"
+            }
+            html += "</details>\n"
+        }
+        html += "</section>\n"
+        return html
+    }
+
+    // MARK: The API
+
+    /// Designs `query` and answers with `body`; every failure as a JSON error.
+    static func api(query: String, extra: Set<String>, _ body: (FIRQueryDesign) throws(ApplicationError) -> Response) -> Response {
+        do throws(ApplicationError) {
+            return try body(try FIRQueryRequest(query: query, extraFields: extra).run())
+        } catch {
+            return APIError.response(error)
+        }
+    }
+
+    /// `/api/fir/code`: one format's code (`format=`, default swift), as a
+    /// download when `download` is given.
+    static func code(query: String) -> Response {
+        api(query: query, extra: ["format", "download"]) { design throws(ApplicationError) in
+            let name = design.extras["format"] ?? "swift"
+            guard let format = EmissionFormat(rawValue: name), format.declaration.writes.contains(.taps) else {
+                throw ApplicationError("format: \(name.debugDescription) is not a format of a FIR filter; use "
+                                       + EmissionFormat.names(EmissionFormat.writing(.taps)), field: "format")
+            }
+            return Responses.text(try design.code(format), contentType: format.contentType,
+                                  download: design.extras["download"] == nil ? nil : format.fileName(filterName: design.filterName))
+        }
+    }
+
+    /// `/api/fir/design`: exactly `mkfilter <command line> --emit json`.
+    static func json(query: String) -> Response {
+        api(query: query, extra: []) { design throws(ApplicationError) in
+            Responses.text(try design.code(.json), contentType: "application/json; charset=utf-8")
+        }
+    }
+
+    /// `/api/fir/response`: exactly `mkfilter response <command line>`.
+    static func responseCSV(query: String) -> Response {
+        api(query: query, extra: []) { design throws(ApplicationError) in
+            Responses.text(try FIRResponseRequest(filter: design.filter, kind: .response).run().csv,
+                           contentType: "text/csv; charset=utf-8")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import FilterApplication
+import FilterServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The FIR design page (`/fir`) and its API: the page shows every format
+/// that writes taps, each the command line's text for the page's command
+/// line; `/api/fir/code` answers each with its media type and file name;
+/// the query and the command line are read by one reader (`FIRFields`), so
+/// both designs are the same filter; bad queries are 4xx naming the field;
+/// what the page reflects is escaped.
+@Suite struct FIRRouteTests {
+    static let query = "design=firwin&taps=63&cutoff=5,12&band=bandpass&sampleRate=60&window=blackman"
+
+    @Test func thePageShowsEveryFormatOfTheDesign() async throws {
+        let design = try FIRQueryRequest(query: Self.query).run()
+        #expect(design.commandLine == "mkfilter firwin --taps 63 --cutoff 5 12 --band bandpass --sample-rate 60 --window blackman")
+        try await withClient { client in
+            let (status, body, _) = try await get(client, "/fir?\(Self.query)")
+            #expect(status == .ok)
+            #expect(body.contains("<h2>firwin 63 taps</h2>") && body.contains("id=\"plot-response\"") && body.contains("id=\"plot-impulse\""))
+            for format in EmissionFormat.writing(.taps) {
+                #expect(body.contains("id=\"code-\(format.rawValue)\""), "\(format.rawValue)")
+                let (codeStatus, code, headers) = try await get(client, "/api/fir/code?\(design.canonicalQuery)&format=\(format.rawValue)&download=1")
+                #expect(codeStatus == .ok, "\(format.rawValue): \(code)")
+                let expected = try design.code(format)
+                #expect(code == expected, "\(format.rawValue)")
+                #expect(headers[.contentType] == format.declaration.mediaType)
+                #expect(headers[.contentDisposition] == "attachment; filename=\"Firwin63Taps\(format.declaration.fileSuffix)\"")
+                // The page's block is the same text, escaped.
+                let escaped = code.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                    .replacingOccurrences(of: "'", with: "&#39;")
+                #expect(body.contains(escaped), "\(format.rawValue): the page's code differs from /api/fir/code")
+            }
+            for format in EmissionFormat.allCases where !format.declaration.writes.contains(.taps) {
+                #expect(!body.contains("id=\"code-\(format.rawValue)\""), "\(format.rawValue) offered for a FIR filter")
+            }
+            let (json, document, _) = try await get(client, "/api/fir/design?\(Self.query)")
+            let expectedJSON = try design.code(.json)
+            #expect(json == .ok && document == expectedJSON)
+            let (csv, response, _) = try await get(client, "/api/fir/response?\(Self.query)")
+            #expect(csv == .ok && response.hasPrefix("alpha,frequency_hz,magnitude"))
+        }
+    }
+
+    /// The page's query and the command line's words give the same taps.
+    @Test func queryAndCommandLineAreOneReader() throws {
+        for (query, words) in [
+            ("design=remez&taps=31&bands=0,6,7.5,30&desired=1,0&sampleRate=60",
+             ["--taps", "31", "--bands", "0", "6", "7.5", "30", "--desired", "1", "0", "--sample-rate", "60"]),
+            ("design=firwin2&taps=51&frequencies=0,0.1,0.2,0.5&gains=1,1,0,0&antisymmetric=&window=hann",
+             ["--taps", "51", "--frequencies", "0", "0.1", "0.2", "0.5", "--gains", "1", "1", "0", "0", "--window", "hann"]),
+            ("design=firls&taps=41&bands=0,0.1,0.2,0.5&desired=1,1,0,0&weights=1,10&minimumPhase=homomorphic",
+             ["--taps", "41", "--bands", "0", "0.1", "0.2", "0.5", "--desired", "1", "1", "0", "0", "--weights", "1", "10", "--minimum-phase", "homomorphic"]),
+        ] {
+            let page = try FIRQueryRequest(query: query).run()
+            var fields = FIRFields(method: page.fields.method, spelling: .option)
+            var k = 0
+            while k < words.count {
+                let name = fields.canonical(words[k])!
+                var values: [String] = []
+                k += 1
+                while k < words.count, !words[k].hasPrefix("--") { values.append(words[k]); k += 1 }
+                try fields.add(name, values)
+            }
+            let taps = try fields.recipe().design().taps
+            #expect(taps == page.filter.taps, "\(query)")
+        }
+        let spec = try FIRQueryRequest(query: "design=fir&passbandEdge=5&stopbandEdge=8&passbandLoss=0.5&stopbandAttenuation=40&sampleRate=60").run()
+        #expect(spec.filter.taps.count == 36 && spec.report.hasPrefix("specification: ripple 0.5 dB"))
+    }
+
+    @Test(arguments: [
+        ("design=firwin&taps=abc&cutoff=0.1", "taps"),
+        ("design=firwin&taps=0&cutoff=0.1", "taps"),
+        ("design=firwin&taps=31", "cutoff"),
+        ("design=firwin&taps=31&cutoff=0.7", ""),
+        ("design=remez&taps=31&cutoff=0.1", "cutoff"),
+        ("design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0&colour=red", "colour"),
+        ("design=fir-ish&taps=31", "design"),
+        ("design=firwin&taps=31&cutoff=0.1&taps=32", "taps"),
+        ("design=firwin&taps=99999&cutoff=0.1", "taps"),
+        ("design=firwin&taps=31&cutoff=0.1&window=triangle", "window"),
+        ("design=fir&taps=31&passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=60", "taps"),
+        ("design=fir&passbandEdge=0.1&stopbandEdge=0.1001&passbandLoss=0.1&stopbandAttenuation=80", "stopbandEdge"),
+        ("design=firwin&taps=31&cutoff=0.1&format=vdsp", "format"),
+    ])
+    func badQueriesAreFourHundredsNamingTheField(query: String, field: String) async throws {
+        try await withClient { client in
+            let (status, body, _) = try await get(client, "/api/fir/code?\(query)")
+            #expect(status.code >= 400 && status.code < 500, "\(query): \(status)")
+            if field.isEmpty {
+                #expect(status == .unprocessableContent, "\(query): \(body)")
+            } else {
+                #expect(body.contains("\"field\": \"\(field)\""), "\(query): \(body)")
+            }
+            let (page, html, _) = try await get(client, "/fir?\(query)")
+            #expect(page.code >= 400 && page.code < 500 && html.contains("role=\"alert\""), "\(query)")
+        }
+    }
+
+    @Test func whatThePageReflectsIsEscaped() async throws {
+        let evil = "<script>alert(1)</script>\"'&"
+        let encoded = evil.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        try await withClient { client in
+            for uri in ["/fir?design=firwin&taps=31&cutoff=0.1&name=\(encoded)&description=\(encoded)",
+                        "/fir?design=firwin&taps=\(encoded)&cutoff=0.1", "/fir?design=\(encoded)"] {
+                let (_, body, _) = try await get(client, uri)
+                #expect(!body.contains("<script>alert"), "\(uri) reflects a script")
+            }
+        }
+    }
+}

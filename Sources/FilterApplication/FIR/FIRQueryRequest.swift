@@ -1,0 +1,195 @@
+import FilterDesign
+import FilterSets
+import RealModule
+
+/// A FIR design from a URL query, as the design page's FIR form and its API
+/// send it: `design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0`
+/// (`design` is remez, firls, firwin, firwin2 or fir; the other fields are
+/// `FIRFields`' in camelCase, lists comma-separated, flags any non-empty
+/// value). Empty fields (a form's unused inputs) count as absent. The query
+/// is split here; `FIRFields`, the reader the command line uses too, checks
+/// it, and every message names the field as the query spells it.
+public struct FIRQueryRequest: Sendable {
+    /// Remez's 31-tap low-pass of scipy's documentation, at 60 Hz: pass to
+    /// 6 Hz, stop from 7.5 Hz (an accelerometer's tremor band removed).
+    public static let exampleQuery = "design=remez&taps=31&bands=0,6,7.5,30&desired=1,0&sampleRate=60"
+    /// The most taps a query designs (the server's bound on one request's
+    /// work; the command line allows `linearPhaseMaximumTaps`).
+    public static let maximumTaps = 4_095
+
+    /// The query, without the `?`.
+    public var query: String
+    /// Further fields the caller reads itself (`format`, `axis`), kept as text.
+    public var extraFields: Set<String>
+
+    /// A request for `query`; `extraFields` are accepted beside the design's.
+    public init(query: String, extraFields: Set<String> = []) {
+        self.query = query
+        self.extraFields = extraFields
+    }
+
+    /// Reads and designs the filter.
+    ///
+    /// - Throws: `ApplicationError` with the field at fault (as spelled in
+    ///   the query): unknown, twice, malformed, out of range, more than
+    ///   `maximumTaps`, or the design's own error.
+    public func run() throws(ApplicationError) -> FIRQueryDesign {
+        let pairs: [(name: String, value: String)]
+        do { pairs = try RecipeQuery.pairs(query) } catch {
+            throw ApplicationError(error.field.map { "\($0): " + error.message } ?? error.message, field: error.field)
+        }
+        var method: String?, name: String?, description: String?, extras: [String: String] = [:]
+        var seen: Set<String> = []
+        var fieldPairs: [(name: String, value: String)] = []
+        for (key, value) in pairs {
+            guard seen.insert(key).inserted else { throw ApplicationError("\(key): is given twice; give it once", field: key) }
+            switch key {
+            case "design": method = value.isEmpty ? nil : value
+            case "name": name = value.isEmpty ? nil : value
+            case "description": description = value.isEmpty ? nil : value
+            default:
+                if extraFields.contains(key) { if !value.isEmpty { extras[key] = value } } else { fieldPairs.append((key, value)) }
+            }
+        }
+        let chosen = method ?? "remez"
+        guard FIRFields.methods.contains(chosen) else {
+            throw ApplicationError("design: \(quotedForMessage(chosen)) is not a FIR design; use \(FIRFields.methods.joined(separator: ", "))", field: "design")
+        }
+        var fields = FIRFields(method: chosen, spelling: .query)
+        do throws(FIRFields.Mistake) {
+            for (key, value) in fieldPairs where !value.isEmpty {
+                guard let canonical = fields.canonical(key) else {
+                    let known = (["design", "name", "description"] + extraFields.sorted()
+                        + (FIRFields.common + FIRFields.fields.values.flatMap { $0 }).map(fields.spelled)).sorted()
+                    throw FIRFields.Mistake(description: "unknown field \(quotedForMessage(key)); the fields are " + Set(known).sorted().joined(separator: ", "),
+                                            field: key, showsUsage: false)
+                }
+                let values = FIRFields.flags.contains(canonical) ? []
+                    : value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+                try fields.add(canonical, values)
+            }
+        } catch {
+            throw ApplicationError(error.description, field: error.field)
+        }
+        let design: FIRQueryDesign.Design
+        do throws(FIRFields.Mistake) {
+            if chosen == "fir" {
+                let spec = try fields.specification()
+                // Kaiser's estimate for the narrowest transition: a search that
+                // would design thousands of taps is refused before it starts.
+                let narrowest = zip(spec.passbandEdges, spec.stopbandEdges).map { abs($0 - $1) }.min() ?? 0
+                let attenuation = max(spec.stopbandAttenuation, -20 * Double.log10(max(spec.passbandDeviation, 1e-300)))
+                if narrowest > 0, let (estimate, _) = try? kaiserOrder(attenuation: attenuation, width: narrowest),
+                   estimate > Self.maximumTaps {
+                    throw FIRFields.Mistake(description: "this specification needs about \(estimate) taps (Kaiser's estimate), more than this server designs (at most \(Self.maximumTaps)); widen the transition, or use the command line",
+                                            field: fields.spelled("stopband-edge"), showsUsage: false)
+                }
+                design = .specification(spec)
+            } else {
+                let recipe = try fields.recipe()
+                guard recipe.method.taps <= Self.maximumTaps else {
+                    throw FIRFields.Mistake(description: "taps: \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps)); use the command line",
+                                            field: "taps", showsUsage: false)
+                }
+                design = .recipe(recipe)
+            }
+        } catch {
+            throw ApplicationError(error.description, field: error.field)
+        }
+        return try FIRQueryDesign(design: design, fields: fields, name: name, description: description, extras: extras)
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+/// A FIR design read from a query (`FIRQueryRequest`): the filter, how it
+/// was asked for, and what the page shows of it.
+public struct FIRQueryDesign: Sendable {
+    /// Taps asked for, or a specification to meet.
+    public enum Design: Sendable {
+        /// remez, firls, firwin or firwin2 with their taps.
+        case recipe(FIRRecipe)
+        /// `fir`: the fewest taps that meet it.
+        case specification(FIRSpecification)
+    }
+
+    /// What was asked for.
+    public let design: Design
+    /// The fields as read (the query's spelling).
+    public let fields: FIRFields
+    /// The filter.
+    public let filter: FIRFilter
+    /// For a specification: the counts tried and whether each met it.
+    public let tried: [(taps: Int, meets: Bool)]
+    /// The name and description given.
+    public let name: String?, description: String?
+    /// The caller's extra fields that were given.
+    public let extras: [String: String]
+
+    init(design: Design, fields: FIRFields, name: String?, description: String?, extras: [String: String]) throws(ApplicationError) {
+        self.design = design
+        self.fields = fields
+        self.name = name
+        self.description = description
+        self.extras = extras
+        do throws(FIRDesignError) {
+            switch design {
+            case .recipe(let recipe):
+                filter = try recipe.design()
+                tried = []
+            case .specification(let spec):
+                let result = try spec.design()
+                guard result.filter.taps.count <= FIRQueryRequest.maximumTaps else {
+                    throw FIRDesignError("this specification needs \(result.filter.taps.count) taps, more than this server designs (at most \(FIRQueryRequest.maximumTaps)); use the command line")
+                }
+                (filter, tried) = result
+            }
+        } catch {
+            throw ApplicationError(error.description)
+        }
+    }
+
+    /// The filter's name: given, or "remez 31 taps" and the like.
+    public var filterName: String { name ?? EmissionRequest.defaultName(filter) }
+
+    /// The command line that designs the same filter: `mkfilter remez --taps
+    /// 31 --bands 0 6 7.5 30 ...`.
+    public var commandLine: String {
+        var option = fields
+        option.spelling = .option
+        return (["mkfilter", fields.method] + fields.values.flatMap { [option.spelled($0.name)] + $0.values }).joined(separator: " ")
+    }
+
+    /// The query that reproduces this design (the fields in the order given).
+    public var canonicalQuery: String {
+        var pairs = [("design", fields.method)]
+        pairs += fields.values.map { (fields.spelled($0.name), FIRFields.flags.contains($0.name) ? "1" : $0.values.joined(separator: ",")) }
+        if let name { pairs.append(("name", name)) }
+        if let description { pairs.append(("description", description)) }
+        return pairs.map { RecipeQuery.encoded($0.0) + "=" + RecipeQuery.encoded($0.1) }.joined(separator: "&")
+    }
+
+    /// The report `mkfilter <commandLine>` prints.
+    public var report: String {
+        guard case .specification(let spec) = design else { return filter.report }
+        return FIRSpecificationReport.text(spec, filter: filter, tried: tried)
+    }
+
+    /// The code in `format`, exactly as `mkfilter <commandLine> --emit
+    /// <format> [--name ...] [--description ...]` writes it.
+    ///
+    /// - Throws: `ApplicationError` for a format that writes no FIR filter,
+    ///   or the emitter's refusal (a name without letters, a tap q15
+    ///   cannot hold, ...).
+    public func code(_ format: EmissionFormat) throws(ApplicationError) -> String {
+        var request = EmissionRequest(fir: filter, commandLine: commandLine, format: format)
+        request.name = name
+        request.description = description ?? ""
+        return try request.run()
+    }
+}
