@@ -170,7 +170,7 @@ def main():
               f"the URL holds the firwin design only: {driver.current_url}")
         check(driver.find_element(By.CSS_SELECTOR, "#summary h2").text == "firwin 63 taps", "the page designed firwin, 63 taps")
         fir_blocks = {b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "details.code")}
-        check(fir_blocks == {f"code-{k}" for k in ["swift", "c", "cmsis", "cmsis-q15", "cmsis-q31", "js", "json"]},
+        check(fir_blocks == {f"code-{k}" for k in ["swift", "c", "cmsis", "cmsis-q15", "cmsis-q31", "vdsp", "js", "json"]},
               f"the FIR formats: {sorted(fir_blocks)}")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#plots figure svg")) == 2, "the FIR response and impulse plots")
         if args.mkfilter:

@@ -93,10 +93,10 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
                                            .resampler: "c/cmsis-resampler.h.mustache"],
                                writes: [.sections, .taps, .resampler], isFixedPoint: true, writesFilterSets: false)
         case .vdsp:
-            return Declaration(title: "Swift for vDSP.Biquad", summary: "Swift for Accelerate's vDSP.Biquad",
+            return Declaration(title: "Swift for vDSP", summary: "Swift for Accelerate's vDSP.Biquad or vDSP_conv",
                                fileSuffix: "VDSP.swift", mediaType: Self.text,
-                               templates: [.sections: "swift/vdsp.mustache"],
-                               writes: [.sections], isFixedPoint: false, writesFilterSets: true)
+                               templates: [.sections: "swift/vdsp.mustache", .taps: "swift/vdsp-fir.mustache"],
+                               writes: [.sections, .taps], isFixedPoint: false, writesFilterSets: true)
         case .js:
             return Declaration(title: "JavaScript", summary: "JavaScript, for the browser and node",
                                fileSuffix: ".js", mediaType: "text/javascript; charset=utf-8",

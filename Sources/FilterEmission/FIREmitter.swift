@@ -112,6 +112,42 @@ public enum FIREmitter {
         ])
     }
 
+    /// Swift for Accelerate's `vDSP_conv` (Apple platforms; empty
+    /// elsewhere): each filter's taps time-reversed and a Float and a Double
+    /// type that filter a block at a time (swift/vdsp-fir.mustache).
+    ///
+    /// - Throws: as `swift(_:namespace:renderer:)`.
+    public static func vdsp(_ filters: [FIRTemplate], namespace: String,
+                            renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
+        var names = EmittedNames()
+        var views: [[String: Any]] = []
+        for t in filters {
+            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+            let id = try names.claimSwift(t.name, memberSuffixes: ["ReversedTaps"])
+            try checkFinite(t)
+            guard t.taps.allSatisfy({ Float($0).isFinite }) else {
+                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a tap that is not finite in Float")
+            }
+            views.append([
+                "identifier": id,
+                "typeName": SwiftSource.typeName(t.name),
+                "commentName": SwiftSource.commentText(t.name),
+                "commentDescription": SwiftSource.commentText(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
+                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
+                "summary": summary(t.taps),
+                "historyCount": "\(t.taps.count - 1)",
+                "tapLines": lines(t.taps.reversed().map(SwiftSource.doubleLiteral)),
+            ])
+        }
+        return try renderer.render("swift/vdsp-fir.mustache", [
+            "namespace": SwiftSource.typeName(namespace),
+            "namespaceComment": "\(filters.count) FIR filter\(filters.count == 1 ? "" : "s") designed by mkfilter, for vDSP.",
+            "filters": views,
+        ])
+    }
+
     /// JavaScript declaring `const namespace` with `filters`, each with
     /// `create()`, a running instance bit for bit `FIRDirectForm<Double>`.
     ///

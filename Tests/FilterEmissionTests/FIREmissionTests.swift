@@ -204,4 +204,76 @@ import Testing
         #expect(FIREmitter.summary([1, -1]) == "2 taps, linear phase (antisymmetric): delay 1/2 samples")
         #expect(FIREmitter.summary([1, 2]) == "2 taps")
     }
+
+    /// vDSP: the Swift typechecks warning-free on Linux (the Accelerate part
+    /// left out), and with Accelerate's two functions stood in by Apple's
+    /// documented formula (C[n] = sum_p A[n+p] F[p] for positive strides) it
+    /// compiles and filters blocks of 7 as the convolution y[n] = sum_k h[k]
+    /// x[n-k] does: the reversal and the history of N - 1 inputs are right.
+    @Test(.timeLimit(.minutes(5))) func vdspConvolvesBlockByBlock() throws {
+        guard let swiftc = Support.tool("swiftc") else { Issue.record("no swiftc"); return }
+        let filters = Array(try Self.filters().prefix(3))
+        let source = try FIREmitter.vdsp(filters, namespace: "Taps")
+        #expect(source.contains("#if canImport(Accelerate)") && source.contains("vDSP_conv(signal, 1, reversed, 1"))
+        let dir = try Support.temporaryDirectory("fir-vdsp")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try source.write(to: dir.appendingPathComponent("Taps.swift"), atomically: true, encoding: .utf8)
+        let check = try Support.run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck", "Taps.swift"], in: dir)
+        #expect(check.status == 0, "\(check.err)")
+        let stubbed = source.replacingOccurrences(of: "#if canImport(Accelerate)\nimport Accelerate", with: "#if true")
+        try stubbed.write(to: dir.appendingPathComponent("Taps.swift"), atomically: true, encoding: .utf8)
+        let stub = """
+            typealias vDSP_Length = UInt
+            typealias vDSP_Stride = Int
+            func vDSP_conv(_ a: UnsafePointer<Float>, _ ia: vDSP_Stride, _ f: UnsafePointer<Float>, _ iF: vDSP_Stride,
+                           _ c: UnsafeMutablePointer<Float>, _ ic: vDSP_Stride, _ n: vDSP_Length, _ p: vDSP_Length) {
+                for i in 0..<Int(n) { var s: Float = 0; for k in 0..<Int(p) { s += a[(i + k) * ia] * f[k * iF] }; c[i * ic] = s }
+            }
+            func vDSP_convD(_ a: UnsafePointer<Double>, _ ia: vDSP_Stride, _ f: UnsafePointer<Double>, _ iF: vDSP_Stride,
+                            _ c: UnsafeMutablePointer<Double>, _ ic: vDSP_Stride, _ n: vDSP_Length, _ p: vDSP_Length) {
+                for i in 0..<Int(n) { var s = 0.0; for k in 0..<Int(p) { s += a[(i + k) * ia] * f[k * iF] }; c[i * ic] = s }
+            }
+            """
+        try stub.write(to: dir.appendingPathComponent("Stub.swift"), atomically: true, encoding: .utf8)
+        let types = filters.map { SwiftSource.typeName($0.name) + "Filter" }
+        let main = """
+            @main struct Main {
+                static func main() {
+                    let x: [Double] = (0..<61).map { Double(($0 * 37) % 11) - 5 }
+            \(types.map { t in """
+                    do {
+                        var f = Taps.\(t)(), d = Taps.\(t)Double()
+                        var y: [Float] = [], yd: [Double] = []
+                        for start in stride(from: 0, to: x.count, by: 7) {
+                            let block = Array(x[start..<min(start + 7, x.count)])
+                            y += f.process(block.map { Float($0) })
+                            yd += d.process(block)
+                        }
+                        print(y.map { String($0) }.joined(separator: ","))
+                        print(yd.map { String($0) }.joined(separator: ","))
+                    }
+            """ }.joined(separator: "\n"))
+                }
+            }
+            """
+        try main.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let build = try Support.run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                                             "Taps.swift", "Stub.swift", "main.swift", "-o", "conv"], in: dir)
+        #expect(build.status == 0, "\(build.err)")
+        guard build.status == 0 else { return }
+        let lines = try Support.run(dir.appendingPathComponent("conv").path, []).out.split(separator: "\n")
+        #expect(lines.count == 2 * filters.count)
+        let x: [Double] = (0..<61).map { Double(($0 * 37) % 11) - 5 }
+        for (i, t) in filters.enumerated() where 2 * i + 1 < lines.count {
+            let exact = x.indices.map { n in (0..<min(t.taps.count, n + 1)).reduce(0.0) { $0 + t.taps[$1] * x[n - $1] } }
+            let peak = exact.map(abs).max()!
+            let float = lines[2 * i].split(separator: ",").map { Double($0)! }
+            let double = lines[2 * i + 1].split(separator: ",").map { Double($0)! }
+            #expect(float.count == x.count && double.count == x.count, "\(t.name)")
+            guard float.count == x.count, double.count == x.count else { continue }
+            let floatError = zip(float, exact).map { abs($0 - $1) }.max()!
+            let doubleError = zip(double, exact).map { abs($0 - $1) }.max()!
+            #expect(floatError <= 1e-5 * peak && doubleError <= 1e-12 * peak, "\(t.name): \(floatError / peak), \(doubleError / peak)")
+        }
+    }
 }

@@ -40,6 +40,9 @@ extension EmissionRequest {
             case .swift:
                 let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
                 return (try FIREmitter.swift([template], namespace: swiftNamespace, renderer: renderer), [])
+            case .vdsp:
+                let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
+                return (try FIREmitter.vdsp([template], namespace: swiftNamespace, renderer: renderer), [])
             case .js:
                 let jsNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
                 return (try FIREmitter.js([template], namespace: jsNamespace, renderer: renderer), [])
