@@ -47,6 +47,8 @@ public struct AccelerationPipeline: Sendable {
         case threeAxis
         /// Index into `articleFilters`.
         case article(Int)
+        /// Index into `firFilters`.
+        case fir(Int)
     }
 
     /// Where the filters start.
@@ -71,6 +73,7 @@ public struct AccelerationPipeline: Sendable {
     var started = false
     var appleFilters: [AppleFirstOrderFilter]
     var articleFilters: [ArticleFilter]
+    var firFilters: [FIRDirectForm<Double>] = []
     var rms: [MovingRMS]
     var detectors: [ThresholdDetector]
     var previousTriggers: UInt8 = 0
@@ -134,6 +137,9 @@ public struct AccelerationPipeline: Sendable {
                 case .iBellsHighPass(let f):
                     articleFilters.append(.iBells(try IBellsHighPass(factor: f)))
                     stages.append(.article(articleFilters.count - 1))
+                case .fir(let t):
+                    firFilters.append(FIRDirectForm<Double>(t))
+                    stages.append(.fir(firFilters.count - 1))
                 case let .kalman(q, r, p0):
                     articleFilters.append(.kalman(try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0)))
                     stages.append(.article(articleFilters.count - 1))
@@ -173,6 +179,8 @@ public struct AccelerationPipeline: Sendable {
                 value = input[axis]
             case .digital(let k):
                 value = digitalFilters[k].process(input[axis])
+            case .fir(let k):
+                value = firFilters[k].process(input[axis])
             case .apple(let k):
                 value = (k == 0 ? appleOutputs.0 : k == 1 ? appleOutputs.1 : appleOutputs.2)[axis]
             case .threeAxis:
@@ -260,6 +268,7 @@ public struct AccelerationPipeline: Sendable {
     mutating func settle(at input: Acceleration) {
         for axis in 0..<3 {
             if case .digital(let k) = stages[axis] { digitalFilters[k].reset(toSteadyStateFor: input[axis]) }
+            if case .fir(let k) = stages[axis] { firFilters[k].reset(toSteadyStateFor: input[axis]) }
         }
         threeAxis?.reset(toSteadyStateFor: SIMD4(input.x, input.y, input.z, 0))
         for k in appleFilters.indices { appleFilters[k].reset(toSteadyStateFor: input) }
@@ -274,6 +283,7 @@ public struct AccelerationPipeline: Sendable {
         started = false
         threeAxis?.reset()
         for k in digitalFilters.indices { digitalFilters[k].reset() }
+        for k in firFilters.indices { firFilters[k].reset() }
         for axis in 0..<3 {
             rms[axis].reset()
             detectors[axis].reset()

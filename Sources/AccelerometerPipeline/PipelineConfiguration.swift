@@ -7,6 +7,10 @@ public enum AxisFilter: Sendable, Equatable {
     /// Any designed or generated filter. It runs at the rate the samples come;
     /// its corners are where they were designed only at its `designSampleRate`.
     case template(DigitalFilterTemplate)
+    /// A FIR filter (`mkfilter remez|firls|firwin|firwin2|fir ...`), run
+    /// in direct form (`FIRDirectForm<Double>`); like a template it runs at
+    /// the rate the samples come.
+    case fir(FIRTemplate)
     /// Apple's first-order filter with RC = 1 / cutoff, optionally adaptive
     /// (which looks at all three axes: see `AppleFirstOrderFilter`).
     case apple(AppleFirstOrderFilter.Kind, cutoff: Double, adaptive: Bool)
@@ -25,8 +29,8 @@ public enum AxisFilter: Sendable, Equatable {
     /// The filter as a cascade of sections when it is linear and time-invariant
     /// (what `--zero-phase` runs forward and backward), coefficients as they
     /// run: `[]` for pass-through; `nil` for the adaptive Apple filters and the
-    /// Kalman smoother (their gain changes with the data or with time), and
-    /// for a template without sections.
+    /// Kalman smoother (their gain changes with the data or with time), for a
+    /// template without sections, and for a FIR filter (taps, not sections).
     public func sections(sampleRate: Double) -> [Biquad]? {
         switch self {
         case .passThrough: return []
@@ -40,6 +44,7 @@ public enum AxisFilter: Sendable, Equatable {
         case .filterFactorHighPass(let f): return (try? FilterFactorHighPass(factor: f)).map { [$0.section] }
         case .iBellsHighPass(let f): return (try? IBellsHighPass(factor: f)).map { [$0.section] }
         case .kalman: return nil
+        case .fir: return nil
         }
     }
 }

@@ -67,6 +67,51 @@ public struct FIRFields: Sendable {
         self.spelling = spelling
     }
 
+    /// The command line's words after the method (`--taps 31 --bands 0 0.2
+    /// 0.25 0.5 ...`) as fields: each option's values are the words up to the
+    /// next option.
+    ///
+    /// - Throws: `Mistake` for a word that is not an option of any method
+    ///   (with the usage), and as `add(_:_:)`.
+    public init(method: String, optionWords words: [String]) throws(Mistake) {
+        self.init(method: method, spelling: .option)
+        var k = 0
+        while k < words.count {
+            let word = words[k]
+            guard word.hasPrefix("--"), let name = canonical(word) else {
+                throw Mistake(description: "unknown option \(FisherArguments.quoted(word)) for \(method)", field: word, showsUsage: true)
+            }
+            k += 1
+            var values: [String] = []
+            while k < words.count, !words[k].hasPrefix("--") {
+                values.append(words[k])
+                k += 1
+            }
+            try add(name, values)
+        }
+    }
+
+    /// The filter these fields design: a recipe's, or for `fir` the fewest
+    /// taps that meet the specification, with the counts tried.
+    ///
+    /// - Throws: `Mistake` for the fields, `FIRDesignError` (as a `Mistake`
+    ///   without a field) for the design.
+    public func design() throws(Mistake) -> (filter: FIRFilter, specification: FIRSpecification?, tried: [(taps: Int, meets: Bool)]) {
+        if method == "fir" {
+            let spec = try specification()
+            do throws(FIRDesignError) {
+                let result = try spec.design()
+                return (result.filter, spec, result.tried)
+            } catch {
+                throw Mistake(description: error.description, field: nil, showsUsage: false)
+            }
+        }
+        let r = try recipe()
+        do throws(FIRDesignError) { return (try r.design(), nil, []) } catch {
+            throw Mistake(description: error.description, field: nil, showsUsage: false)
+        }
+    }
+
     /// `name` as this form spells it: `--sample-rate` or `sampleRate`.
     public func spelled(_ name: String) -> String {
         switch spelling {

@@ -158,6 +158,19 @@ public struct PipelineSettings: Sendable {
 
         if let article = try articleFilter(words) { return article }
 
+        if FIRFields.methods.contains(first) {
+            let designed: FIRFilter
+            do { designed = try FIRFields(method: first, optionWords: Array(words.dropFirst())).design().filter } catch {
+                throw ApplicationError(error.description)
+            }
+            let rate = designed.recipe.sampleRate ?? sampleRate
+            if rate != sampleRate {
+                throw ApplicationError("is designed for \(messageNumber(rate)) Hz, but the data is at \(messageNumber(sampleRate)) Hz, where its frequencies would move: leave --sample-rate out (frequencies are then fractions of the data's rate) or give \(messageNumber(sampleRate))")
+            }
+            return .fir(FIRTemplate(name: text, description: "", designSampleRate: sampleRate, taps: designed.taps,
+                                    mkfilterCommandLine: "mkfilter " + text))
+        }
+
         if first.hasPrefix("-") {
             if words.contains("-l") {
                 throw ApplicationError("-l asks for Fisher's listing, which a filter run on the data does not print: leave it out")

@@ -124,6 +124,7 @@ struct PipelinePlot {
         switch axis.filter {
         case .passThrough: filter = "pass-through"
         case .template(let t): filter = t.name
+        case .fir(let t): filter = t.name
         case let .apple(kind, cutoff, adaptive):
             filter = "Apple \(kind == .lowPass ? "low" : "high")-pass \(cutoff)\(adaptive ? " adaptive" : "")"
         case .filterFactorLowPass(let f): filter = "FILTERFACTOR low-pass \(f)"

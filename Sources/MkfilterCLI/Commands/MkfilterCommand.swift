@@ -341,6 +341,8 @@ struct PipelineCommand: ParsableCommand {
                   [adaptive] (Apple's RC = 1/cutoff);
                   mkfilter options in one argument, '-Bu -Bp -o 2 -a 0.05 0.1' or
                   '-Bu -Lp -o 2 --corner 5' (Hz at the data's rate);
+                  a FIR command, 'remez --taps 31 --bands 0 5 8 30 --desired 1 0
+                  --sample-rate 60' (without --sample-rate, fractions of it);
                   or a filter of Generated/ by name or identifier,
                   'butterworthBP3rd05To3Hz' (redesigned if the rate is not 60 or
                   100 Hz);

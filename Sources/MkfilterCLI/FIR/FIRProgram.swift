@@ -104,22 +104,9 @@ public enum FIRProgram {
     /// values: the words up to the next option), for `FIRFields`, the one
     /// reader of FIR designs, to check.
     static func fields(_ command: String, _ arguments: [String]) throws(UsageError) -> FIRFields {
-        var f = FIRFields(method: command, spelling: .option)
-        var k = 0
-        while k < arguments.count {
-            let word = arguments[k]
-            guard word.hasPrefix("--"), let name = f.canonical(word) else {
-                throw UsageError("unknown option \(ArgumentValues.quoted(word)) for \(command)", showsUsage: true)
-            }
-            k += 1
-            var values: [String] = []
-            while k < arguments.count, !arguments[k].hasPrefix("--") {
-                values.append(arguments[k])
-                k += 1
-            }
-            do { try f.add(name, values) } catch { throw UsageError(error.description, showsUsage: error.showsUsage) }
+        do { return try FIRFields(method: command, optionWords: arguments) } catch {
+            throw UsageError(error.description, showsUsage: error.showsUsage)
         }
-        return f
     }
 
     /// `fir`: the fewest taps that meet a specification, its report (with
