@@ -7,8 +7,12 @@
 //   and, in its GNU dialect, fuses into FMAs; the faster counts);
 // - one sample at a time (`process(_:)` in a loop): at most 1.2x the block.
 // - for reference: the emitted C (`--emit c`), bit for bit the runtime.
+// - on the host, in Double: FFTW's overlap-save (`OverlapSave`, as
+//   `spectrum --filter` runs long FIR filters) against the direct form's
+//   block, 31 to 4095 taps: from how many taps the FFT is faster.
 //
 //   swift run -c release filter-benchmarks --fir-only
+import FilterAnalysis
 import FilterDesign
 import FilterEmission
 import FilterRuntime
@@ -119,4 +123,47 @@ func firRuntimeBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
     }
     print(String(format: "  block against the fastest C: worst ratio %.2f (goal <= 1.25); per sample against the block: worst %.2f (goal <= 1.2)",
                  worstBlock, worstStep))
+}
+
+@inline(never)
+func runOverlapSave(_ taps: [Double], _ input: [Double], _ output: inout [Double]) {
+    let f = OverlapSave(taps: taps)
+    output.removeAll(keepingCapacity: true)
+    for x in input { f.push(x, into: &output) }
+    f.finish(into: &output)
+}
+
+/// ns/sample of `OverlapSave` and of `FIRDirectForm<Double>`'s block, and
+/// the first tap count (of those measured) from which the FFT is faster.
+func overlapSaveBenchmark(samples: Int, repeats: Int) throws {
+    var state: UInt64 = 99
+    let input: [Double] = (0..<samples).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 52) - 1
+    }
+    print("")
+    print("FIR on the host in Double: FFTW overlap-save (OverlapSave) against the direct form's block, ns/sample, best of \(repeats)")
+    print("taps   FFT   direct  overlap-save  direct/FFT   max |difference| / max |y|")
+    var crossover: Int?
+    for count in [31, 63, 127, 255, 511, 1023, 2047, 4095] {
+        let taps = try firwin(taps: count, cutoffs: [0.05], band: .lowpass)
+        let direct = measureFIR(taps, input, perSample: false, repeats: repeats)
+        var output: [Double] = []
+        output.reserveCapacity(samples)
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            let start = DispatchTime.now().uptimeNanoseconds
+            runOverlapSave(taps, input, &output)
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(samples))
+        }
+        var reference = FIRDirectForm<Double>(taps)
+        let exact = reference.process(input)
+        let peak = exact.map(abs).max()!
+        let difference = zip(output, exact).map { abs($0 - $1) }.max()! / peak
+        if best < direct && crossover == nil { crossover = count }
+        if best >= direct { crossover = nil }
+        print(String(format: "%5d  %5d  %7.2f  %12.2f  %10.2f   %.2e", count, OverlapSave.fftLength(taps: count), direct, best,
+                     direct / best, difference))
+    }
+    print("  overlap-save is faster from \(crossover.map { "\($0) taps" } ?? "no count measured") on (the threshold `spectrum --filter` uses: \(OverlapSave.directFormLimit + 1) taps)")
 }

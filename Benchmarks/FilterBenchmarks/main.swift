@@ -35,6 +35,7 @@ if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
+    try overlapSaveBenchmark(samples: 1_000_000, repeats: 3)
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--response-only") {
@@ -268,6 +269,7 @@ if !CommandLine.arguments.contains("--no-pipeline") {
 }
 try firBenchmark(repeats: 7)
 try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
+try overlapSaveBenchmark(samples: 1_000_000, repeats: 3)
 if figurePath != nil {
     print("")
     try responseBenchmark(repeats: 20)

@@ -86,7 +86,7 @@ import Testing
         ("design=firwin&taps=31&cutoff=0.1&window=triangle", "window"),
         ("design=fir&taps=31&passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=60", "taps"),
         ("design=fir&passbandEdge=0.1&stopbandEdge=0.1001&passbandLoss=0.1&stopbandAttenuation=80", "stopbandEdge"),
-        ("design=firwin&taps=31&cutoff=0.1&format=vdsp", "format"),
+        ("design=firwin&taps=31&cutoff=0.1&format=listing", "format"),
     ])
     func badQueriesAreFourHundredsNamingTheField(query: String, field: String) async throws {
         try await withClient { client in

@@ -84,16 +84,44 @@ public struct RecordingSpectrum: Sendable {
         var filteredAccumulator: WelchAccumulator?
         var filteredMoments = [RunningMoments](repeating: RunningMoments(), count: 3)
         var pipeline: AccelerationPipeline?
+        // A long FIR filter runs by FFT (overlap-save), a block at a time.
+        var blockFilters: [OverlapSave] = []
+        var blockOutputs: [[Double]] = [[], [], []]
+        func appendFiltered(_ outputs: [[Double]]) throws(ApplicationError) {
+            for k in outputs[0].indices {
+                let f = (outputs[0][k], outputs[1][k], outputs[2][k])
+                guard f.0.isFinite, f.1.isFinite, f.2.isFinite else {
+                    throw ApplicationError("\(input.name): the filter's output is beyond the largest double at sample \(filteredAccumulator!.sampleCount + 1); scale the input down")
+                }
+                filteredAccumulator!.append(f.0, f.1, f.2)
+                filteredMoments[0].add(f.0); filteredMoments[1].add(f.1); filteredMoments[2].add(f.2)
+            }
+        }
         if let filter {
             filteredAccumulator = WelchAccumulator(segmentLength: segment, overlap: overlap, channels: 3)
-            do {
-                pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: filter.filter)),
-                                                    sampleRate: fs, initialState: initialState)
-            } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)") }
+            if case .fir(let t) = filter.filter, t.taps.count > OverlapSave.directFormLimit {
+                blockFilters = (0..<3).map { _ in OverlapSave(taps: t.taps) }
+            } else {
+                do {
+                    pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: filter.filter)),
+                                                        sampleRate: fs, initialState: initialState)
+                } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)") }
+            }
         }
         while let row = try input.next() {
             raw.append(row.x, row.y, row.z)
             moments[0].add(row.x); moments[1].add(row.y); moments[2].add(row.z)
+            if !blockFilters.isEmpty {
+                let values = [row.x, row.y, row.z]
+                for axis in 0..<3 {
+                    if blockFilters[axis].received == 0 && initialState == .steadyState { blockFilters[axis].settle(at: values[axis]) }
+                    blockFilters[axis].push(values[axis], into: &blockOutputs[axis])
+                }
+                if !blockOutputs[0].isEmpty {
+                    try appendFiltered(blockOutputs)
+                    for axis in 0..<3 { blockOutputs[axis].removeAll(keepingCapacity: true) }
+                }
+            }
             if pipeline != nil {
                 let out = pipeline!.process(Acceleration(x: row.x, y: row.y, z: row.z), at: row.t)
                 let f = out.filtered
@@ -103,6 +131,10 @@ public struct RecordingSpectrum: Sendable {
                 filteredAccumulator!.append(f.x, f.y, f.z)
                 filteredMoments[0].add(f.x); filteredMoments[1].add(f.y); filteredMoments[2].add(f.z)
             }
+        }
+        if !blockFilters.isEmpty {
+            for axis in 0..<3 { blockFilters[axis].finish(into: &blockOutputs[axis]) }
+            try appendFiltered(blockOutputs)
         }
         var notes = input.notes
         let n = raw.sampleCount
