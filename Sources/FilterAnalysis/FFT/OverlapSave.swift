@@ -38,8 +38,9 @@ public final class OverlapSave {
 
     /// The most taps run in direct form where a whole recording is filtered
     /// (`spectrum --filter`); longer filters run here. From
-    /// `filter-benchmarks --fir-only`'s table on this machine (Double, 10^6
-    /// samples): the FFT is the faster from the first count above it.
+    /// `filter-benchmarks --fir-only`'s table on the development machine
+    /// (Double, 10^6 samples): direct 20.4 ns/sample at 127 taps, 38.2 at
+    /// 255; overlap-save 19-22 at every length.
     public static let directFormLimit = 127
 
     /// The FFT length for N taps: the power of two of at least 8N (so that
