@@ -6,7 +6,7 @@ import Testing
 /// after an error, and messages that name the file, line or field.
 @Suite struct FuzzTests {
     #if DEBUG
-    static let casesPerReader = 60
+    static let casesPerReader = 20
     #else
     static let casesPerReader = 1500
     #endif
