@@ -30,18 +30,19 @@ public final class OverlapSave {
     private let time: UnsafeMutablePointer<Double>
     private let spectrum: UnsafeMutablePointer<fftw_complex>
     /// H = FFT(h) / L (the inverse transform's 1/L folded in).
-    private let response: [(re: Double, im: Double)]
-    /// The window: the N - 1 inputs before the block, then the block so far.
-    private var window: [Double]
+    private let response: UnsafeMutablePointer<fftw_complex>
+    /// The window, L values: the N - 1 inputs before the block, then the
+    /// block so far (`fill` values in all).
+    private let window: UnsafeMutablePointer<Double>
+    private var fill: Int
     /// Inputs received, outputs written.
     public private(set) var received = 0, produced = 0
 
     /// The most taps run in direct form where a whole recording is filtered
     /// (`spectrum --filter`); longer filters run here. From
     /// `filter-benchmarks --fir-only`'s table on the development machine
-    /// (Double, 10^6 samples): direct 20.4 ns/sample at 127 taps, 38.2 at
-    /// 255; overlap-save 19-22 at every length.
-    public static let directFormLimit = 127
+    /// (Double, 10^6 samples; docs/recordings-and-pipeline.md has it).
+    public static let directFormLimit = 62
 
     /// The FFT length for N taps: the power of two of at least 8N (so that
     /// a block holds at least 7/8 of it), and at least 64.
@@ -64,6 +65,8 @@ public final class OverlapSave {
         self.fftLength = l
         time = fftw_alloc_real(l)!
         spectrum = fftw_alloc_complex(l / 2 + 1)!
+        response = fftw_alloc_complex(l / 2 + 1)!
+        window = fftw_alloc_real(l)!
         let (time, spectrum) = (self.time, self.spectrum)
         (forward, backward) = FFTWPlanner.serialized {
             (fftw_plan_dft_r2c_1d(Int32(l), time, spectrum, UInt32(FFTW_ESTIMATE))!,
@@ -73,9 +76,9 @@ public final class OverlapSave {
         for (k, h) in taps.enumerated() { time[k] = h }
         fftw_execute(forward)
         let scale = 1 / Double(l)
-        response = (0...(l / 2)).map { (spectrum[$0].0 * scale, spectrum[$0].1 * scale) }
-        window = [Double](repeating: before, count: taps.count - 1)
-        window.reserveCapacity(l)
+        for k in 0...(l / 2) { response[k] = (spectrum[k].0 * scale, spectrum[k].1 * scale) }
+        fill = taps.count - 1
+        window.update(repeating: before, count: fill)
     }
 
     deinit {
@@ -85,21 +88,38 @@ public final class OverlapSave {
         }
         fftw_free(time)
         fftw_free(spectrum)
+        fftw_free(response)
+        fftw_free(window)
     }
 
     /// Holds the inputs before the first at `x` (the steady state for a
     /// constant x); only before any input.
     public func settle(at x: Double) {
         precondition(received == 0, "settle before the first input")
-        for k in window.indices { window[k] = x }
+        window.update(repeating: x, count: taps.count - 1)
     }
 
     /// Takes the next input; appends a block of B outputs to `outputs` when
     /// it completes one.
     public func push(_ x: Double, into outputs: inout [Double]) {
-        window.append(x)
+        window[fill] = x
+        fill += 1
         received += 1
-        if window.count == fftLength { runBlock(count: blockLength, into: &outputs) }
+        if fill == fftLength { runBlock(count: blockLength, into: &outputs) }
+    }
+
+    /// Takes `inputs` in order; appends every block of B outputs they complete.
+    public func push(_ inputs: UnsafeBufferPointer<Double>, into outputs: inout [Double]) {
+        guard let base = inputs.baseAddress else { return }
+        var next = 0
+        while next < inputs.count {
+            let take = min(fftLength - fill, inputs.count - next)
+            (window + fill).update(from: base + next, count: take)
+            fill += take
+            received += take
+            next += take
+            if fill == fftLength { runBlock(count: blockLength, into: &outputs) }
+        }
     }
 
     /// Appends the outputs still owed once the input has ended (one for each
@@ -107,7 +127,8 @@ public final class OverlapSave {
     public func finish(into outputs: inout [Double]) {
         let owed = received - produced
         guard owed > 0 else { return }
-        window += [Double](repeating: 0, count: fftLength - window.count)
+        (window + fill).update(repeating: 0, count: fftLength - fill)
+        fill = fftLength
         runBlock(count: owed, into: &outputs)
     }
 
@@ -116,7 +137,7 @@ public final class OverlapSave {
         let f = OverlapSave(taps: taps, before: before)
         var out: [Double] = []
         out.reserveCapacity(signal.count)
-        for x in signal { f.push(x, into: &out) }
+        signal.withUnsafeBufferPointer { f.push($0, into: &out) }
         f.finish(into: &out)
         return out
     }
@@ -125,16 +146,17 @@ public final class OverlapSave {
     /// outputs; the window keeps its last N - 1 inputs.
     private func runBlock(count: Int, into outputs: inout [Double]) {
         let l = fftLength, n = taps.count
-        window.withUnsafeBufferPointer { time.update(from: $0.baseAddress!, count: l) }
+        time.update(from: window, count: l)
         fftw_execute(forward)
         for k in 0...(l / 2) {
             let (a, b) = (spectrum[k].0, spectrum[k].1)
-            let (c, d) = response[k]
+            let (c, d) = (response[k].0, response[k].1)
             spectrum[k] = (a * c - b * d, a * d + b * c)
         }
         fftw_execute(backward)
-        for m in 0..<count { outputs.append(time[n - 1 + m]) }
+        outputs.append(contentsOf: UnsafeBufferPointer(start: time + (n - 1), count: count))
         produced += count
-        window.removeFirst(l - (n - 1))
+        window.update(from: window + (l - (n - 1)), count: n - 1)
+        fill = n - 1
     }
 }
