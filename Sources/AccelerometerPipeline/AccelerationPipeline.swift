@@ -252,6 +252,9 @@ public struct AccelerationPipeline: Sendable {
     public func zeroPhaseFiltered(_ signal: [Double], axis: Int) throws(PipelineError) -> [Double] {
         let name = PipelineConfiguration.axisNames[axis]
         guard let sections = configuration[axis].filter.sections(sampleRate: sampleRate) else {
+            if case .fir = configuration[axis].filter {
+                throw PipelineError("axis \(name): zero-phase filtering runs second-order sections forward and backward (scipy's sosfiltfilt); a FIR filter has taps, not sections: a linear-phase FIR filter's delay is already constant, (N - 1)/2 samples")
+            }
             throw PipelineError("axis \(name): zero-phase filtering needs a linear, time-invariant filter; the adaptive Apple filters and the Kalman smoother are not")
         }
         guard signal.count >= ZeroPhase.minimumLength(sections) else {

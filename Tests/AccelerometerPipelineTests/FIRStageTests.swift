@@ -29,5 +29,7 @@ import Testing
         // Given at another rate than the data's, it is refused by name.
         #expect(throws: ApplicationError.self) { try settings.resolve("firwin --taps 31 --cutoff 5 --sample-rate 100", sampleRate: 60) }
         #expect(throws: ApplicationError.self) { try settings.resolve("firwin --taps 31", sampleRate: 60) }
+        // A rate measured from the times, an ulp off, is the design's rate.
+        guard case .fir = try settings.resolve(words, sampleRate: 60.00000000000001) else { Issue.record("refused"); return }
     }
 }

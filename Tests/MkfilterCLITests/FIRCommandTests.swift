@@ -131,6 +131,8 @@ import Testing
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--weights", "1", "-1"], "weight"),
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--cutoff", "0.1"],
              "unknown option '--cutoff' for remez (it belongs to firwin)"),
+            // A dash that is not a number ends a list: Fisher's -l is an unknown option here.
+            ("firwin", ["--taps", "31", "--cutoff", "0.1", "-l"], "unknown option '-l' for firwin"),
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--emit", "c-ansic"],
              "--emit c-ansic does not write a FIR filter; a FIR design is emitted as swift, c, cmsis, cmsis-q15, cmsis-q31, vdsp, js or json"),
             ("remez", ["--taps", "31", "--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0", "--emit", "listing"],

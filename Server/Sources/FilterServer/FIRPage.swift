@@ -2,6 +2,7 @@ import FilterAnalysis
 import FilterApplication
 import FilterApplicationAnalysis
 import FilterDesign
+import FilterSets
 import Hummingbird
 
 /// The FIR design page (`/fir`): remez, firls, firwin, firwin2 with their
@@ -22,6 +23,10 @@ enum FIRPage {
     static func response(query rawQuery: String?) -> Response {
         let query = (rawQuery ?? "").isEmpty ? FIRQueryRequest.exampleQuery : rawQuery ?? ""
         let values = FormValues.parse(query)
+        if query.utf8.count > RecipeQuery.maximumLength {
+            let error = ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
+            return page(values: [:], design: nil, error: error, status: .contentTooLarge)
+        }
         do throws(ApplicationError) {
             let design = try FIRQueryRequest(query: query, extraFields: pageFields).run()
             var plots: [(id: String, title: String, svg: String)] = []
@@ -170,6 +175,9 @@ enum FIRPage {
 
     /// Designs `query` and answers with `body`; every failure as a JSON error.
     static func api(query: String, extra: Set<String>, _ body: (FIRQueryDesign) throws(ApplicationError) -> Response) -> Response {
+        if query.utf8.count > RecipeQuery.maximumLength {
+            return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
+        }
         do throws(ApplicationError) {
             return try body(try FIRQueryRequest(query: query, extraFields: extra).run())
         } catch {

@@ -56,8 +56,9 @@ public struct FilterResponder: HTTPResponder {
     func notFound(_ request: Request) -> Response {
         let path = request.uri.path
         guard let allowed = Self.allowed(path: path) else {
-            return APIError.response(.notFound, "no page or API at this path; the pages are / and /live, the API "
-                                     + "/api/design, /api/response, /api/code, /api/filters.json and POST \(RecordingRoute.path)", field: nil)
+            return APIError.response(.notFound, "no page or API at this path; the pages are /, /fir and /live, the API "
+                                     + "/api/design, /api/response, /api/code, /api/filters.json, /api/fir/code, /api/fir/design, "
+                                     + "/api/fir/response and POST \(RecordingRoute.path)", field: nil)
         }
         guard FilterRoutes.methods(path: path).contains(request.method) else {
             var response = APIError.response(.methodNotAllowed, "the method \(request.method.rawValue.debugDescription) is not "

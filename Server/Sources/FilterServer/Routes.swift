@@ -25,7 +25,8 @@ public enum FilterRoutes {
 
     /// The paths served by GET (and HEAD).
     static let getPaths: Set<String> = Set(["/", "/live", "/live/filter.js", "/api/design", "/api/response", "/api/code",
-                                            "/api/filters.json", "/favicon.ico"])
+                                            "/api/filters.json", "/fir", "/api/fir/code", "/api/fir/design",
+                                            "/api/fir/response", "/favicon.ico"])
         .union(StaticScripts.all.map(\.path))
     /// The paths served by POST only.
     static let postPaths: Set<String> = [RecordingRoute.path]

@@ -87,6 +87,11 @@ import Testing
         ("design=fir&taps=31&passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=60", "taps"),
         ("design=fir&passbandEdge=0.1&stopbandEdge=0.1001&passbandLoss=0.1&stopbandAttenuation=80", "stopbandEdge"),
         ("design=firwin&taps=31&cutoff=0.1&format=listing", "format"),
+        // A design's own range checks name the field as the query spells it.
+        ("design=fir&passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=400", "stopbandAttenuation"),
+        ("design=firwin&taps=31&cutoff=0.1&noScale=maybe", "noScale"),
+        // A Kaiser beta whose I0 overflows: refused at once, not a hung slot.
+        ("design=firwin&taps=31&cutoff=0.1&window=kaiser:3e307", ""),
     ])
     func badQueriesAreFourHundredsNamingTheField(query: String, field: String) async throws {
         try await withClient { client in
@@ -99,6 +104,21 @@ import Testing
             }
             let (page, html, _) = try await get(client, "/fir?\(query)")
             #expect(page.code >= 400 && page.code < 500 && html.contains("role=\"alert\""), "\(query)")
+        }
+    }
+
+    /// A minimum-phase specification searches twice the attenuation: the
+    /// server's bound holds for the search itself (a 4xx within seconds, not
+    /// 8,000-tap designs), and a query over 4,096 bytes is a 413.
+    @Test(.timeLimit(.minutes(1))) func theServersBoundsHold() async throws {
+        try await withClient { client in
+            let (status, body, _) = try await get(client, "/api/fir/design?design=fir&passbandEdge=0.1&stopbandEdge=0.10125&passbandLoss=0.1&stopbandAttenuation=80&minimumPhase=homomorphic")
+            #expect(status.code >= 400 && status.code < 500 && body.contains("4095"), "\(status): \(body)")
+            let long = "design=firwin&taps=31&cutoff=0.1&description=" + String(repeating: "a", count: 5000)
+            let (tooLong, _, _) = try await get(client, "/api/fir/code?\(long)")
+            #expect(tooLong == .contentTooLarge)
+            let (page, _, _) = try await get(client, "/fir?\(long)")
+            #expect(page == .contentTooLarge)
         }
     }
 

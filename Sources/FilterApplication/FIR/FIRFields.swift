@@ -3,7 +3,7 @@ import FisherCompatibility
 
 /// The one reader of a FIR design, whatever form its fields come in: the
 /// command line's options (`mkfilter remez --taps 31 --bands 0 0.2 0.25 0.5
-/// --desired 1 0`) or the design page's query (`method=remez&taps=31&bands=
+/// --desired 1 0`) or the design page's query (`design=remez&taps=31&bands=
 /// 0,0.2,0.25,0.5&desired=1,0`). Each form only splits its text into named
 /// fields (a field's values in order); the rules are checked here, once, and
 /// every message names the field in the form's own spelling (`--taps`,
@@ -83,7 +83,9 @@ public struct FIRFields: Sendable {
             }
             k += 1
             var values: [String] = []
-            while k < words.count, !words[k].hasPrefix("--") {
+            // Values run to the next option; a word like `-l` (a dash, not a
+            // number) is an option too, reported as unknown.
+            while k < words.count, !words[k].hasPrefix("--"), !(words[k].hasPrefix("-") && Double(words[k]) == nil) {
                 values.append(words[k])
                 k += 1
             }
@@ -110,6 +112,37 @@ public struct FIRFields: Sendable {
         do throws(FIRDesignError) { return (try r.design(), nil, []) } catch {
             throw Mistake(description: error.description, field: nil, showsUsage: false)
         }
+    }
+
+    /// A design's message (`FIRDesignError`, which speaks the command
+    /// line's `--stopband-attenuation`) in this form's spelling, and the
+    /// field it begins with, if any.
+    public func respelled(_ message: String) -> (message: String, field: String?) {
+        let names = (Self.common + Self.fields.values.flatMap { $0 }).sorted { $0.count > $1.count }
+        var field: String?
+        for name in names where message.hasPrefix("--" + name + " ") || message.hasPrefix("--" + name + ":") {
+            field = spelled(name)
+            break
+        }
+        guard spelling == .query else { return (message, field) }
+        var text = message
+        for name in names { text = Self.replacing("--" + name, with: spelled(name), in: text) }
+        return (text, field)
+    }
+
+    /// `text` with every `target` replaced (the standard library's
+    /// `replacing(_:with:)` and `firstRange(of:)` need macOS 13).
+    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        var out = "", rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.hasPrefix(target) {
+                out += replacement
+                rest = rest.dropFirst(target.count)
+            } else {
+                out.append(rest.removeFirst())
+            }
+        }
+        return out
     }
 
     /// `name` as this form spells it: `--sample-rate` or `sampleRate`.

@@ -5,9 +5,8 @@ import RealModule
 /// A FIR design from a URL query, as the design page's FIR form and its API
 /// send it: `design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0`
 /// (`design` is remez, firls, firwin, firwin2 or fir; the other fields are
-/// `FIRFields`' in camelCase, lists comma-separated, flags any non-empty
-/// value). Empty fields (a form's unused inputs) count as absent. The query
-/// is split here; `FIRFields`, the reader the command line uses too, checks
+/// `FIRFields`' in camelCase, lists comma-separated, flags 1 or 0). Empty
+/// fields (a form's unused inputs) count as absent. The query is split here; `FIRFields`, the reader the command line uses too, checks
 /// it, and every message names the field as the query spells it.
 public struct FIRQueryRequest: Sendable {
     /// Remez's 31-tap low-pass of scipy's documentation, at 60 Hz: pass to
@@ -64,9 +63,18 @@ public struct FIRQueryRequest: Sendable {
                     throw FIRFields.Mistake(description: "unknown field \(quotedForMessage(key)); the fields are " + Set(known).sorted().joined(separator: ", "),
                                             field: key, showsUsage: false)
                 }
-                let values = FIRFields.flags.contains(canonical) ? []
-                    : value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-                try fields.add(canonical, values)
+                if FIRFields.flags.contains(canonical) {
+                    // A checkbox: on (the form sends 1) or off.
+                    switch value.lowercased() {
+                    case "1", "on", "true", "yes": try fields.add(canonical, [])
+                    case "0", "off", "false", "no": break
+                    default:
+                        throw FIRFields.Mistake(description: "\(key): \(quotedForMessage(value)) is not on or off; use 1 or 0",
+                                                field: key, showsUsage: false)
+                    }
+                    continue
+                }
+                try fields.add(canonical, value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces })
             }
         } catch {
             throw ApplicationError(error.description, field: error.field)
@@ -74,7 +82,10 @@ public struct FIRQueryRequest: Sendable {
         let design: FIRQueryDesign.Design
         do throws(FIRFields.Mistake) {
             if chosen == "fir" {
-                let spec = try fields.specification()
+                var spec = try fields.specification()
+                // The search itself never designs more than the server's bound
+                // (a minimum-phase design searches twice the attenuation).
+                spec.tapLimit = Self.maximumTaps
                 // Kaiser's estimate for the narrowest transition: a search that
                 // would design thousands of taps is refused before it starts.
                 let narrowest = zip(spec.passbandEdges, spec.stopbandEdges).map { abs($0 - $1) }.min() ?? 0
@@ -150,7 +161,8 @@ public struct FIRQueryDesign: Sendable {
                 (filter, tried) = result
             }
         } catch {
-            throw ApplicationError(error.description)
+            let (message, field) = fields.respelled(error.description)
+            throw ApplicationError(message, field: field)
         }
     }
 

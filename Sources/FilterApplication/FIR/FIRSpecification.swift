@@ -41,8 +41,12 @@ public struct FIRSpecification: Sendable, Hashable {
     /// what is measured.
     public var minimumPhase: MinimumPhaseMethod?
 
-    /// The most taps tried: remez's limit, else 10^5.
-    public var maximumTaps: Int { method == .remez ? 20_001 : 100_000 }
+    /// A bound of the caller's on the linear-phase taps tried (a server's
+    /// work per request); nil: the method's own.
+    public var tapLimit: Int?
+
+    /// The most taps tried: remez's limit, else 10^5, and at most `tapLimit`.
+    public var maximumTaps: Int { min(method == .remez ? 20_001 : 100_000, tapLimit ?? .max) }
 
     /// A specification from its parts.
     public init(passbandEdges: [Double], stopbandEdges: [Double], passbandRipple: Double, stopbandAttenuation: Double,

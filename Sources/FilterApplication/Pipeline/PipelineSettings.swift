@@ -128,6 +128,12 @@ public struct PipelineSettings: Sendable {
         return nil
     }
 
+    /// Whether a design's rate is the data's: within 1e-9 of it (a rate
+    /// measured from the times, 60.00000000000001 Hz, is 60 Hz).
+    static func sameRate(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= 1e-9 * max(abs(a), abs(b))
+    }
+
     /// A filter given as text:
     /// - `passThrough` (or `none`);
     /// - `apple-lowpass CUTOFF [adaptive]`, `apple-highpass CUTOFF [adaptive]`;
@@ -136,6 +142,8 @@ public struct PipelineSettings: Sendable {
     ///   `ibells-highpass F` and `kalman Q R P0`;
     /// - mkfilter's design options, e.g. `-Bu -Bp -o 2 -a 0.05 0.1` or with
     ///   `--corner F1 F2` in Hz (the data's sample rate is added);
+    /// - a FIR command's words, `remez --taps 31 --bands 0 5 8 30 --desired
+    ///   1 0 --sample-rate 60` (read by `FIRFields`);
     /// - the name or identifier of a filter in `Generated/` (`Butterworth BP 3rd
     ///   0.5 to 3 Hz`, `butterworthBP3rd05To3Hz`), redesigned when the data's rate
     ///   is neither 60 nor 100 Hz.
@@ -164,7 +172,7 @@ public struct PipelineSettings: Sendable {
                 throw ApplicationError(error.description)
             }
             let rate = designed.recipe.sampleRate ?? sampleRate
-            if rate != sampleRate {
+            if !Self.sameRate(rate, sampleRate) {
                 throw ApplicationError("is designed for \(messageNumber(rate)) Hz, but the data is at \(messageNumber(sampleRate)) Hz, where its frequencies would move: leave --sample-rate out (frequencies are then fractions of the data's rate) or give \(messageNumber(sampleRate))")
             }
             return .fir(FIRTemplate(name: text, description: "", designSampleRate: sampleRate, taps: designed.taps,
@@ -181,7 +189,7 @@ public struct PipelineSettings: Sendable {
             }
             let design = try DesignRequest(fisherWords: arguments).run().design
             let rate = design.recipe.corners.sampleRate ?? sampleRate
-            if rate != sampleRate {
+            if !Self.sameRate(rate, sampleRate) {
                 throw ApplicationError("is designed for \(messageNumber(rate)) Hz, but the data is at \(messageNumber(sampleRate)) Hz, where its corners would move: leave --sample-rate out (the data's rate is used) or give \(messageNumber(sampleRate))")
             }
             do {

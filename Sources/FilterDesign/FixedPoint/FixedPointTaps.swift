@@ -59,7 +59,8 @@ public struct FixedPointTaps: Sendable, Hashable {
     /// The routine the taps are for.
     public let structure: Structure
     /// The taps as stored, c_k ~ outputScale h_k 2^F, in h's order (k = 0
-    /// first), padded for q15; CMSIS's array is these time-reversed.
+    /// first), padded with zeros (q15's FIR rules, an interpolator's multiple of
+    /// L); CMSIS's array is these time-reversed.
     public let coefficients: [Int64]
     /// The zeros appended for q15's length rules.
     public let padding: Int

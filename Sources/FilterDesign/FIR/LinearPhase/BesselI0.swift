@@ -26,6 +26,9 @@ public func besselI0(_ x: Double) -> Double {
     let a = abs(x)
     guard a.isFinite else { return a.isNaN ? .nan : .infinity }
     if a <= 30 { return besselI0Series(a) }
+    // Beyond 714, e^x / sqrt(2 pi x) overflows; and for x near the largest
+    // double, 8 k x would too (the series would never end).
+    if a > 714 { return .infinity }
     var sum = DoubleDouble(1), term = DoubleDouble(1)
     var k = 1.0
     while true {
