@@ -84,26 +84,12 @@ public enum FIREmitter {
     ///   identifier, or a tap that is not finite.
     public static func swift(_ filters: [FIRTemplate], namespace: String,
                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
-        var names = EmittedNames()
-        var views: [[String: Any]] = []
-        for t in filters {
-            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-            let id = try names.claimSwift(t.name, memberSuffixes: [])
-            try checkFinite(t)
-            views.append([
-                "identifier": id,
-                "commentName": SwiftSource.commentText(t.name),
-                "commentDescription": SwiftSource.commentText(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
-                "summary": summary(t.taps),
-                "nameLiteral": SwiftSource.stringLiteral(t.name),
-                "descriptionLiteral": SwiftSource.stringLiteral(t.description),
-                "commandLineLiteral": SwiftSource.stringLiteral(t.mkfilterCommandLine),
-                "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
-                "tapLines": lines(t.taps.map(SwiftSource.doubleLiteral)),
-            ])
+        let views = try swiftViews(filters, namespace: namespace, memberSuffixes: []) { t, view in
+            view["nameLiteral"] = SwiftSource.stringLiteral(t.name)
+            view["descriptionLiteral"] = SwiftSource.stringLiteral(t.description)
+            view["commandLineLiteral"] = SwiftSource.stringLiteral(t.mkfilterCommandLine)
+            view["sampleRate"] = SwiftSource.doubleLiteral(t.designSampleRate)
+            view["tapLines"] = lines(t.taps.map(SwiftSource.doubleLiteral))
         }
         return try renderer.render("swift/fir.mustache", [
             "namespace": SwiftSource.typeName(namespace),
@@ -119,27 +105,13 @@ public enum FIREmitter {
     /// - Throws: as `swift(_:namespace:renderer:)`.
     public static func vdsp(_ filters: [FIRTemplate], namespace: String,
                             renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
-        var names = EmittedNames()
-        var views: [[String: Any]] = []
-        for t in filters {
-            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-            let id = try names.claimSwift(t.name, memberSuffixes: ["ReversedTaps"])
-            try checkFinite(t)
+        let views = try swiftViews(filters, namespace: namespace, memberSuffixes: ["ReversedTaps"]) { t, view throws(EmissionError) in
             guard t.taps.allSatisfy({ Float($0).isFinite }) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a tap that is not finite in Float")
             }
-            views.append([
-                "identifier": id,
-                "typeName": SwiftSource.typeName(t.name),
-                "commentName": SwiftSource.commentText(t.name),
-                "commentDescription": SwiftSource.commentText(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
-                "summary": summary(t.taps),
-                "historyCount": "\(t.taps.count - 1)",
-                "tapLines": lines(t.taps.reversed().map(SwiftSource.doubleLiteral)),
-            ])
+            view["typeName"] = SwiftSource.typeName(t.name)
+            view["historyCount"] = "\(t.taps.count - 1)"
+            view["tapLines"] = lines(t.taps.reversed().map(SwiftSource.doubleLiteral))
         }
         return try renderer.render("swift/vdsp-fir.mustache", [
             "namespace": SwiftSource.typeName(namespace),
@@ -180,6 +152,33 @@ public enum FIREmitter {
             "namespaceComment": "\(filters.count) FIR filter\(filters.count == 1 ? "" : "s") designed by mkfilter.",
             "filters": views,
         ])
+    }
+
+    /// The Swift views of `filters` (identifier, comments, summary) that both
+    /// Swift formats share, each completed by `complete`, after the checks:
+    /// a namespace that makes a type, a name for each filter, one identifier
+    /// (with `memberSuffixes`) per name, finite taps.
+    static func swiftViews(_ filters: [FIRTemplate], namespace: String, memberSuffixes: [String],
+                           complete: (FIRTemplate, inout [String: Any]) throws(EmissionError) -> Void) throws(EmissionError) -> [[String: Any]] {
+        if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
+        var names = EmittedNames()
+        var views: [[String: Any]] = []
+        for t in filters {
+            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+            let id = try names.claimSwift(t.name, memberSuffixes: memberSuffixes)
+            try checkFinite(t)
+            var view: [String: Any] = [
+                "identifier": id,
+                "commentName": SwiftSource.commentText(t.name),
+                "commentDescription": SwiftSource.commentText(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
+                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
+                "summary": summary(t.taps),
+            ]
+            try complete(t, &view)
+            views.append(view)
+        }
+        return views
     }
 
     /// "31 taps, linear phase (symmetric): delay 15 samples" and the like.

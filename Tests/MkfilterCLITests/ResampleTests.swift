@@ -146,6 +146,9 @@ import Testing
             }
             let clean = try compile([])
             #expect(clean.status == 0, "\(format) \(up)/\(down): \(clean.err)")
+            // And as users compile it: GCC's default GNU dialect, -O2, the host's CPU.
+            let gnu = try compile(["-std=gnu17", "-O2", "-march=native"])
+            #expect(gnu.status == 0, "\(format) \(up)/\(down) gnu17: \(gnu.err)")
             if up == 1 {
                 let wrong = try compile(["-DMKFILTER_R_BLOCK_SIZE=\(factor * 4 + 1)"])
                 #expect(wrong.status != 0 && wrong.err.contains("must be a positive multiple of MKFILTER_R_DECIMATION"))

@@ -75,47 +75,29 @@ enum DesignPage {
     static let transforms = ["bilinear", "bilinearWithoutPrewarp", "matchedZ"]
 
     static func form(_ values: [String: String], error: ApplicationError?) -> String {
-        func input(_ name: String, _ label: String, _ hint: String, size: Int = 10) -> String {
-            let invalid = error?.field == name
-            return "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span>"
-                + "<input name=\"\(name)\" id=\"field-\(name)\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
-                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
-                + "<small>\(hint)</small></label>\n"
-        }
-        func select(_ name: String, _ label: String, _ options: [String], empty: String?) -> String {
-            let invalid = error?.field == name
-            let current = values[name] ?? ""
-            var html = "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span><select name=\"\(name)\" id=\"field-\(name)\""
-                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
-            if let empty { html += "<option value=\"\"\(current.isEmpty ? " selected" : "")>\(empty)</option>" }
-            // A value the menu does not offer is shown as given (the error names it).
-            for option in (options.contains(current) || current.isEmpty ? options : options + [current]) {
-                html += "<option value=\"\(HTML.escaped(option))\"\(option == current ? " selected" : "")>\(HTML.escaped(option))</option>"
-            }
-            return html + "</select></label>\n"
-        }
+        let controls = FormControls(values: values, error: error)
         var html = "<form method=\"get\" action=\"/\" id=\"design-form\">\n<fieldset><legend>Filter</legend>\n"
-        html += select("family", "family", families, empty: nil)
-        html += select("band", "band", bands, empty: "(none)")
-        html += input("order", "order", "1 ... 128", size: 4)
-        html += input("corners", "corners (Hz)", "one, or two: 0.5,3", size: 12)
-        html += input("sampleRate", "sample rate (Hz)", "e.g. 60", size: 6)
+        html += controls.select("family", "family", families, empty: nil)
+        html += controls.select("band", "band", bands, empty: "(none)")
+        html += controls.input("order", "order", "1 ... 128", size: 4)
+        html += controls.input("corners", "corners (Hz)", "one, or two: 0.5,3", size: 12)
+        html += controls.input("sampleRate", "sample rate (Hz)", "e.g. 60", size: 6)
         html += "</fieldset>\n<fieldset><legend>Family options</legend>\n"
-        html += input("ripple", "ripple (dB)", "chebyshev, elliptic", size: 6)
-        html += input("attenuation", "attenuation (dB)", "chebyshev2, elliptic", size: 6)
-        html += input("q", "Q", "resonator; or Inf", size: 6)
-        html += select("transform", "transform", transforms, empty: "(bilinear)")
-        html += select("realization", "realization", ["sections", "direct"], empty: "(sections)")
+        html += controls.input("ripple", "ripple (dB)", "chebyshev, elliptic", size: 6)
+        html += controls.input("attenuation", "attenuation (dB)", "chebyshev2, elliptic", size: 6)
+        html += controls.input("q", "Q", "resonator; or Inf", size: 6)
+        html += controls.select("transform", "transform", transforms, empty: "(bilinear)")
+        html += controls.select("realization", "realization", ["sections", "direct"], empty: "(sections)")
         html += "</fieldset>\n<fieldset><legend>Or from a specification (instead of order and corners)</legend>\n"
-        html += input("passband", "passband edges (Hz)", "one or two", size: 10)
-        html += input("stopband", "stopband edges (Hz)", "one or two", size: 10)
-        html += input("passbandLoss", "passband loss (dB)", "at most", size: 6)
-        html += input("stopbandAttenuation", "stopband attenuation (dB)", "at least", size: 6)
+        html += controls.input("passband", "passband edges (Hz)", "one or two", size: 10)
+        html += controls.input("stopband", "stopband edges (Hz)", "one or two", size: 10)
+        html += controls.input("passbandLoss", "passband loss (dB)", "at most", size: 6)
+        html += controls.input("stopbandAttenuation", "stopband attenuation (dB)", "at least", size: 6)
         html += "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
-        html += input("name", "name", "its identifier in code", size: 24)
-        html += input("description", "description", "for the doc comment", size: 36)
-        html += select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
-        html += select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
+        html += controls.input("name", "name", "its identifier in code", size: 24)
+        html += controls.input("description", "description", "for the doc comment", size: 36)
+        html += controls.select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
+        html += controls.select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
         html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
         html += "<a href=\"/\">Shake!'s 0.5-3 Hz band-pass</a></p>\n</form>\n"
         return html

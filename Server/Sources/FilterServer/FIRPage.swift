@@ -75,62 +75,42 @@ enum FIRPage {
     // MARK: The form
 
     static func form(_ values: [String: String], error: ApplicationError?) -> String {
-        func input(_ name: String, _ label: String, _ hint: String, size: Int = 10, methods: String? = nil) -> String {
-            let invalid = error?.field == name
-            return "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span>"
-                + "<input name=\"\(name)\" id=\"field-\(name)\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
-                + (methods.map { " data-methods=\"\($0)\"" } ?? "")
-                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
-                + "<small>\(hint)</small></label>\n"
-        }
-        func select(_ name: String, _ label: String, _ options: [String], empty: String?, methods: String? = nil,
-                    submits: Bool = true) -> String {
-            let invalid = error?.field == name
-            let current = values[name] ?? ""
-            var html = "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span><select name=\"\(name)\" id=\"field-\(name)\""
-                + (methods.map { " data-methods=\"\($0)\"" } ?? "") + (submits ? "" : " data-no-submit")
-                + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
-            if let empty { html += "<option value=\"\"\(current.isEmpty ? " selected" : "")>\(empty)</option>" }
-            for option in (options.contains(current) || current.isEmpty ? options : options + [current]) {
-                html += "<option value=\"\(HTML.escaped(option))\"\(option == current ? " selected" : "")>\(HTML.escaped(option))</option>"
-            }
-            return html + "</select></label>\n"
-        }
+        let controls = FormControls(values: values, error: error)
         func checkbox(_ name: String, _ label: String, methods: String) -> String {
             let checked = !(values[name] ?? "").isEmpty
             return "<label class=\"field\"><span>\(label)</span><input type=\"checkbox\" name=\"\(name)\" id=\"field-\(name)\" value=\"1\""
                 + " data-methods=\"\(methods)\"\(checked ? " checked" : "")></label>\n"
         }
         var html = "<form method=\"get\" action=\"/fir\" id=\"design-form\">\n<fieldset><legend>FIR filter</legend>\n"
-        html += select("design", "design", FIRFields.methods, empty: nil, submits: false)
-        html += input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir", size: 5, methods: "remez firls firwin firwin2")
-        html += input("sampleRate", "sample rate (Hz)", "frequencies in Hz; else of fs", size: 6)
-        html += select("minimumPhase", "minimum phase", ["homomorphic", "hilbert"], empty: "(linear phase)")
+        html += controls.select("design", "design", FIRFields.methods, empty: nil, submits: false)
+        html += controls.input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir", size: 5, methods: "remez firls firwin firwin2")
+        html += controls.input("sampleRate", "sample rate (Hz)", "frequencies in Hz; else of fs", size: 6)
+        html += controls.select("minimumPhase", "minimum phase", ["homomorphic", "hilbert"], empty: "(linear phase)")
         html += "</fieldset>\n<fieldset data-methods=\"remez firls\"><legend>remez, firls: bands</legend>\n"
-        html += input("bands", "band edges", "in pairs: 0,6,7.5,30", size: 16, methods: "remez firls")
-        html += input("desired", "desired", "remez: per band; firls: per edge", size: 10, methods: "remez firls")
-        html += input("weights", "weights", "one per band", size: 8, methods: "remez firls")
-        html += select("type", "type (remez)", ["bandpass", "differentiator", "hilbert"], empty: "(bandpass)", methods: "remez")
+        html += controls.input("bands", "band edges", "in pairs: 0,6,7.5,30", size: 16, methods: "remez firls")
+        html += controls.input("desired", "desired", "remez: per band; firls: per edge", size: 10, methods: "remez firls")
+        html += controls.input("weights", "weights", "one per band", size: 8, methods: "remez firls")
+        html += controls.select("type", "type (remez)", ["bandpass", "differentiator", "hilbert"], empty: "(bandpass)", methods: "remez")
         html += "</fieldset>\n<fieldset data-methods=\"firwin firwin2\"><legend>firwin, firwin2: a window</legend>\n"
-        html += input("cutoff", "cutoff (firwin)", "one or more: 5", size: 10, methods: "firwin")
-        html += select("band", "band (firwin)", ["lowpass", "highpass", "bandpass", "bandstop"], empty: "(from the cutoffs)", methods: "firwin")
-        html += input("width", "Kaiser width (firwin)", "instead of a window", size: 6, methods: "firwin")
+        html += controls.input("cutoff", "cutoff (firwin)", "one or more: 5", size: 10, methods: "firwin")
+        html += controls.select("band", "band (firwin)", ["lowpass", "highpass", "bandpass", "bandstop"], empty: "(from the cutoffs)", methods: "firwin")
+        html += controls.input("width", "Kaiser width (firwin)", "instead of a window", size: 6, methods: "firwin")
         html += checkbox("noScale", "no scaling (firwin)", methods: "firwin")
-        html += input("frequencies", "frequencies (firwin2)", "0 ... Nyquist: 0,5,6,30", size: 14, methods: "firwin2")
-        html += input("gains", "gains (firwin2)", "one per frequency", size: 10, methods: "firwin2")
+        html += controls.input("frequencies", "frequencies (firwin2)", "0 ... Nyquist: 0,5,6,30", size: 14, methods: "firwin2")
+        html += controls.input("gains", "gains (firwin2)", "one per frequency", size: 10, methods: "firwin2")
         html += checkbox("antisymmetric", "antisymmetric (firwin2)", methods: "firwin2")
-        html += input("window", "window", "hamming, hann, blackman, kaiser:8.6", size: 12, methods: "firwin firwin2")
+        html += controls.input("window", "window", "hamming, hann, blackman, kaiser:8.6", size: 12, methods: "firwin firwin2")
         html += "</fieldset>\n<fieldset data-methods=\"fir\"><legend>fir: a specification (the fewest taps)</legend>\n"
-        html += input("passbandEdge", "passband edge", "one or two", size: 8, methods: "fir")
-        html += input("stopbandEdge", "stopband edge", "one or two", size: 8, methods: "fir")
-        html += input("passbandLoss", "passband ripple (dB)", "peak to peak", size: 6, methods: "fir")
-        html += input("stopbandAttenuation", "attenuation (dB)", "at least", size: 6, methods: "fir")
-        html += select("method", "method", ["remez", "kaiser", "firls"], empty: "(remez)", methods: "fir")
+        html += controls.input("passbandEdge", "passband edge", "one or two", size: 8, methods: "fir")
+        html += controls.input("stopbandEdge", "stopband edge", "one or two", size: 8, methods: "fir")
+        html += controls.input("passbandLoss", "passband ripple (dB)", "peak to peak", size: 6, methods: "fir")
+        html += controls.input("stopbandAttenuation", "attenuation (dB)", "at least", size: 6, methods: "fir")
+        html += controls.select("method", "method", ["remez", "kaiser", "firls"], empty: "(remez)", methods: "fir")
         html += "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
-        html += input("name", "name", "its identifier in code", size: 24)
-        html += input("description", "description", "for the doc comment", size: 36)
-        html += select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
-        html += select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
+        html += controls.input("name", "name", "its identifier in code", size: 24)
+        html += controls.input("description", "description", "for the doc comment", size: 36)
+        html += controls.select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
+        html += controls.select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
         html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
         html += "<a href=\"/fir\">The example: remez, 31 taps</a></p>\n</form>\n"
         return html

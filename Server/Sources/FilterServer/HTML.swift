@@ -1,3 +1,4 @@
+import FilterApplication
 /// Escaping reflected text for HTML.
 public enum HTML {
     /// `text` safe in element content and in a quoted attribute value:
@@ -61,5 +62,41 @@ enum FormValues {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+}
+
+/// A GET form's inputs and menus, filled with the query's values (escaped)
+/// and the field at fault marked: the design page's and the FIR page's.
+struct FormControls {
+    /// The values to show again, by field name.
+    let values: [String: String]
+    /// The error whose field is marked invalid, if any.
+    let error: ApplicationError?
+
+    /// A text input; `methods` (the FIR page) lists the methods it belongs to.
+    func input(_ name: String, _ label: String, _ hint: String, size: Int = 10, methods: String? = nil) -> String {
+        let invalid = error?.field == name
+        return "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span>"
+            + "<input name=\"\(name)\" id=\"field-\(name)\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
+            + (methods.map { " data-methods=\"\($0)\"" } ?? "")
+            + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
+            + "<small>\(hint)</small></label>\n"
+    }
+
+    /// A menu of `options` (and `empty` first, when given); a value the menu
+    /// does not offer is shown as given (the error names it). A menu submits
+    /// the form when changed (with JavaScript) unless `submits` is false.
+    func select(_ name: String, _ label: String, _ options: [String], empty: String?, methods: String? = nil,
+                submits: Bool = true) -> String {
+        let invalid = error?.field == name
+        let current = values[name] ?? ""
+        var html = "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span><select name=\"\(name)\" id=\"field-\(name)\""
+            + (methods.map { " data-methods=\"\($0)\"" } ?? "") + (submits ? "" : " data-no-submit")
+            + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
+        if let empty { html += "<option value=\"\"\(current.isEmpty ? " selected" : "")>\(empty)</option>" }
+        for option in (options.contains(current) || current.isEmpty ? options : options + [current]) {
+            html += "<option value=\"\(HTML.escaped(option))\"\(option == current ? " selected" : "")>\(HTML.escaped(option))</option>"
+        }
+        return html + "</select></label>\n"
     }
 }

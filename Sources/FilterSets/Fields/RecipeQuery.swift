@@ -39,18 +39,8 @@ public enum RecipeQuery {
     }
 
     public static func fields(_ query: String, extra: Set<String> = []) throws(FieldError) -> [String: JSONValue] {
-        guard query.utf8.count <= maximumLength else {
-            throw FieldError(field: nil, "the query is \(query.utf8.count) bytes long; at most \(maximumLength) are accepted")
-        }
         var fields: [String: JSONValue] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = percentDecoded(parts[0]) else {
-                throw FieldError(field: String(parts[0]), "is not a valid field name: each % needs two hex digits, and the bytes must be UTF-8")
-            }
-            guard let value = percentDecoded(parts.count > 1 ? parts[1] : "") else {
-                throw FieldError(field: key, "is not valid percent-encoded UTF-8")
-            }
+        for (key, value) in try pairs(query) {
             guard numberFields.contains(key) || listFields.contains(key) || textFields.contains(key) || key == "q" || extra.contains(key) else {
                 let known = (numberFields.union(listFields).union(textFields).union(["q"]).union(extra)).sorted()
                 throw FieldError(field: key, "unknown field \(quotedForMessage(key))\(RecipeFields.suggestion(key, known)); the fields are \(known.joined(separator: ", "))")
