@@ -83,7 +83,7 @@ func timedCProgram(definitions: String, state: String, call: String, real: Strin
 }
 
 @inline(never)
-func runBlock<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+func runBlock<F: CascadeForm>(_ cascade: inout SectionCascade<F>, _ input: [F.Sample], _ output: inout [F.Sample]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in cascade.process(i, into: o) }
     }
@@ -92,7 +92,7 @@ func runBlock<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>,
 /// One `process(_:)` a sample, as a user writes it: the filter a variable
 /// (here an `inout` parameter), the samples in arrays.
 @inline(never)
-func runPerSample<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+func runPerSample<F: CascadeForm>(_ cascade: inout SectionCascade<F>, _ input: [F.Sample], _ output: inout [F.Sample]) {
     for n in input.indices { output[n] = cascade.process(input[n]) }
 }
 
@@ -101,7 +101,7 @@ func runPerSample<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade
 /// filter's memory, so the first section's memory goes to memory and back
 /// every sample, as in C's step function.
 @inline(never)
-func runPerSampleInClosure<S: SectionSample & SIMDScalar>(_ cascade: inout SectionCascade<S>, _ input: [S], _ output: inout [S]) {
+func runPerSampleInClosure<F: CascadeForm>(_ cascade: inout SectionCascade<F>, _ input: [F.Sample], _ output: inout [F.Sample]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in
             for n in i.indices { o[n] = cascade.process(i[n]) }
@@ -139,14 +139,14 @@ func runDigitalFilterBlock(_ filter: inout DigitalFilter<Float>, _ input: [Float
 /// How a benchmark runs a cascade over its input.
 enum Stepping { case block, perSample, perSampleInClosure }
 
-/// Best ns/sample of `SectionCascade<S>` in `form` over `input`, a block at a
+/// Best ns/sample of `SectionCascade<F>` over `input`, a block at a
 /// time or a sample at a time.
-func measureForm<S: SectionSample & SIMDScalar>(_ sections: [Biquad], _ form: SectionCascade<S>.Form,
-                                                                  _ input: [S], _ stepping: Stepping, repeats: Int) -> Double {
-    var output = [S](repeating: 0, count: input.count)
+func measureForm<F: CascadeForm>(_ sections: [Biquad], _: F.Type,
+                                 _ input: [F.Sample], _ stepping: Stepping, repeats: Int) -> Double {
+    var output = [F.Sample](repeating: 0, count: input.count)
     var best = Double.infinity
     for _ in 0..<repeats {
-        var cascade = SectionCascade<S>(sections, form: form)
+        var cascade = SectionCascade<F>(sections)
         let start = DispatchTime.now().uptimeNanoseconds
         switch stepping {
         case .block: runBlock(&cascade, input, &output)
@@ -187,8 +187,8 @@ func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
         let template = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0)
         let fastest = try runCProgram(fastestCProgram(template.sections), in: dir, samples: samples, repeats: repeats)
         let emitted = try runCProgram(emittedCProgram(template), in: dir, samples: samples, repeats: repeats)
-        let wide = measureForm(template.sections, SectionCascade<Float>.Form.transposedInDouble, input, .block, repeats: repeats)
-        let offset = measureForm(template.sections, SectionCascade<Float>.Form.offset, input, .block, repeats: repeats)
+        let wide = measureForm(template.sections, TransposedInDoubleForm<Float>.self, input, .block, repeats: repeats)
+        let offset = measureForm(template.sections, OffsetForm<Float>.self, input, .block, repeats: repeats)
         worstWide = max(worstWide, wide / fastest)
         print(String(format: "%-22@ %9.2f  %15.2f  %6.2f              | %6.2f %6.2f | %9.2f %6.2f", label as NSString,
                      fastest, wide, wide / fastest, offset, offset / fastest, emitted, emitted / fastest))
@@ -205,20 +205,20 @@ func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
         let sections = template.sections
         let cBlock = try runCProgram(fastestCProgram(sections, real: "double"), in: dir, samples: samples, repeats: repeats)
         let cStep = try runCProgram(emittedCProgram(template, real: "double"), in: dir, samples: samples, repeats: repeats)
-        let double = measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, .block, repeats: repeats)
-        let wide = measureForm(sections, SectionCascade<Float>.Form.transposedInDouble, input, .block, repeats: repeats)
+        let double = measureForm(sections, TransposedForm<Double>.self, doubleInput, .block, repeats: repeats)
+        let wide = measureForm(sections, TransposedInDoubleForm<Float>.self, input, .block, repeats: repeats)
         let rows: [(String, Double, Double)] = [
             ("C double", cBlock, cStep),
-            ("Double TDF-II", double, measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, .perSample, repeats: repeats)),
-            ("Float in Double", wide, measureForm(sections, SectionCascade<Float>.Form.transposedInDouble, input, .perSample, repeats: repeats)),
+            ("Double TDF-II", double, measureForm(sections, TransposedForm<Double>.self, doubleInput, .perSample, repeats: repeats)),
+            ("Float in Double", wide, measureForm(sections, TransposedInDoubleForm<Float>.self, input, .perSample, repeats: repeats)),
             ("DigitalFilter<Float>", measureDigitalFilter(template, input, perSample: false, repeats: repeats),
              measureDigitalFilter(template, input, perSample: true, repeats: repeats)),
-            ("Float offset", measureForm(sections, SectionCascade<Float>.Form.offset, input, .block, repeats: repeats),
-             measureForm(sections, SectionCascade<Float>.Form.offset, input, .perSample, repeats: repeats)),
+            ("Float offset", measureForm(sections, OffsetForm<Float>.self, input, .block, repeats: repeats),
+             measureForm(sections, OffsetForm<Float>.self, input, .perSample, repeats: repeats)),
             // The same Double loop inside closures that capture the filter
             // (`runPerSampleInClosure`), and C's step function against our
             // block: the first section's memory through memory each sample.
-            ("Double, in a closure", double, measureForm(sections, SectionCascade<Double>.Form.transposed, doubleInput, .perSampleInClosure, repeats: repeats)),
+            ("Double, in a closure", double, measureForm(sections, TransposedForm<Double>.self, doubleInput, .perSampleInClosure, repeats: repeats)),
             ("C step / our block", double, cStep),
         ]
         for (form, block, single) in rows {

@@ -159,25 +159,18 @@ func runC(_ source: String, in dir: URL, flags: [String]) throws -> Double {
 }
 
 @inline(never)
-func runSections<S: SectionSample & SIMDScalar>(_ filter: inout DigitalFilter<S>, _ input: [S], _ output: inout [S]) {
+func runSections<F: CascadeForm>(_ filter: inout DigitalFilter<F>, _ input: [F.Sample], _ output: inout [F.Sample]) {
     input.withUnsafeBufferPointer { i in
         output.withUnsafeMutableBufferPointer { o in filter.process(i, into: o) }
     }
 }
 
-func measureSections<S: SectionSample & SIMDScalar>(_ template: DigitalFilterTemplate, _ input: [S],
-                                                                       form: SectionCascade<S>.Form? = nil) -> Double {
-    var output = [S](repeating: 0, count: input.count)
+/// Best ns/sample of `DigitalFilter<F>` over `input`, a block at a time.
+func measureSections<F: CascadeForm>(_ template: DigitalFilterTemplate, _ input: [F.Sample], _: F.Type) -> Double {
+    var output = [F.Sample](repeating: 0, count: input.count)
     var best = Double.infinity
     for _ in 0..<repeats {
-        if let form {
-            var cascade = SectionCascade<S>(template.sections, form: form)
-            let start = DispatchTime.now().uptimeNanoseconds
-            runBlock(&cascade, input, &output)
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
-            continue
-        }
-        var filter = DigitalFilter<S>(template)
+        var filter = DigitalFilter<F>(template)
         let start = DispatchTime.now().uptimeNanoseconds
         runSections(&filter, input, &output)
         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(input.count))
@@ -199,17 +192,17 @@ for (label, recipe) in sectionCases {
     let template = try TemplateBuilder.template(for: try recipe.design(), name: "bench", description: "", tag: 0)
     for real in ["double", "float"] {
         let cNs = try runC(cSectionsProgram(template.sections, real: real), in: dir, flags: ["-O3"])
-        let swiftNs = real == "double" ? measureSections(template, input) : measureSections(template, floatInput)
+        let swiftNs = real == "double" ? measureSections(template, input, Double.self) : measureSections(template, floatInput, Float.self)
         var line = String(format: "%-20@ %-6@ %12.2f  %14.2f  %6.2f", label as NSString, real as NSString, cNs, swiftNs, swiftNs / cNs)
         if real == "float" {
-            let plain = measureSections(template, floatInput, form: .transposed)
+            let plain = measureForm(template.sections, TransposedForm<Float>.self, floatInput, .block, repeats: repeats)
             line += String(format: "   | %12.2f  %6.2f", plain, plain / cNs)
         }
         print(line)
     }
 }
 print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the same sections in Double inside;")
-print("  SectionCascade<Float>(form: .transposed) the C's TDF-II in float.")
+print("  SectionCascade<TransposedForm<Float>> the C's TDF-II in float.")
 try sectionFormBenchmark(samples: 4_000_000, repeats: repeats, in: dir)
 try designBenchmark(repeats: 20)
 try designGridBenchmark(repeats: 5)

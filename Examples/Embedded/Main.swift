@@ -1,6 +1,6 @@
 // Shake!'s 0.5-3 Hz 3rd-order Butterworth band-pass at 60 Hz (ShakeBandPass.swift,
 // written by `mkfilter ... --emit swift`) run by FilterRuntime's
-// `SectionCascade<Float>` in Embedded Swift on a Cortex-M4F: the impulse, the
+// `SectionCascade<Float>` (the offset form) in Embedded Swift on a Cortex-M4F: the impulse, the
 // step and the pseudo-random input of scripts/target/harness.h, each output's
 // bits in hex, in the lines scripts/target-check.sh compares with the host.
 import FilterRuntime
@@ -21,8 +21,9 @@ struct Main {
 
     static func main() {
         let template = ShakeBandPass.shakeBandPass053Hz
-        // The offset form: the default for Float in Embedded Swift, named here.
-        var cascade = SectionCascade<Float>(template.sections, form: .offset)
+        // Float's default form in Embedded Swift: the offset form
+        // (OffsetForm<Float>), the one form this program carries.
+        var cascade = SectionCascade<Float>(template.sections)
         for (signal, name) in ["impulse", "step", "random"].enumerated() {
             cascade.reset()
             var seed: UInt32 = 1

@@ -84,8 +84,8 @@ public struct DesignPlotsRequest: Sendable {
                                series: [PlotSeries(name: "group delay", color: "#6a3d9a",
                                                    points: zip(xs, delays).map { ($0, $1.isFinite ? $1 : nil) })],
                                xRange: xRange, yRange: delayRange, xScale: axis)
-        let impulseValues = VerificationRequest.run(template, Double.self, form: .transposed, count: samples, step: false)
-        let stepValues = VerificationRequest.run(template, Double.self, form: .transposed, count: samples, step: true)
+        let impulseValues = VerificationRequest.run(template, Double.self, count: samples, step: false)
+        let stepValues = VerificationRequest.run(template, Double.self, count: samples, step: true)
         func timeChart(_ title: String, _ label: String, _ values: [Double]) -> Chart {
             Chart(title: title, xLabel: "sample n", yLabel: label,
                   series: [PlotSeries(name: label, color: "#1f5fbf",

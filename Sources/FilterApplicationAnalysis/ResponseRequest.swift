@@ -108,9 +108,7 @@ public struct ResponseRequest: Sendable {
             let count = samples ?? Self.defaultSamples
             let step = kind == .step
             // A first run, not stored, so that an overflow is an error before any row is out.
-            let overflow = precision.samplesAreFloat
-                ? Self.firstNonFinite(template, Float.self, form: precision.sectionForm(Float.self), count: count, step: step)
-                : Self.firstNonFinite(template, Double.self, form: .transposed, count: count, step: step)
+            let overflow = Self.firstNonFinite(template, precision.cascadeForm, count: count, step: step)
             if let n = overflow {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }
@@ -125,11 +123,10 @@ public struct ResponseRequest: Sendable {
                 sink.flushIfFull()
                 return sink.failure == nil
             }
-            if precision.samplesAreFloat {
-                Self.runChunks(template, Float.self, form: precision.sectionForm(Float.self), count: count, step: step, rows)
-            } else {
-                Self.runChunks(template, Double.self, form: .transposed, count: count, step: step, rows)
+            func run<Form: CascadeForm>(_ form: Form.Type) {
+                Self.runChunks(template, form, count: count, step: step, rows)
             }
+            run(precision.cascadeForm)
             return (plot ? Self.timeSVG(series.points, kind: kind, form: form, title: title,
                                         warnings: warnings) : nil,
                     warnings)
@@ -156,18 +153,18 @@ public struct ResponseRequest: Sendable {
         var points: [(Double, Double?)] { thinned?.points ?? all }
     }
 
-    /// Runs `DigitalFilter<Sample>` on 1, 0, 0, ... (or 1, 1, 1, ... for the
+    /// Runs `DigitalFilter<Form>` on 1, 0, 0, ... (or 1, 1, 1, ... for the
     /// step) in chunks of 2^16 samples, handing each chunk and its offset
     /// to `body` until `count` are done or `body` returns false. Chunked and
     /// whole runs are equal bit for bit.
-    static func runChunks<Sample: SectionSample & SIMDScalar>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool,
-        _ body: (Int, UnsafeBufferPointer<Sample>) -> Bool
+    static func runChunks<Form: CascadeForm>(
+        _ template: DigitalFilterTemplate, _: Form.Type, count: Int, step: Bool,
+        _ body: (Int, UnsafeBufferPointer<Form.Sample>) -> Bool
     ) {
-        var filter = DigitalFilter<Sample>(template, form: form)
+        var filter = DigitalFilter<Form>(template)
         let chunk = 1 << 16
-        var input = [Sample](repeating: step ? 1 : 0, count: min(chunk, max(count, 1)))
-        var output = [Sample](repeating: 0, count: input.count)
+        var input = [Form.Sample](repeating: step ? 1 : 0, count: min(chunk, max(count, 1)))
+        var output = [Form.Sample](repeating: 0, count: input.count)
         var done = 0
         while done < count {
             let m = min(input.count, count - done)
@@ -184,11 +181,11 @@ public struct ResponseRequest: Sendable {
     }
 
     /// The index of the first output of `runChunks` that is not finite.
-    static func firstNonFinite<Sample: SectionSample & SIMDScalar>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool
+    static func firstNonFinite<Form: CascadeForm>(
+        _ template: DigitalFilterTemplate, _ form: Form.Type, count: Int, step: Bool
     ) -> Int? {
         var found: Int?
-        runChunks(template, Sample.self, form: form, count: count, step: step) { offset, chunk in
+        runChunks(template, form, count: count, step: step) { offset, chunk in
             if let i = chunk.firstIndex(where: { !$0.isFinite }) { found = offset + i; return false }
             return true
         }

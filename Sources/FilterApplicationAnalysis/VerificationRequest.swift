@@ -158,28 +158,25 @@ public struct VerificationRequest: Sendable {
     static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision)
         -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
             extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
-        func responses<Sample: SectionSample & SIMDScalar>(_: Sample.Type)
+        func responses<Form: CascadeForm>(_ form: Form.Type)
             -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
                 extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
-            let form = precision.sectionForm(Sample.self)
-            return (.runtime(template, as: Sample.self, form: form),
-                    { n in run(template, Sample.self, form: form, count: n, step: false) },
-                    { n in run(template, Sample.self, form: form, count: n, step: true) },
-                    { n in extremes(template, Sample.self, form: form, count: n) },
-                    !template.sections.isEmpty && form == .offset)
+            (.runtime(template, form: form),
+             { n in run(template, form, count: n, step: false) },
+             { n in run(template, form, count: n, step: true) },
+             { n in extremes(template, form, count: n) },
+             !template.sections.isEmpty && Form.Section.self is OffsetDirectFormI<Form.Sample>.Type)
         }
-        return precision.samplesAreFloat ? responses(Float.self) : responses(Double.self)
+        return responses(precision.cascadeForm)
     }
 
     /// The extremes of the runtime's first `count` outputs for 1, 0, 0, ...,
     /// run in chunks of 2^16 samples and not stored.
-    static func extremes<Sample: SectionSample & SIMDScalar>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int
-    ) -> ImpulseExtremes {
-        var filter = DigitalFilter<Sample>(template, form: form)
+    static func extremes<Form: CascadeForm>(_ template: DigitalFilterTemplate, _: Form.Type, count: Int) -> ImpulseExtremes {
+        var filter = DigitalFilter<Form>(template)
         var accumulator = ImpulseExtremes.Accumulator(count: count)
         let chunk = 1 << 16
-        var input = [Sample](repeating: 0, count: chunk), output = [Sample](repeating: 0, count: chunk)
+        var input = [Form.Sample](repeating: 0, count: chunk), output = [Form.Sample](repeating: 0, count: chunk)
         var done = 0
         while done < count {
             let m = min(chunk, count - done)
@@ -195,13 +192,11 @@ public struct VerificationRequest: Sendable {
         return accumulator.result
     }
 
-    /// The runtime's own response: `DigitalFilter<Sample>` fed 1, 0, 0, ...
+    /// The runtime's own response: `DigitalFilter<Form>` fed 1, 0, 0, ...
     /// (or 1, 1, 1, ... for the step).
-    static func run<Sample: SectionSample & SIMDScalar>(
-        _ template: DigitalFilterTemplate, _: Sample.Type, form: SectionCascade<Sample>.Form, count: Int, step: Bool
-    ) -> [Double] {
-        var filter = DigitalFilter<Sample>(template, form: form)
-        var input = [Sample](repeating: step ? 1 : 0, count: count)
+    static func run<Form: CascadeForm>(_ template: DigitalFilterTemplate, _: Form.Type, count: Int, step: Bool) -> [Double] {
+        var filter = DigitalFilter<Form>(template)
+        var input = [Form.Sample](repeating: step ? 1 : 0, count: count)
         if count > 0 { input[0] = 1 }
         return filter.process(input).map { Double($0) }
     }

@@ -114,7 +114,7 @@ public enum CEmitter {
 
     /// Sections in direct form I with the feedback about the nearest integers
     /// and error feedback (float), as `OffsetDirectFormI<Float>`
-    /// runs them (`SectionCascade<Float>(_:form: .offset)`), each section
+    /// runs them (`SectionCascade<OffsetForm<Float>>`), each section
     /// from the template `c/offset-section.c.mustache`: w holds, per node (the
     /// input, then each section's output), its last two values and their
     /// rounding errors.
@@ -124,7 +124,7 @@ public enum CEmitter {
         let factored = OffsetBiquad.factoringOutputGain(sections)
         let names = ["b0", "k1", "k2", "d1", "u", "tn", "c1", "s", "t", "m1", "m2", "d1Low", "uLow", "c1Low", "sLow"]
         for (k, section) in factored.sections.enumerated() {
-            // The numbers SectionCascade<Float> stores, in OffsetDirectFormI's order.
+            // The numbers SectionCascade<OffsetForm<Float>> stores, in OffsetDirectFormI's order.
             var view: [String: Any] = [:]
             for (name, x) in zip(names, OffsetBiquad(section).numbers(as: Float.self)) { view[name] = literal(x, .float) }
             let i = 4 * k, o = 4 * (k + 1)

@@ -87,9 +87,9 @@ public enum SectionGrid {
         let both = await parallelMap(cases) { c -> (Double, Double, Double, Bool) in
             let template = try! TemplateBuilder.template(for: try! c.recipe.design(), name: "f", description: "", tag: 0)
             let exact = TimeResponse.impulse(template.sections, count: c.impulseLength)
-            var filter = DigitalFilter<Float>(template, form: .offset)
-            var transposed = SectionCascade<Float>(template.sections, form: .transposed)
-            var wide = SectionCascade<Float>(template.sections, form: .transposedInDouble)
+            var filter = DigitalFilter<OffsetForm<Float>>(template)
+            var transposed = SectionCascade<TransposedForm<Float>>(template.sections)
+            var wide = SectionCascade<TransposedInDoubleForm<Float>>(template.sections)
             var input = [Float](repeating: 0, count: c.impulseLength)
             input[0] = 1
             let run = filter.process(input)
@@ -97,7 +97,7 @@ public enum SectionGrid {
             let runWide = wide.process(input)
             // One sample at a time, as a motion callback runs it: bit for bit
             // the block, Float in Double and Double alike.
-            var wideStepped = SectionCascade<Float>(template.sections, form: .transposedInDouble)
+            var wideStepped = SectionCascade<TransposedInDoubleForm<Float>>(template.sections)
             var double = SectionCascade<Double>(template.sections), doubleStepped = double
             let doubleInput = input.map(Double.init), doubleBlock = double.process(doubleInput)
             let stepped = input.indices.allSatisfy { n in

@@ -1,8 +1,11 @@
 /// Runs a `DigitalFilterTemplate`: one sample at a time or a block at a time,
 /// in `Double` or `Float`.
 ///
-/// A template with `sections` runs them (`SectionCascade`: accurate at any
-/// order, in Float too). Without, it runs the plain direct-form recurrence,
+/// A template with `sections` runs them (`SectionCascade<Form>`: accurate at
+/// any order, in Float too), in the form `Form` (`CascadeForm`), chosen once,
+/// as a type: `DigitalFilter<Float>` and `DigitalFilter<Double>` run their
+/// samples' default form (`DefaultCascadeForm`),
+/// `DigitalFilter<OffsetForm<Float>>` the offset form. Without, it runs the plain direct-form recurrence,
 /// term by term in Fisher's order:
 ///
 ///     y[n] = sum_i b_i u[n-NZ+i] + sum_{i<NP-1} y_i y[n-NP+i] + y_(NP-1) y[n-1]
@@ -15,7 +18,9 @@
 /// contiguous buffer. The newest feedback term is added last, so one
 /// multiply-add lies on the sample-to-sample dependency chain.
 @frozen
-public struct DigitalFilter<Sample: SectionSample & SIMDScalar>: Sendable {
+public struct DigitalFilter<Form: CascadeForm>: Sendable {
+    /// The samples in and out.
+    public typealias Sample = Form.Sample
     /// Samples per chunk of block processing.
     @usableFromInline static var chunk: Int { 2048 }
 
@@ -28,19 +33,13 @@ public struct DigitalFilter<Sample: SectionSample & SIMDScalar>: Sendable {
     /// Outputs: NP of history, then room for a chunk.
     @usableFromInline var ys: [Sample]
     /// The template's sections, when it has them (then they run instead).
-    @usableFromInline var cascade: SectionCascade<Sample>
+    @usableFromInline var cascade: SectionCascade<Form>
     @usableFromInline let runsSections: Bool
 
     /// Prepares a filter for `template`, at rest (all history 0); its
-    /// sections, if it has them, in `SectionCascade<Sample>.defaultForm`.
+    /// sections, if it has them, in `Form`.
     public init(_ template: DigitalFilterTemplate) {
-        self.init(template, form: SectionCascade<Sample>.defaultForm)
-    }
-
-    /// Prepares a filter for `template`, at rest, its sections (if it has
-    /// them) in the form asked for (`SectionCascade.Form`).
-    public init(_ template: DigitalFilterTemplate, form: SectionCascade<Sample>.Form) {
-        cascade = SectionCascade(template.sections, form: form)
+        cascade = SectionCascade(template.sections)
         runsSections = !template.sections.isEmpty
         let b = template.xCoefficients.map { Sample($0 / template.gain) }
         let nonZero = b.indices.filter { b[$0] != 0 }

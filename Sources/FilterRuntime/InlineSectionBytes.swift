@@ -1,5 +1,5 @@
 /// 1 KiB of storage inside a value (sixteen rows of 64 bytes), where a
-/// cascade keeps its sections when they fit (`FormSections`): stepping them
+/// cascade keeps its sections when they fit (`CascadeSections`): stepping them
 /// then reads and writes the value itself, with no array whose uniqueness a
 /// mutating call would have to check (a call into the Swift runtime on every
 /// sample).

@@ -1,27 +1,24 @@
 /// One cascade of second-order sections run on three signals at once (an
 /// accelerometer's x, y and z), one SIMD lane each: the same `SectionForm`
-/// steps as `SectionCascade`, in the same order, so each axis comes out bit
-/// for bit as a `SectionCascade` of its own in the same form would give it,
-/// for about the cost of one.
+/// steps as `SectionCascade<Form>`, in the same order, so each axis comes out
+/// bit for bit as a `SectionCascade<Form>` of its own would give it, for about
+/// the cost of one. `ThreeAxisSections<Float>` runs Float's default form
+/// (`DefaultCascadeForm`).
 @frozen
-public struct ThreeAxisSections<Sample: SectionSample & SIMDScalar>: Sendable where Sample.SIMD4Storage: Sendable {
-    /// The form the sections run in (`SectionCascade.Form`).
-    public let form: SectionCascade<Sample>.Form
-    /// The sections in `form`, one SIMD lane per axis (lane 3 unused).
-    @usableFromInline var sections: FormSections<SIMD4<Sample>, SIMD4<Double>>
+public struct ThreeAxisSections<Form: CascadeForm>: Sendable {
+    /// The samples in and out (three axes in lanes 0, 1, 2 of a `SIMD4`).
+    public typealias Sample = Form.Sample
+
+    /// The sections in `Form`, one SIMD lane per axis (lane 3 unused).
+    @usableFromInline var sections: CascadeSections<Form.AxesSection>
     /// The offset form's output gain (`SectionCascade`), 1 for the others.
     @usableFromInline let outputGain: Sample
 
-    /// Three cascades of `sections`, at rest, in `SectionCascade<Sample>.defaultForm`.
+    /// Three cascades of `sections` in `Form`, at rest.
     public init(_ sections: [Biquad]) {
-        self.init(sections, form: SectionCascade<Sample>.defaultForm)
-    }
-
-    /// Three cascades of `sections` in the form asked for, at rest.
-    public init(_ sections: [Biquad], form: SectionCascade<Sample>.Form) {
-        self.form = form
-        self.sections = FormSections(sections, kind: form.kind)
-        outputGain = Sample(self.sections.outputGain)
+        let prepared = Form.cascadeSections(sections)
+        self.sections = CascadeSections(prepared.sections)
+        outputGain = Sample(prepared.outputGain)
     }
 
     /// Forgets all history.
@@ -39,6 +36,7 @@ public struct ThreeAxisSections<Sample: SectionSample & SIMDScalar>: Sendable wh
     /// Filters one sample of each axis (lanes 0, 1, 2; lane 3 is ignored).
     @inlinable @inline(__always)
     public mutating func process(_ x: SIMD4<Sample>) -> SIMD4<Sample> {
-        sections.step(x, outputGain: outputGain, widen: { SIMD4<Double>($0) }, narrow: { SIMD4<Sample>($0) })
+        let y = Form.cascadeOutput(axes: sections.step(Form.cascadeInput(axes: x)))
+        return Form.scalesOutput ? y * outputGain : y
     }
 }

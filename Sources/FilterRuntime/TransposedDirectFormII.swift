@@ -6,7 +6,7 @@
 /// chain, five multiplies in all. Accurate in Double. In Float, poles near
 /// z = +-1 move by Float's rounding of a1 and a2 (up to 5 % of the peak at
 /// alpha = 0.001), as in CMSIS-DSP and vDSP; for Float samples the runtime
-/// runs this form in Double instead (`SectionCascade.Form.transposedInDouble`).
+/// runs this form in Double instead (`TransposedInDoubleForm`).
 @frozen
 public struct TransposedDirectFormII<Lanes: SectionLanes>: SectionForm {
     /// Feed-forward coefficients.

@@ -42,7 +42,7 @@ public enum ZeroPhase {
         for i in 0 ..< count { extended[pad + i] = x[i] }
 
         // At most two arrays of the extended length live at once.
-        var cascade = SectionCascade<Double>(sections, form: .transposed)
+        var cascade = SectionCascade<Double>(sections)
         guard cascade.reset(toSteadyStateFor: extended[0]) else { return nil }
         var forward = cascade.process(extended)
         extended = []

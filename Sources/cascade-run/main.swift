@@ -5,7 +5,7 @@
 //
 // <filter.json> is what `mkfilter <design> --emit json` writes; its first
 // filter's "sos" rows [b0, b1, b2, 1, a1, a2] become the cascade, as
-// `SectionCascade<Float>` or `<Double>` runs them (Float: the offset form,
+// `SectionCascade<OffsetForm<Float>>` or `SectionCascade<Double>` runs them (Float: the offset form,
 // Double: TDF-II). Each input line is a label and samples as decimal numbers
 // (each must read back exactly in the precision asked for); each output line
 // is the label and the outputs' bits in hex (8 digits for float, 16 for
@@ -51,9 +51,10 @@ func sections(_ document: JSONValue) -> [Biquad] {
 }
 
 /// The outputs' bits for one input line.
-func run<Sample: SectionSample & SIMDScalar & LosslessStringConvertible>(
-    _ cascade: inout SectionCascade<Sample>, _ words: ArraySlice<Substring>, digits: Int, bits: (Sample) -> UInt64
-) -> String {
+func run<Form: CascadeForm>(
+    _ cascade: inout SectionCascade<Form>, _ words: ArraySlice<Substring>, digits: Int, bits: (Form.Sample) -> UInt64
+) -> String where Form.Sample: LosslessStringConvertible {
+    typealias Sample = Form.Sample
     cascade.reset()
     var line = ""
     for word in words {
@@ -103,7 +104,7 @@ if let h = taps(document) {
 }
 
 let biquads = sections(document)
-var single = SectionCascade<Float>(biquads, form: .offset)
+var single = SectionCascade<OffsetForm<Float>>(biquads)
 var double = SectionCascade<Double>(biquads)
 while let line = readLine() {
     let words = line.split(separator: " ")

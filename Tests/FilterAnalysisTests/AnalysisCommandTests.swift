@@ -103,13 +103,13 @@ func isWellFormedXML(_ data: Data) -> Bool {
     #expect(abs(s.last! - 1) < 1e-12)
     // In Float: DigitalFilter<Float>'s own numbers, in the offset form.
     let float = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--precision", "float"])
-    var floatFilter = DigitalFilter<Float>(template, form: .offset)
+    var floatFilter = DigitalFilter<OffsetForm<Float>>(template)
     let hf = (0..<40).map { Double(floatFilter.process($0 == 0 ? 1 : 0)) }
     #expect(float.standardOutput == "n,value\n" + hf.enumerated().map { "\($0.offset),\($0.element)\n" }.joined())
     #expect(zip(hf, exact).allSatisfy { abs($0 - $1) < 1e-7 })
     // Float samples, sections in Double: the exact response rounded once.
     let wide = ResponseProgram.run(.impulse, arguments: ["-Bu", "-Lp", "-o", "2", "-a", "0.1", "--samples", "40", "--precision", "float-in-double"])
-    var wideFilter = DigitalFilter<Float>(template, form: .transposedInDouble)
+    var wideFilter = DigitalFilter<TransposedInDoubleForm<Float>>(template)
     let hw = (0..<40).map { Double(wideFilter.process($0 == 0 ? 1 : 0)) }
     #expect(wide.exitCode == 0 && wide.standardOutput == "n,value\n" + hw.enumerated().map { "\($0.offset),\($0.element)\n" }.joined())
     #expect(zip(hw, exact).allSatisfy { abs($0 - $1) <= Double(Float($1).ulp) })

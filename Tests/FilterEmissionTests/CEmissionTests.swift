@@ -70,7 +70,7 @@ import TestSupport
                         let worst = zip(got, expected).map { abs($0 - $1) }.max()!
                         #expect(worst <= (t.sections.isEmpty ? 1e-12 * scale : 0), "\(label), \(t.name): worst \(worst) of \(scale)")
                     } else if !t.sections.isEmpty {
-                        var filter = DigitalFilter<Float>(t, form: .offset)
+                        var filter = DigitalFilter<OffsetForm<Float>>(t)
                         let expected = (0..<200).map { Double(filter.process($0 == 0 ? 1 : 0)) }
                         #expect(Array(got) == expected, "\(label), \(t.name): float C and DigitalFilter<Float> differ")
                     } else {

@@ -25,21 +25,35 @@ import Testing
 
     /// Every form, and a long cascade (the six sections three times: 18, run
     /// in several groups by a block) beside the short one.
-    static let forms: [SectionCascade<Float>.Form] = [.transposed, .offset, .transposedInDouble]
+    static let forms = FormName.allCases
     static let long = sections + sections + sections
 
-    func perSample<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form,
-                                                                  _ sections: [Biquad]) -> [S] {
-        var cascade = SectionCascade<S>(sections, form: form)
-        return Self.input.map { cascade.process(S($0)) }
+    /// The three forms by name, each for any sample type.
+    enum FormName: String, CaseIterable, Sendable {
+        case transposed, offset, transposedInDouble
+
+        /// The form's type for samples `S`.
+        func form<S: SectionSample & SIMDScalar>(_: S.Type) -> any CascadeForm.Type where S.SIMD4Storage: Sendable {
+            switch self {
+            case .transposed: TransposedForm<S>.self
+            case .offset: OffsetForm<S>.self
+            case .transposedInDouble: TransposedInDoubleForm<S>.self
+            }
+        }
     }
 
-    func blocks<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form, _ sections: [Biquad],
-                                                               lengths: [Int], inPlace: Bool) -> [S] {
-        var cascade = SectionCascade<S>(sections, form: form)
-        var out: [S] = []
+    /// One sample at a time; each output in Double (exact for Float and Double).
+    static func perSample<F: CascadeForm>(_: F.Type, _ sections: [Biquad]) -> [Double] {
+        var cascade = SectionCascade<F>(sections)
+        return input.map { Double(cascade.process(F.Sample($0))) }
+    }
+
+    /// Blocks of `lengths` in turn, in place or not.
+    static func blocks<F: CascadeForm>(_: F.Type, _ sections: [Biquad], lengths: [Int], inPlace: Bool) -> [Double] {
+        var cascade = SectionCascade<F>(sections)
+        var out: [F.Sample] = []
         var start = 0, k = 0
-        let x = Self.input.map { S($0) }
+        let x = input.map { F.Sample($0) }
         while start < x.count {
             let m = min(lengths[k % lengths.count], x.count - start)
             var block = Array(x[start..<(start + m)])
@@ -52,66 +66,15 @@ import Testing
             start += m
             k += 1
         }
-        return out
-    }
-
-    static func form<S>(_ form: SectionCascade<Float>.Form, as _: S.Type) -> SectionCascade<S>.Form {
-        switch form {
-        case .transposed: .transposed
-        case .offset: .offset
-        case .transposedInDouble: .transposedInDouble
-        }
-    }
-
-    @Test(arguments: forms)
-    func blocksEqualSamplesBitForBit(form: SectionCascade<Float>.Form) {
-        for sections in [Self.sections, Self.long] {
-            let double = perSample(Double.self, Self.form(form, as: Double.self), sections)
-            let float = perSample(Float.self, form, sections)
-            #expect(double.allSatisfy(\.isFinite) && float.allSatisfy(\.isFinite))
-            for lengths in [[5000], [1, 2, 3, 7, 64, 1000], [4096, 17], [255, 256, 257, 513]] {
-                for inPlace in [false, true] {
-                    #expect(blocks(Double.self, Self.form(form, as: Double.self), sections, lengths: lengths, inPlace: inPlace) == double)
-                    #expect(blocks(Float.self, form, sections, lengths: lengths, inPlace: inPlace) == float)
-                }
-            }
-        }
-    }
-
-    /// Cascades of 0 to 3 sections (the last two sections of TDF-II in
-    /// Double are held apart while stepping) and of 30 (more than fit inside
-    /// the value: kept in an array instead), in every form: one sample at a
-    /// time, blocks, and the two interleaved give the same numbers bit for
-    /// bit; in Double, TDF-II gives what its sections stepped by hand give.
-    @Test(arguments: forms)
-    func everySizeSteppedAndInBlocks(form: SectionCascade<Float>.Form) {
-        let thirty = Array(repeating: Self.sections, count: 5).flatMap { $0 }
-        for sections in [[], Array(Self.sections.prefix(1)), Array(Self.sections.prefix(2)), Array(Self.sections.prefix(3)), thirty] {
-            let double = perSample(Double.self, Self.form(form, as: Double.self), sections)
-            let float = perSample(Float.self, form, sections)
-            #expect(double.allSatisfy(\.isFinite) && float.allSatisfy(\.isFinite))
-            #expect(blocks(Double.self, Self.form(form, as: Double.self), sections, lengths: [1, 64, 300], inPlace: false) == double)
-            #expect(blocks(Float.self, form, sections, lengths: [1, 64, 300], inPlace: true) == float)
-            #expect(interleaved(Double.self, Self.form(form, as: Double.self), sections) == double)
-            #expect(interleaved(Float.self, form, sections) == float)
-            if form == .transposed {
-                var byHand = sections.map { TransposedDirectFormII<Double>($0) }
-                let expected = Self.input.map { x in
-                    var v = x
-                    for k in byHand.indices { v = byHand[k].step(v) }
-                    return v
-                }
-                #expect(double == expected)
-            }
-        }
+        return out.map { Double($0) }
     }
 
     /// Single samples and blocks in turn (3 samples one at a time, then a
     /// block of 5, ...) through one cascade.
-    func interleaved<S: SectionSample & SIMDScalar>(_: S.Type, _ form: SectionCascade<S>.Form, _ sections: [Biquad]) -> [S] {
-        var cascade = SectionCascade<S>(sections, form: form)
-        let x = Self.input.map { S($0) }
-        var out: [S] = [], start = 0
+    static func interleaved<F: CascadeForm>(_: F.Type, _ sections: [Biquad]) -> [Double] {
+        var cascade = SectionCascade<F>(sections)
+        let x = input.map { F.Sample($0) }
+        var out: [F.Sample] = [], start = 0
         while start < x.count {
             for n in start..<min(start + 3, x.count) { out.append(cascade.process(x[n])) }
             start = min(start + 3, x.count)
@@ -119,40 +82,89 @@ import Testing
             out += cascade.process(Array(x[start..<end]))
             start = end
         }
-        return out
+        return out.map { Double($0) }
+    }
+
+    @Test(arguments: forms)
+    func blocksEqualSamplesBitForBit(form: FormName) {
+        func check<F: CascadeForm>(_ f: F.Type) {
+            for sections in [Self.sections, Self.long] {
+                let stepped = Self.perSample(f, sections)
+                #expect(stepped.allSatisfy { $0.isFinite })
+                for lengths in [[5000], [1, 2, 3, 7, 64, 1000], [4096, 17], [255, 256, 257, 513]] {
+                    for inPlace in [false, true] {
+                        #expect(Self.blocks(f, sections, lengths: lengths, inPlace: inPlace) == stepped)
+                    }
+                }
+            }
+        }
+        check(form.form(Double.self))
+        check(form.form(Float.self))
+    }
+
+    /// Cascades of 0 to 3 sections (the last two sections are held apart
+    /// while stepping) and of 30 (more than fit inside the value: kept in an
+    /// array instead), in every form: one sample at a time, blocks, and the
+    /// two interleaved give the same numbers bit for bit; in Double, TDF-II
+    /// gives what its sections stepped by hand give.
+    @Test(arguments: forms)
+    func everySizeSteppedAndInBlocks(form: FormName) {
+        let thirty = Array(repeating: Self.sections, count: 5).flatMap { $0 }
+        func check<F: CascadeForm>(_ f: F.Type, _ sections: [Biquad]) {
+            let stepped = Self.perSample(f, sections)
+            #expect(stepped.allSatisfy { $0.isFinite })
+            #expect(Self.blocks(f, sections, lengths: [1, 64, 300], inPlace: false) == stepped)
+            #expect(Self.blocks(f, sections, lengths: [1, 64, 300], inPlace: true) == stepped)
+            #expect(Self.interleaved(f, sections) == stepped)
+        }
+        for sections in [[], Array(Self.sections.prefix(1)), Array(Self.sections.prefix(2)), Array(Self.sections.prefix(3)), thirty] {
+            check(form.form(Double.self), sections)
+            check(form.form(Float.self), sections)
+            if form == .transposed {
+                var byHand = sections.map { TransposedDirectFormII<Double>($0) }
+                let expected = Self.input.map { x in
+                    var v = x
+                    for k in byHand.indices { v = byHand[k].step(v) }
+                    return v
+                }
+                #expect(Self.perSample(TransposedForm<Double>.self, sections) == expected)
+            }
+        }
     }
 
     /// A cascade is a value: a copy taken mid-stream goes on exactly as the
     /// original, and resetting or running the copy leaves the original as it
     /// was, whether the sections live inside the value (6) or in an array (30).
     @Test(arguments: forms)
-    func copiesAreIndependent(form: SectionCascade<Float>.Form) {
-        let thirty = Array(repeating: Self.sections, count: 5).flatMap { $0 }
-        for sections in [Self.sections, thirty] {
-            var original = SectionCascade<Float>(sections, form: form)
-            var straight = SectionCascade<Float>(sections, form: form)
-            let x = Self.input.map { Float($0) }
-            for n in 0..<100 { _ = original.process(x[n]); _ = straight.process(x[n]) }
-            var copy = original
-            let fromCopy = (100..<200).map { copy.process(x[$0]) }
-            copy.reset()
-            _ = copy.process(Array(x[0..<50]))
-            let fromOriginal = (100..<200).map { original.process(x[$0]) }
-            let expected = (100..<200).map { straight.process(x[$0]) }
-            #expect(fromCopy == expected && fromOriginal == expected)
+    func copiesAreIndependent(form: FormName) {
+        func check<F: CascadeForm>(_: F.Type) {
+            let thirty = Array(repeating: Self.sections, count: 5).flatMap { $0 }
+            for sections in [Self.sections, thirty] {
+                var original = SectionCascade<F>(sections)
+                var straight = SectionCascade<F>(sections)
+                let x = Self.input.map { F.Sample($0) }
+                for n in 0..<100 { _ = original.process(x[n]); _ = straight.process(x[n]) }
+                var copy = original
+                let fromCopy = (100..<200).map { copy.process(x[$0]) }
+                copy.reset()
+                _ = copy.process(Array(x[0..<50]))
+                let fromOriginal = (100..<200).map { original.process(x[$0]) }
+                let expected = (100..<200).map { straight.process(x[$0]) }
+                #expect(fromCopy == expected && fromOriginal == expected)
+            }
         }
+        check(form.form(Float.self))
     }
 
     /// The default forms: Double runs TDF-II; Float, off microcontrollers, the
     /// same sections in Double inside: exactly the Double cascade's output on
     /// the Float inputs, rounded once.
     @Test func defaultForms() {
-        #expect(SectionCascade<Double>.defaultForm == .transposed)
-        #expect(SectionCascade<Float>.defaultForm == .transposedInDouble)
+        #expect(Double.DefaultForm.self == TransposedForm<Double>.self)
+        #expect(Float.DefaultForm.self == TransposedInDoubleForm<Float>.self)
         for sections in [Self.sections, Self.long] {
             var double = SectionCascade<Double>(sections), float = SectionCascade<Float>(sections)
-            var tdf2 = SectionCascade<Double>(sections, form: .transposed)
-            #expect(double.form == .transposed && float.form == .transposedInDouble)
+            var tdf2 = SectionCascade<TransposedForm<Double>>(sections)
             var same = true
             for x in Self.input.prefix(3000) {
                 let a = double.process(Double(Float(x)))
@@ -170,7 +182,7 @@ import Testing
     /// low Float (a1 = c1 - m1).
     @Test func offsetFormAsRun() {
         #expect(SectionCascade<Double>(Self.sections).sectionsAsRun == Self.sections)
-        let allAsRun = SectionCascade<Float>(Self.sections, form: .offset).sectionsAsRun
+        let allAsRun = SectionCascade<OffsetForm<Float>>(Self.sections).sectionsAsRun
         let asRun = allAsRun[0]
         let c1 = -1.98731 + 2, high = Double(Float(c1)), low = Double(Float(c1 - high))
         #expect(low != 0 && asRun.a1 == (high + low) - 2 && asRun.b0 == 0x1p-14)
@@ -187,27 +199,30 @@ import Testing
     /// state unchanged: the output starts at, and stays at, the dc gain times x.
     @Test(arguments: [false, true])
     func steadyStateIsAFixedPoint(offset: Bool) {
-        let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
-        var cascade = SectionCascade<Double>(stable, form: offset ? .offset : .transposed)
-        let settled = cascade.reset(toSteadyStateFor: 0.7)
-        #expect(settled)
-        var dc = 1.0
-        for s in stable { dc *= (s.b0 + s.b1 + s.b2) / (1 + s.a1 + s.a2) }
-        for _ in 0..<200 {
-            let y = cascade.process(0.7)
-            #expect(abs(y - 0.7 * dc) <= 1e-12 * abs(0.7 * dc))
+        func check<F: CascadeForm>(_: F.Type) where F.Sample == Double {
+            let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
+            var cascade = SectionCascade<F>(stable)
+            let settled = cascade.reset(toSteadyStateFor: 0.7)
+            #expect(settled)
+            var dc = 1.0
+            for s in stable { dc *= (s.b0 + s.b1 + s.b2) / (1 + s.a1 + s.a2) }
+            for _ in 0..<200 {
+                let y = cascade.process(0.7)
+                #expect(abs(y - 0.7 * dc) <= 1e-12 * abs(0.7 * dc))
+            }
+            // From rest, the same input takes its time to get there.
+            var fromRest = SectionCascade<F>(stable)
+            let first = fromRest.process(0.7)
+            #expect(abs(first - 0.7 * dc) > 0.1 * abs(0.7 * dc))
         }
-        // From rest, the same input takes its time to get there.
-        var fromRest = SectionCascade<Double>(stable, form: offset ? .offset : .transposed)
-        let first = fromRest.process(0.7)
-        #expect(abs(first - 0.7 * dc) > 0.1 * abs(0.7 * dc))
+        if offset { check(OffsetForm<Double>.self) } else { check(TransposedForm<Double>.self) }
     }
 
     /// Float samples run in Double inside settle too: the output stays at the
     /// dc gain times x, to Float's rounding of it.
     @Test func steadyStateInDoubleInside() {
         let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
-        var cascade = SectionCascade<Float>(stable, form: .transposedInDouble)
+        var cascade = SectionCascade<TransposedInDoubleForm<Float>>(stable)
         let settled = cascade.reset(toSteadyStateFor: 0.7)
         #expect(settled)
         var dc = 1.0
@@ -230,13 +245,12 @@ import Testing
     /// for bit what its own `SectionCascade` in that form gives, from rest and
     /// from the steady state.
     @Test(arguments: forms)
-    func threeAxesEqualThreeCascades(form: SectionCascade<Float>.Form) {
+    func threeAxesEqualThreeCascades(form: FormName) {
         let stable = Array(Self.sections.prefix(4)) + [Self.sections[5]]
-        func check<S: SectionSample & SIMDScalar>(_: S.Type, _ sections: [Biquad], settle: Bool) where S.SIMD4Storage: Sendable {
-            let f = Self.form(form, as: S.self)
-            var three = ThreeAxisSections<S>(sections, form: f)
-            var single = (0..<3).map { _ in SectionCascade<S>(sections, form: f) }
-            #expect(three.form == f)
+        func check<F: CascadeForm>(_: F.Type, _ sections: [Biquad], settle: Bool) {
+            typealias S = F.Sample
+            var three = ThreeAxisSections<F>(sections)
+            var single = (0..<3).map { _ in SectionCascade<F>(sections) }
             let start = SIMD4<S>(0.1, -0.2, 1.0, 0)
             if settle {
                 let settled = three.reset(toSteadyStateFor: start)
@@ -254,8 +268,8 @@ import Testing
         }
         for sections in [stable, stable + stable] {
             for settle in [false, true] {
-                check(Double.self, sections, settle: settle)
-                check(Float.self, sections, settle: settle)
+                check(form.form(Double.self), sections, settle: settle)
+                check(form.form(Float.self), sections, settle: settle)
             }
         }
     }

@@ -4,7 +4,7 @@
 // specialises the cascade here; FilterRuntime.o holds the rest of the runtime.
 import FilterRuntime
 
-nonisolated(unsafe) var cascade = SectionCascade<Float>(ShakeBandPass.shakeBandPass053Hz.sections, form: .offset)
+nonisolated(unsafe) var cascade = SectionCascade<OffsetForm<Float>>(ShakeBandPass.shakeBandPass053Hz.sections)
 
 @_cdecl("filter_block")
 public func filterBlock(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, _ n: Int) {

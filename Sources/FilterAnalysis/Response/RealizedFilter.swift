@@ -13,23 +13,19 @@ public enum RealizedFilter: Sendable, Hashable {
     /// The cascade, gain included.
     case sections([Biquad])
 
-    /// The filter `DigitalFilter<Sample>` runs for `template`: its sections as
-    /// `SectionCascade<Sample>` stores them, or its recurrence with 1/G folded
-    /// in and every coefficient rounded to `Sample`.
-    public static func runtime<Sample: SectionSample & SIMDScalar>(
-        _ template: DigitalFilterTemplate, as _: Sample.Type, form: SectionCascade<Sample>.Form
-    ) -> RealizedFilter {
+    /// The filter `DigitalFilter<Form>` runs for `template`: its sections as
+    /// `SectionCascade<Form>` stores them, or its recurrence with 1/G folded
+    /// in and every coefficient rounded to `Form.Sample`.
+    public static func runtime<Form: CascadeForm>(_ template: DigitalFilterTemplate, form _: Form.Type) -> RealizedFilter {
         template.sections.isEmpty
-            ? .direct(.runtime(template, as: Sample.self))
-            : .sections(SectionCascade<Sample>(template.sections, form: form).sectionsAsRun)
+            ? .direct(.runtime(template, as: Form.Sample.self))
+            : .sections(SectionCascade<Form>(template.sections).sectionsAsRun)
     }
 
     /// The filter the runtime runs for `template` at `precision` (Fisher's
     /// gencode arithmetic is not the runtime's: as Double).
     public static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision) -> RealizedFilter {
-        precision.samplesAreFloat && precision != .gencode
-            ? runtime(template, as: Float.self, form: precision.sectionForm(Float.self))
-            : runtime(template, as: Double.self, form: .transposed)
+        precision == .gencode ? runtime(template, form: Double.self) : runtime(template, form: precision.cascadeForm)
     }
 
     /// The design in `realization`, coefficients in Double: the sections from

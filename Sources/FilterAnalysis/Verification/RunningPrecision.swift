@@ -6,12 +6,12 @@ import FilterRuntime
 public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
     /// `DigitalFilter<Double>`, or emitted C/Swift in double.
     case double
-    /// Float arithmetic: `DigitalFilter<Float>(_:form: .offset)` (sections in
+    /// Float arithmetic: `DigitalFilter<OffsetForm<Float>>` (sections in
     /// the offset form), or emitted C in float, bit for bit; coefficients and
     /// state rounded to Float32.
     case float
     /// Float samples, sections run in Double inside:
-    /// `DigitalFilter<Float>(_:form: .transposedInDouble)`, the runtime's
+    /// `DigitalFilter<TransposedInDoubleForm<Float>>`, the runtime's
     /// default for Float where the hardware has Double. A template without
     /// sections runs its recurrence in Float.
     case floatInDouble = "float-in-double"
@@ -57,12 +57,16 @@ public enum RunningPrecision: String, Sendable, Hashable, CaseIterable {
     /// Whether the samples are Float (else Double).
     public var samplesAreFloat: Bool { self != .double }
 
-    /// The section form the runtime runs at this precision.
-    public func sectionForm<Sample>(_: Sample.Type) -> SectionCascade<Sample>.Form {
+    /// The cascade form the runtime runs at this precision, its samples
+    /// Float exactly when `samplesAreFloat`: TDF-II in Double, the offset
+    /// form in Float, TDF-II in Double inside for Float samples, and for
+    /// gencode (whose templates have no sections) TDF-II in Float.
+    public var cascadeForm: any CascadeForm.Type {
         switch self {
-        case .double, .gencode: .transposed
-        case .float: .offset
-        case .floatInDouble: .transposedInDouble
+        case .double: TransposedForm<Double>.self
+        case .gencode: TransposedForm<Float>.self
+        case .float: OffsetForm<Float>.self
+        case .floatInDouble: TransposedInDoubleForm<Float>.self
         }
     }
 
