@@ -9,6 +9,7 @@
 //   swift run -c release filter-benchmarks --response-only   (the sections' response against sosfreqz)
 //   swift run -c release filter-benchmarks --fir-only        (FIR design speed against scipy,
 //                                                             the FIR runtime against C)
+//   swift run -c release filter-benchmarks --fir-runtime-only (the FIR runtime against C only)
 //   swift run -c release filter-benchmarks --write docs/figures.md
 //                                   (every table, into the one file the docs cite)
 import FilterAnalysis
@@ -36,6 +37,13 @@ if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
     defer { try? FileManager.default.removeItem(at: dir) }
     try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
     try overlapSaveBenchmark(samples: 1_000_000, repeats: 3)
+    exit(0)
+}
+if figurePath == nil, CommandLine.arguments.contains("--fir-runtime-only") {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--response-only") {

@@ -15,9 +15,10 @@
 /// (never multiplied: 0 * inf would be NaN).
 ///
 /// The 32 lanes are four `SIMD8` accumulators: four independent chains of
-/// N/32 additions, so one output costs about N/8 vector multiplies and adds
-/// whether it is computed alone (`process(_:)`) or in a block. A plain
-/// left-to-right sum would be one chain of N dependent additions.
+/// N/32 additions, so one output alone (`process(_:)`) costs about N/8
+/// vector multiplies and adds. A plain left-to-right sum would be one chain
+/// of N dependent additions. A block computes a vector of outputs at once, one
+/// per SIMD lane, in the same order (`firDotProducts`).
 public protocol FIRSample: BinaryFloatingPoint, Sendable {
     /// sum_{j<count} r[j] w[j] in the order above.
     ///
@@ -29,9 +30,35 @@ public protocol FIRSample: BinaryFloatingPoint, Sendable {
     ///     32 (`firTailMask`): ones for the lanes below count mod 32.
     static func firDotProduct(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
                               mask: UnsafeRawPointer) -> Self
+
+    /// How many consecutive outputs `firDotProducts(_:_:count:into:)`
+    /// computes at once: one 64-byte vector of them (16 Float, 8 Double).
+    static var firBlockLanes: Int { get }
+
+    /// `firBlockLanes` consecutive outputs at once, each bit for bit what
+    /// `firDotProduct` gives it (`firOutputsAtOnce`): lane o of `y` is
+    /// sum_{j<count} r[j] w[o + j].
+    ///
+    /// - Parameters:
+    ///   - r: the `count` reversed taps.
+    ///   - w: the first window's samples, readable up to
+    ///     w[count + firBlockLanes - 2].
+    ///   - y: room for the `firBlockLanes` outputs.
+    static func firDotProducts(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
+                               into y: UnsafeMutablePointer<Self>)
 }
 
 extension Float: FIRSample {
+    /// 16 outputs at once (`SIMD16<Float>`: one 64-byte vector).
+    @inlinable public static var firBlockLanes: Int { 16 }
+
+    /// 16 outputs at once (`firOutputsAtOnce` on `SIMD16<Float>`).
+    @inlinable @inline(__always)
+    public static func firDotProducts(_ r: UnsafePointer<Float>, _ w: UnsafePointer<Float>, count n: Int,
+                                      into y: UnsafeMutablePointer<Float>) {
+        firOutputsAtOnce(r, w, count: n, into: y, as: SIMD16<Float>.self)
+    }
+
     /// The FIR inner product in `FIRSample`'s order, on `SIMD8<Float>`.
     @inlinable @inline(__always)
     public static func firDotProduct(_ r: UnsafePointer<Float>, _ w: UnsafePointer<Float>, count n: Int,
@@ -66,6 +93,16 @@ extension Float: FIRSample {
 }
 
 extension Double: FIRSample {
+    /// 8 outputs at once (`SIMD8<Double>`: one 64-byte vector).
+    @inlinable public static var firBlockLanes: Int { 8 }
+
+    /// 8 outputs at once (`firOutputsAtOnce` on `SIMD8<Double>`).
+    @inlinable @inline(__always)
+    public static func firDotProducts(_ r: UnsafePointer<Double>, _ w: UnsafePointer<Double>, count n: Int,
+                                      into y: UnsafeMutablePointer<Double>) {
+        firOutputsAtOnce(r, w, count: n, into: y, as: SIMD8<Double>.self)
+    }
+
     /// The FIR inner product in `FIRSample`'s order, on `SIMD8<Double>`.
     @inlinable @inline(__always)
     public static func firDotProduct(_ r: UnsafePointer<Double>, _ w: UnsafePointer<Double>, count n: Int,
@@ -97,6 +134,92 @@ extension Double: FIRSample {
         let s = (a0 + a1) + (a2 + a3)
         return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
     }
+}
+
+/// V.scalarCount consecutive outputs at once, each the inner product of
+/// `firDotProduct` in its order, bit for bit: lane o of the result is
+/// sum_{j<count} r[j] w[o + j]. The outputs are
+/// SIMD lanes (a window's sample j is a vector load at w + j), so each
+/// product r[j] w[o + j] and each addition is the one `firDotProduct`
+/// performs for output o, in the same order:
+///
+/// - lane chain a_m, m = j mod 32: its products in increasing j;
+/// - s_l = (a_l + a_{l+8}) + (a_{l+16} + a_{l+24});
+/// - ((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7)).
+///
+/// `firDotProduct` starts each chain at +0 and adds the padded lanes'
+/// +0 products; here an empty chain is left out and a chain starts at
+/// its first product. That changes only the sign of a zero: a sum's
+/// value never depends on a zero operand's sign unless both operands are
+/// zero, and `firDotProduct`'s nodes are never -0, so the two agree at
+/// every node but for -0 against +0, and the final + 0 (which turns -0
+/// into +0 and leaves every other value alone) makes them equal bit for
+/// bit. Each output costs one lane of a vector multiply and add a tap, with
+/// no masks and no horizontal sums (a 64-byte vector: one AVX-512
+/// instruction, two with AVX, four with SSE2 or NEON).
+///
+/// - Parameters:
+///   - r: the `count` reversed taps.
+///   - w: the first window's samples, readable up to w[count + V.scalarCount - 2].
+///   - y: the V.scalarCount outputs.
+@inlinable @inline(__always)
+func firOutputsAtOnce<V: SIMD>(_ r: UnsafePointer<V.Scalar>, _ w: UnsafePointer<V.Scalar>, count n: Int,
+                               into y: UnsafeMutablePointer<V.Scalar>, as _: V.Type) where V.Scalar: FIRSample {
+    let raw = UnsafeRawPointer(w)
+    // ((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7)), the empty
+    // s_l (l >= n) left out.
+    var left = firPartial(V.self, r, raw, 0, n)
+    if 1 < n { left = left + firPartial(V.self, r, raw, 1, n) }
+    if 2 < n {
+        var pair = firPartial(V.self, r, raw, 2, n)
+        if 3 < n { pair = pair + firPartial(V.self, r, raw, 3, n) }
+        left = left + pair
+    }
+    if 4 < n {
+        var right = firPartial(V.self, r, raw, 4, n)
+        if 5 < n { right = right + firPartial(V.self, r, raw, 5, n) }
+        if 6 < n {
+            var pair = firPartial(V.self, r, raw, 6, n)
+            if 7 < n { pair = pair + firPartial(V.self, r, raw, 7, n) }
+            right = right + pair
+        }
+        left = left + right
+    }
+    UnsafeMutableRawPointer(y).storeBytes(of: left + V(), as: V.self)
+}
+
+/// r[j] times the V.scalarCount samples at w + j (`firOutputsAtOnce`).
+@inlinable @inline(__always)
+func firProduct<V: SIMD>(_: V.Type, _ r: UnsafePointer<V.Scalar>, _ w: UnsafeRawPointer, _ j: Int) -> V
+where V.Scalar: FIRSample {
+    V(repeating: r[j]) * w.loadUnaligned(fromByteOffset: j * MemoryLayout<V.Scalar>.stride, as: V.self)
+}
+
+/// s_l = (a_l + a_{l+8}) + (a_{l+16} + a_{l+24}) for V.scalarCount outputs,
+/// each chain a_m its products j = m, m + 32, ... < n in increasing j, the
+/// empty chains left out (`firOutputsAtOnce`). l < n.
+@inlinable @inline(__always)
+func firPartial<V: SIMD>(_: V.Type, _ r: UnsafePointer<V.Scalar>, _ w: UnsafeRawPointer, _ l: Int, _ n: Int) -> V
+where V.Scalar: FIRSample {
+    let has1 = l + 8 < n, has2 = l + 16 < n, has3 = l + 24 < n
+    var a0 = firProduct(V.self, r, w, l), a1 = V(), a2 = V(), a3 = V()
+    if has1 { a1 = firProduct(V.self, r, w, l + 8) }
+    if has2 { a2 = firProduct(V.self, r, w, l + 16) }
+    if has3 { a3 = firProduct(V.self, r, w, l + 24) }
+    var j = l + 32
+    while j + 24 < n {
+        a0 = a0 + firProduct(V.self, r, w, j)
+        a1 = a1 + firProduct(V.self, r, w, j + 8)
+        a2 = a2 + firProduct(V.self, r, w, j + 16)
+        a3 = a3 + firProduct(V.self, r, w, j + 24)
+        j += 32
+    }
+    if j < n { a0 = a0 + firProduct(V.self, r, w, j) }
+    if j + 8 < n { a1 = a1 + firProduct(V.self, r, w, j + 8) }
+    if j + 16 < n { a2 = a2 + firProduct(V.self, r, w, j + 16) }
+    let low = has1 ? a0 + a1 : a0
+    guard has2 else { return low }
+    return low + (has3 ? a2 + a3 : a2)
 }
 
 /// The number of zeros that pad `count` taps to a multiple of 32, the length

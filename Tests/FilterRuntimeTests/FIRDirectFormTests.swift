@@ -67,6 +67,30 @@ struct FIRDirectFormTests {
         #expect(double.process(input) == Self.reference(taps, input))
     }
 
+    /// A vector of outputs at a time leaves out the empty lanes that one output at
+    /// a time adds as +0: the signs of zero outputs agree too. Taps of both
+    /// signs on an input that is zero after a while give products of -0 and
+    /// +0 (a negative tap times +0 is -0): every output's bits equal the
+    /// reference's, +0 where the sum is zero, for every tap count and block.
+    @Test(arguments: tapCounts)
+    func zeroOutputsHaveTheReferenceSign(count: Int) {
+        let taps = Self.noise(count, seed: UInt64(count) + 7).map { -abs($0) }
+        let input = Self.noise(700, seed: 5).enumerated().map { $0.offset < 40 ? $0.element : 0 }
+        for sampleType in ["Float", "Double"] {
+            if sampleType == "Float" {
+                let x = input.map { Float($0) }
+                let expected = Self.reference(taps.map { Float($0) }, x).map(\.bitPattern)
+                var filter = FIRDirectForm<Float>(taps)
+                #expect(filter.process(x).map(\.bitPattern) == expected)
+                #expect(expected.suffix(100).allSatisfy { $0 == 0 })
+            } else {
+                let expected = Self.reference(taps, input).map(\.bitPattern)
+                var filter = FIRDirectForm<Double>(taps)
+                #expect(filter.process(input).map(\.bitPattern) == expected)
+            }
+        }
+    }
+
     /// In place (input and output one buffer, or overlapping by a sample) a
     /// block gives what it gives into a buffer of its own.
     @Test func inPlaceIsTheSame() {
