@@ -192,7 +192,7 @@ func firOutputsAtOnce<V: SIMD>(_ r: UnsafePointer<V.Scalar>, _ w: UnsafePointer<
 @inlinable @inline(__always)
 func firProduct<V: SIMD>(_: V.Type, _ r: UnsafePointer<V.Scalar>, _ w: UnsafeRawPointer, _ j: Int) -> V
 where V.Scalar: FIRSample {
-    V(repeating: r[j]) * w.loadUnaligned(fromByteOffset: j * MemoryLayout<V.Scalar>.stride, as: V.self)
+    V(repeating: r[j]) * w.loadUnaligned(fromByteOffset: j &* MemoryLayout<V.Scalar>.stride, as: V.self)
 }
 
 /// s_l = (a_l + a_{l+8}) + (a_{l+16} + a_{l+24}) for V.scalarCount outputs,
@@ -201,22 +201,22 @@ where V.Scalar: FIRSample {
 @inlinable @inline(__always)
 func firPartial<V: SIMD>(_: V.Type, _ r: UnsafePointer<V.Scalar>, _ w: UnsafeRawPointer, _ l: Int, _ n: Int) -> V
 where V.Scalar: FIRSample {
-    let has1 = l + 8 < n, has2 = l + 16 < n, has3 = l + 24 < n
+    let has1 = l &+ 8 < n, has2 = l &+ 16 < n, has3 = l &+ 24 < n
     var a0 = firProduct(V.self, r, w, l), a1 = V(), a2 = V(), a3 = V()
-    if has1 { a1 = firProduct(V.self, r, w, l + 8) }
-    if has2 { a2 = firProduct(V.self, r, w, l + 16) }
-    if has3 { a3 = firProduct(V.self, r, w, l + 24) }
-    var j = l + 32
-    while j + 24 < n {
+    if has1 { a1 = firProduct(V.self, r, w, l &+ 8) }
+    if has2 { a2 = firProduct(V.self, r, w, l &+ 16) }
+    if has3 { a3 = firProduct(V.self, r, w, l &+ 24) }
+    var j = l &+ 32
+    while j &+ 24 < n {
         a0 = a0 + firProduct(V.self, r, w, j)
-        a1 = a1 + firProduct(V.self, r, w, j + 8)
-        a2 = a2 + firProduct(V.self, r, w, j + 16)
-        a3 = a3 + firProduct(V.self, r, w, j + 24)
-        j += 32
+        a1 = a1 + firProduct(V.self, r, w, j &+ 8)
+        a2 = a2 + firProduct(V.self, r, w, j &+ 16)
+        a3 = a3 + firProduct(V.self, r, w, j &+ 24)
+        j &+= 32
     }
     if j < n { a0 = a0 + firProduct(V.self, r, w, j) }
-    if j + 8 < n { a1 = a1 + firProduct(V.self, r, w, j + 8) }
-    if j + 16 < n { a2 = a2 + firProduct(V.self, r, w, j + 16) }
+    if j &+ 8 < n { a1 = a1 + firProduct(V.self, r, w, j &+ 8) }
+    if j &+ 16 < n { a2 = a2 + firProduct(V.self, r, w, j &+ 16) }
     let low = has1 ? a0 + a1 : a0
     guard has2 else { return low }
     return low + (has3 ? a2 + a3 : a2)
