@@ -317,17 +317,97 @@ static const float32_t {{id}}_coefficients[5 * {{id_upper}}_NUM_STAGES] {{guard}
 {{#filters}}
 /* {{comment}}{{#hasDescription}}: {{description}}{{/hasDescription}}
    {{commandLine}}
-   {{form}} */
-typedef struct { {{stateFields}} } {{id}}_state;
+{{#direct}}
+   Direct form: y[n] = sum b_i x[n-i] + sum y_i y[n-i], input divided by G. */
+typedef struct { {{real}} x[{{inputs}}]; {{real}} y[{{outputs}}]; } {{id}}_state;
 
 static inline void {{id}}_init({{id}}_state *f)
 {
-{{init}}}
+    for (int i = 0; i < {{inputs}}; i++) f->x[i] = 0;
+    for (int i = 0; i < {{outputs}}; i++) f->y[i] = 0;
+}
 
 static inline {{guard}}_NO_FMA {{real}} {{id}}_step({{id}}_state *f, {{real}} input)
 {
     {{guard}}_CONTRACT_OFF
-{{step}}}
+    {{real}} y = 0;
+    for (int i = 0; i < {{lastInput}}; i++) f->x[i] = f->x[i + 1];
+    f->x[{{lastInput}}] = input;
+{{#feedForward}}
+    y += {{value}} * f->x[{{index}}];
+{{/feedForward}}
+{{#recursive}}
+{{#feedback}}
+    y += {{value}} * f->y[{{index}}];
+{{/feedback}}
+    for (int i = 0; i < {{lastOutput}}; i++) f->y[i] = f->y[i + 1];
+    f->y[{{lastOutput}}] = y;
+{{/recursive}}
+    return y;
+}
+{{/direct}}
+{{#transposed}}
+   {{count}} second-order section{{plural}} in transposed direct form II: y = b0 x + s1; s1 = (b1 x + s2) - a1 y; s2 = b2 x - a2 y. */
+typedef struct { double s[{{states}}]; } {{id}}_state;
+
+static inline void {{id}}_init({{id}}_state *f)
+{
+    for (int i = 0; i < {{states}}; i++) f->s[i] = 0;
+}
+
+static inline {{guard}}_NO_FMA double {{id}}_step({{id}}_state *f, double input)
+{
+    {{guard}}_CONTRACT_OFF
+    double v = input, y;
+{{#sections}}
+    y = {{b0}} * v + f->s[{{s1}}];
+    f->s[{{s1}}] = ({{b1}} * v + f->s[{{s2}}]) - {{a1}} * y;
+    f->s[{{s2}}] = {{b2}} * v - {{a2}} * y;
+    v = y;
+{{/sections}}
+    return v;
+}
+{{/transposed}}
+{{#offset}}
+   {{count}} second-order section{{plural}} in direct form I, the coefficients about the nearest integers, with error feedback (mkfilter's FilterRuntime form, see OffsetBiquad): fw = b0 (x + k1 x1 + k2 x2), ec the rounding errors of its two sums; fd = (d1 + d1') (x1 - tn x2) + (u + u') x2 + b0 ec; large = (m1 y1 + m2 y2) + fw; small = fd - (s + s') y2 - (c1 + c1') (y1 - t y2) + m2 r2 + m1 r1 + e + g, the primed numbers the low parts of the remainders, e and g the rounding errors of the two sums in large; y = large + small; r = its rounding error. Each b0 is a power of two; the significands taken out of them multiply the last output. Compile without -ffast-math, which would remove r and e. */
+typedef struct { float w[{{nodes}}]; } {{id}}_state;
+
+static inline void {{id}}_init({{id}}_state *f)
+{
+    for (int i = 0; i < {{nodes}}; i++) f->w[i] = 0;
+}
+
+static inline {{guard}}_NO_FMA float {{id}}_step({{id}}_state *f, float input)
+{
+    {{guard}}_CONTRACT_OFF
+    float *w = f->w;
+    float v = input, y, small, large, back, r, p1, p2, e, wx, wy, fw, fd, sum, g, part, rem, low, q1, q2, c, ec, x0;
+{{#sections}}
+{{! One section, the operations of FilterRuntime's OffsetDirectFormI.step in
+    the same order: w[i], w[i1] the section's last two inputs, w[o], w[o1]
+    its last two outputs, w[o2], w[o3] their rounding errors; v the input,
+    then the output. }}
+    wx = w[{{i}}] - {{tn}} * w[{{i1}}]; wy = w[{{o}}] - {{t}} * w[{{o1}}];
+    q1 = {{k1}} * w[{{i}}]; q2 = {{k2}} * w[{{i1}}];
+    c = v + q1; back = c - v; ec = (v - (c - back)) + (q1 - back);
+    x0 = c + q2; back = x0 - c; ec += (c - (x0 - back)) + (q2 - back);
+    fw = {{b0}} * x0;
+    fd = (({{d1}} * wx + {{u}} * w[{{i1}}]) + ({{d1Low}} * wx + {{uLow}} * w[{{i1}}])) + {{b0}} * ec;
+    p1 = {{m1}} * w[{{o}}]; p2 = {{m2}} * w[{{o1}}]; sum = p1 + p2;
+    e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1));
+    large = sum + fw;
+    part = large - sum; g = (sum - (large - part)) + (fw - part);
+    rem = -({{s}} * w[{{o1}}]) - {{c1}} * wy; low = {{sLow}} * w[{{o1}}] + {{c1Low}} * wy;
+    small = (((fd + rem) - low) + ({{m2}} * w[{{o3}}] + {{m1}} * w[{{o2}}])) + (e + g);
+    y = large + small;
+    back = y - large;
+    r = (large - (y - back)) + (small - back);
+    w[{{i1}}] = w[{{i}}]; w[{{i}}] = v; w[{{o3}}] = w[{{o2}}]; w[{{o2}}] = r; v = y;
+{{/sections}}
+    w[{{lastNode1}}] = w[{{lastNode}}]; w[{{lastNode}}] = v;
+    return v * {{outputGain}};
+}
+{{/offset}}
 
 {{/filters}}
 #endif
@@ -497,30 +577,6 @@ static fspec _fspecs_$ = { {{zeroCount}}, {{poleCount}}, _fstepf_$ };
         "c/gencode-xyc.mustache": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{line}}
-
-"""#,
-        "c/offset-section.c.mustache": #"""
-{{% CONTENT_TYPE: TEXT}}
-{{! One section of the float offset form, the operations of FilterRuntime's
-    OffsetDirectFormI.step in the same order: w[i], w[i1] the section's last
-    two inputs, w[o], w[o1] its last two outputs, w[o2], w[o3] their rounding
-    errors; v the input, then the output. Rendered once per section by CEmitter. }}
-    wx = w[{{i}}] - {{tn}} * w[{{i1}}]; wy = w[{{o}}] - {{t}} * w[{{o1}}];
-    q1 = {{k1}} * w[{{i}}]; q2 = {{k2}} * w[{{i1}}];
-    c = v + q1; back = c - v; ec = (v - (c - back)) + (q1 - back);
-    x0 = c + q2; back = x0 - c; ec += (c - (x0 - back)) + (q2 - back);
-    fw = {{b0}} * x0;
-    fd = (({{d1}} * wx + {{u}} * w[{{i1}}]) + ({{d1Low}} * wx + {{uLow}} * w[{{i1}}])) + {{b0}} * ec;
-    p1 = {{m1}} * w[{{o}}]; p2 = {{m2}} * w[{{o1}}]; sum = p1 + p2;
-    e = (p1 - (sum - (sum - p1))) + (p2 - (sum - p1));
-    large = sum + fw;
-    part = large - sum; g = (sum - (large - part)) + (fw - part);
-    rem = -({{s}} * w[{{o1}}]) - {{c1}} * wy; low = {{sLow}} * w[{{o1}}] + {{c1Low}} * wy;
-    small = (((fd + rem) - low) + ({{m2}} * w[{{o3}}] + {{m1}} * w[{{o2}}])) + (e + g);
-    y = large + small;
-    back = y - large;
-    r = (large - (y - back)) + (small - back);
-    w[{{i1}}] = w[{{i}}]; w[{{i}}] = v; w[{{o3}}] = w[{{o2}}]; w[{{o2}}] = r; v = y;
 
 """#,
         "js/filters.mustache": #"""

@@ -49,11 +49,13 @@ public enum CEmitter {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
             }
             var view = commentView(t, id: id)
-            let code = t.sections.isEmpty ? directForm(t, precision) : precision == .float ? try offsetSections(t.sections, renderer: renderer) : transposedSections(t.sections)
-            view["form"] = code.form
-            view["stateFields"] = code.state
-            view["init"] = code.initialisation
-            view["step"] = code.step
+            if t.sections.isEmpty {
+                view["direct"] = directForm(t, precision)
+            } else if precision == .float {
+                view["offset"] = offsetSections(t.sections)
+            } else {
+                view["transposed"] = transposedSections(t.sections)
+            }
             filters.append(view)
         }
         let guardName = includeGuard(ids, base: base, suffix: "_H")
@@ -62,87 +64,67 @@ public enum CEmitter {
         ])
     }
 
-    /// The C of one filter: how it runs, its state fields, its init body, its step body.
-    struct Code { var form: String, state: String, initialisation: String, step: String }
-
     /// A literal that reads back as `x` in `precision`.
     static func literal(_ x: Double, _ precision: Precision) -> String {
         let text = precision == .float ? formatC("%.9g", Double(Float(x))) : formatC("%.17g", x)
         return text + (text.contains(where: { ".en".contains($0) }) ? "" : ".0") + (precision == .float ? "f" : "")
     }
 
-    /// Fisher's recurrence, b_i = x_i / G folded in at generation time, in double.
-    static func directForm(_ t: DigitalFilterTemplate, _ precision: Precision) -> Code {
-        let real = precision.rawValue
+    // The views below hold numbers only; `Templates/c/filters.h.mustache`
+    // holds all of the C (the state, the init and the step of each form), so
+    // `--template` reaches every line.
+
+    /// Fisher's recurrence, b_i = x_i / G folded in at generation time: the
+    /// view of the template's `direct` section (the non-zero b_i and y_i with
+    /// their indices, the history lengths).
+    static func directForm(_ t: DigitalFilterTemplate, _ precision: Precision) -> [String: Any] {
         let nb = t.xCoefficients.count, na = t.isFIR ? 0 : t.yCoefficients.count
         let b = t.xCoefficients.map { $0 / t.gain }
-        var step = "    \(real) y = 0;\n"
-        step += "    for (int i = 0; i < \(nb - 1); i++) f->x[i] = f->x[i + 1];\n"
-        step += "    f->x[\(nb - 1)] = input;\n"
-        for (i, bi) in b.enumerated() where bi != 0 { step += "    y += \(literal(bi, precision)) * f->x[\(i)];\n" }
+        let term = { (i: Int, c: Double) -> [String: Any] in ["value": literal(c, precision), "index": i] }
+        var view: [String: Any] = [
+            "inputs": nb, "lastInput": nb - 1, "outputs": max(na, 1),
+            "feedForward": b.enumerated().filter { $0.element != 0 }.map { term($0.offset, $0.element) },
+        ]
         if na > 0 {
-            for (i, ai) in t.yCoefficients.enumerated() where ai != 0 { step += "    y += \(literal(ai, precision)) * f->y[\(i)];\n" }
-            step += "    for (int i = 0; i < \(na - 1); i++) f->y[i] = f->y[i + 1];\n"
-            step += "    f->y[\(na - 1)] = y;\n"
+            view["recursive"] = [
+                "feedback": t.yCoefficients.enumerated().filter { $0.element != 0 }.map { term($0.offset, $0.element) },
+                "lastOutput": na - 1,
+            ] as [String: Any]
         }
-        step += "    return y;\n"
-        let outputs = max(na, 1)
-        return Code(form: "Direct form: y[n] = sum b_i x[n-i] + sum y_i y[n-i], input divided by G.",
-                    state: "\(real) x[\(nb)]; \(real) y[\(outputs)];",
-                    initialisation: "    for (int i = 0; i < \(nb); i++) f->x[i] = 0;\n    for (int i = 0; i < \(outputs); i++) f->y[i] = 0;\n",
-                    step: step)
+        return view
     }
 
-    /// Sections in transposed direct form II (double).
-    static func transposedSections(_ sections: [Biquad]) -> Code {
+    /// Sections in transposed direct form II (double): the view of the
+    /// template's `transposed` section (each section's coefficients and the
+    /// indices of its two states).
+    static func transposedSections(_ sections: [Biquad]) -> [String: Any] {
         let n = sections.count
-        var step = "    double v = input, y;\n"
-        for (k, s) in sections.enumerated() {
-            let (b0, b1, b2, a1, a2) = (literal(s.b0, .double), literal(s.b1, .double), literal(s.b2, .double),
-                                        literal(s.a1, .double), literal(s.a2, .double))
-            step += "    y = \(b0) * v + f->s[\(2 * k)];\n"
-            step += "    f->s[\(2 * k)] = (\(b1) * v + f->s[\(2 * k + 1)]) - \(a1) * y;\n"
-            step += "    f->s[\(2 * k + 1)] = \(b2) * v - \(a2) * y;\n"
-            step += "    v = y;\n"
+        let views = sections.enumerated().map { k, s -> [String: Any] in
+            ["b0": literal(s.b0, .double), "b1": literal(s.b1, .double), "b2": literal(s.b2, .double),
+             "a1": literal(s.a1, .double), "a2": literal(s.a2, .double), "s1": 2 * k, "s2": 2 * k + 1]
         }
-        step += "    return v;\n"
-        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in transposed direct form II: y = b0 x + s1; s1 = (b1 x + s2) - a1 y; s2 = b2 x - a2 y.",
-                    state: "double s[\(2 * n)];",
-                    initialisation: "    for (int i = 0; i < \(2 * n); i++) f->s[i] = 0;\n",
-                    step: step)
+        return ["count": n, "plural": n == 1 ? "" : "s", "states": 2 * n, "sections": views]
     }
 
     /// Sections in direct form I with the feedback about the nearest integers
-    /// and error feedback (float), as `OffsetDirectFormI<Float>`
-    /// runs them (`SectionCascade<OffsetForm<Float>>`), each section
-    /// from the template `c/offset-section.c.mustache`: w holds, per node (the
-    /// input, then each section's output), its last two values and their
-    /// rounding errors.
-    static func offsetSections(_ sections: [Biquad], renderer: TemplateRenderer) throws(EmissionError) -> Code {
+    /// and error feedback (float), as `OffsetDirectFormI<Float>` runs them
+    /// (`SectionCascade<OffsetForm<Float>>`): the view of the template's
+    /// `offset` section. w holds, per node (the input, then each section's
+    /// output), its last two values and their rounding errors.
+    static func offsetSections(_ sections: [Biquad]) -> [String: Any] {
         let n = sections.count
-        var step = "    float *w = f->w;\n    float v = input, y, small, large, back, r, p1, p2, e, wx, wy, fw, fd, sum, g, part, rem, low, q1, q2, c, ec, x0;\n"
         let factored = OffsetBiquad.factoringOutputGain(sections)
         let names = ["b0", "k1", "k2", "d1", "u", "tn", "c1", "s", "t", "m1", "m2", "d1Low", "uLow", "c1Low", "sLow"]
-        for (k, section) in factored.sections.enumerated() {
+        let views = factored.sections.enumerated().map { k, section -> [String: Any] in
             // The numbers SectionCascade<OffsetForm<Float>> stores, in OffsetDirectFormI's order.
             var view: [String: Any] = [:]
             for (name, x) in zip(names, OffsetBiquad(section).numbers(as: Float.self)) { view[name] = literal(x, .float) }
             let i = 4 * k, o = 4 * (k + 1)
             for (name, index) in [("i", i), ("i1", i + 1), ("o", o), ("o1", o + 1), ("o2", o + 2), ("o3", o + 3)] { view[name] = index }
-            step += try renderer.render("c/offset-section.c.mustache", view)
+            return view
         }
-        step += "    w[\(4 * n + 1)] = w[\(4 * n)]; w[\(4 * n)] = v;\n"
-        step += "    return v * \(literal(Double(Float(factored.outputGain)), .float));\n"
-        return Code(form: "\(n) second-order section\(n == 1 ? "" : "s") in direct form I, the coefficients about the nearest integers, "
-                        + "with error feedback (mkfilter's FilterRuntime form, see OffsetBiquad): "
-                        + "fw = b0 (x + k1 x1 + k2 x2), ec the rounding errors of its two sums; fd = (d1 + d1') (x1 - tn x2) + (u + u') x2 + b0 ec; large = (m1 y1 + m2 y2) + fw; "
-                        + "small = fd - (s + s') y2 - (c1 + c1') (y1 - t y2) + m2 r2 + m1 r1 + e + g, "
-                        + "the primed numbers the low parts of the remainders, e and g the rounding errors of the two sums in large; "
-                        + "y = large + small; r = its rounding error. Each b0 is a power of two; the significands taken out of them "
-                        + "multiply the last output. Compile without -ffast-math, which would remove r and e.",
-                    state: "float w[\(4 * (n + 1))];",
-                    initialisation: "    for (int i = 0; i < \(4 * (n + 1)); i++) f->w[i] = 0;\n",
-                    step: step)
+        return ["count": n, "plural": n == 1 ? "" : "s", "nodes": 4 * (n + 1), "sections": views,
+                "lastNode": 4 * n, "lastNode1": 4 * n + 1, "outputGain": literal(Double(Float(factored.outputGain)), .float)]
     }
 
     /// The identifier filter `name` gets under `prefix`, `<prefix>_<name>`,

@@ -28,7 +28,7 @@
 /// significands out onto its output (`OffsetBiquad.factoringOutputGain`),
 /// so F is exact but for the sums' rounding kept in g.
 ///
-/// The emitted float C (`CEmitter`, `Templates/c/offset-section.c.mustache`)
+/// The emitted float C (`CEmitter`, `Templates/c/filters.h.mustache`)
 /// runs the same operations in the same order, bit for bit.
 @frozen
 public struct OffsetDirectFormI<Lanes: SectionLanes>: SectionForm {
