@@ -6,6 +6,12 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
     public var messages: [String]
     /// The field at fault (`order`, `corners`, ...), in the filter set file's names.
     public var field: String?
+    /// The error of a lower layer that this one reports (an `EmissionError`,
+    /// a `DesignError`, ...), kept as it was thrown for a front end that
+    /// tells kinds apart; nil when the request itself found the fault. Not
+    /// part of equality: two errors with the same messages and field are
+    /// the same report.
+    public var underlying: (any Error)?
 
     /// One message, about `field` when given.
     public init(_ message: String, field: String? = nil) {
@@ -17,6 +23,19 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
     public init(messages: [String], field: String? = nil) {
         self.messages = messages
         self.field = field
+    }
+
+    /// A lower layer's `error`, its description the message, kept typed in
+    /// `underlying`.
+    public init(wrapping error: any Error, field: String? = nil) {
+        messages = ["\(error)"]
+        self.field = field
+        underlying = error
+    }
+
+    /// The same messages about the same field.
+    public static func == (lhs: ApplicationError, rhs: ApplicationError) -> Bool {
+        lhs.messages == rhs.messages && lhs.field == rhs.field
     }
 
     /// The messages, one per line.

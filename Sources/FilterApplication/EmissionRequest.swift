@@ -139,7 +139,7 @@ public struct EmissionRequest: Sendable {
             } catch let error as ApplicationError {
                 throw error
             } catch {
-                throw ApplicationError("\(error)")
+                throw ApplicationError(wrapping: error)
             }
         }
         return (try code(design, realisation), [])
@@ -187,7 +187,7 @@ public struct EmissionRequest: Sendable {
         } catch let error as ApplicationError {
             throw error
         } catch {
-            throw ApplicationError("\(error)")
+            throw ApplicationError(wrapping: error)
         }
     }
 

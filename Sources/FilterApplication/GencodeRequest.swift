@@ -23,7 +23,7 @@ public struct GencodeRequest: Sendable {
         } catch let error as ListingError {
             throw ApplicationError("<stdin>:\(error.line): input format error: \(error.message)")
         } catch {
-            throw ApplicationError("\(error)")
+            throw ApplicationError(wrapping: error)
         }
     }
 }

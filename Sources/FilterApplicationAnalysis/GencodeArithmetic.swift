@@ -12,7 +12,7 @@ enum GencodeArithmetic {
     static func transfer(_ design: Design, commandLine: String) throws(ApplicationError) -> TransferFunction {
         let listing: FisherListing
         do { listing = try FisherListing(parsing: try FisherListing(design, commandLine: commandLine).text) } catch {
-            throw ApplicationError("\(error)")
+            throw ApplicationError(wrapping: error)
         }
         func printed(_ format: String, _ x: Double) -> Double {
             parseCDouble(String(formatC(format, x).drop { $0 == " " })) ?? .nan

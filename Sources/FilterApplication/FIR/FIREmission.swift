@@ -53,7 +53,7 @@ extension EmissionRequest {
         } catch let error as ApplicationError {
             throw error
         } catch {
-            throw ApplicationError("\(error)")
+            throw ApplicationError(wrapping: error)
         }
     }
 

@@ -56,7 +56,7 @@ extension EmissionRequest {
         } catch let error as EmissionError {
             throw ApplicationError("--emit \(format.rawValue): \(error.description)")
         } catch {
-            throw ApplicationError("\(error)")
+            throw ApplicationError(wrapping: error)
         }
     }
 }
