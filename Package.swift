@@ -14,7 +14,7 @@ let package = Package(
         // this package by path; nothing here depends on an HTTP server.
         .library(
             name: "MkfilterServerSupport",
-            targets: ["FilterApplication", "FilterApplicationAnalysis", "FilterAnalysis", "FilterDesign",
+            targets: ["FilterRequests", "AnalysisRequests", "FilterAnalysis", "FilterDesign",
                       "FilterEmission", "FilterJSON", "FilterSets"]
         ),
         .executable(name: "mkfilter", targets: ["mkfilter"]),
@@ -115,7 +115,7 @@ let package = Package(
         // server) calls: design, report, listing, emitted code, generation,
         // retargeting, pipeline filters. No FFTW.
         .target(
-            name: "FilterApplication",
+            name: "FilterRequests",
             dependencies: [
                 "AccelerometerPipeline", "EmissionTemplates", "FilterDesign", "FilterEmission", "FilterJSON",
                 "FilterRuntime", "FilterSets", "FisherCompatibility",
@@ -125,15 +125,15 @@ let package = Package(
         // The application layer's analysis requests: response, impulse, step,
         // verify, template audit (FFTW).
         .target(
-            name: "FilterApplicationAnalysis",
+            name: "AnalysisRequests",
             dependencies: [
-                "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterEmission", "FilterJSON",
+                "FilterAnalysis", "FilterRequests", "FilterDesign", "FilterEmission", "FilterJSON",
                 "FilterRuntime", "FisherCompatibility",
             ]
         ),
         .executableTarget(
             name: "filter-generator",
-            dependencies: ["FilterApplication"]
+            dependencies: ["FilterRequests"]
         ),
 
         // MARK: Plugins
@@ -171,8 +171,8 @@ let package = Package(
         .target(
             name: "MkfilterCLI",
             dependencies: [
-                "FilterApplication",
-                "FilterApplicationAnalysis",
+                "FilterRequests",
+                "AnalysisRequests",
                 "FilterAnalysis",
                 "FilterDesign",
                 "FisherCompatibility",
@@ -192,7 +192,7 @@ let package = Package(
         // FuzzTests runs a bounded number in `swift test`.
         .target(
             name: "FilterFuzzing",
-            dependencies: ["FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission", "FilterSets",
+            dependencies: ["FilterRequests", "AnalysisRequests", "FilterDesign", "FilterEmission", "FilterSets",
                            "MkfilterCLI"]
         ),
         .executableTarget(
@@ -204,7 +204,7 @@ let package = Package(
         // swift run -c release filter-benchmarks
         .executableTarget(
             name: "filter-benchmarks",
-            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterEmission",
+            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterRequests", "FilterDesign", "FilterEmission",
                            "FilterRuntime", "FisherCompatibility", "GeneratedFilters"],
             path: "Benchmarks/FilterBenchmarks"
         ),
@@ -216,7 +216,7 @@ let package = Package(
         .target(
             name: "FilterGrids",
             dependencies: [
-                "FilterAnalysis", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission", "FilterRuntime",
+                "FilterAnalysis", "AnalysisRequests", "FilterDesign", "FilterEmission", "FilterRuntime",
                 "FisherCompatibility", .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),
@@ -243,6 +243,8 @@ let package = Package(
         // Helpers the test targets share (running a program, C source text).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FilterJSONTests", dependencies: ["FilterJSON"]),
+        // The templates as embedded, and the renderer's checks.
+        .testTarget(name: "EmissionTemplatesTests", dependencies: ["EmissionTemplates"]),
         .testTarget(
             name: "MkfilterCLITests",
             dependencies: ["MkfilterCLI", "FilterDesign", "FilterRuntime", "mkfilter", "TestSupport"]
@@ -258,28 +260,49 @@ let package = Package(
         // responses as the README's tables state them.
         .testTarget(
             name: "AccelerometerPipelineTests",
-            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterApplication", "FilterDesign", "FilterEmission",
+            dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterRequests", "FilterDesign", "FilterEmission",
                            "FilterRuntime"]
         ),
         // The application layer's own parts: number text, the pipeline's CSV writer.
         .testTarget(
-            name: "FilterApplicationTests",
-            dependencies: ["AccelerometerPipeline", "FilterApplication", "FilterApplicationAnalysis"]
+            name: "FilterRequestsTests",
+            dependencies: ["AccelerometerPipeline", "FilterRequests", "AnalysisRequests"]
         ),
         .testTarget(
             name: "FilterEmissionTests",
-            dependencies: ["FilterApplication", "FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
+            dependencies: ["FilterRequests", "FilterEmission", "EmissionTemplates", "FilterDesign", "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
                            "TestSupport"]
         ),
         .testTarget(
             name: "GeneratedFiltersTests",
             dependencies: ["GeneratedFilters", "FilterRuntime", "FilterDesign", "FilterEmission", "FisherCompatibility"]
         ),
+        // FilterAnalysis: responses against mpmath and scipy, measurements,
+        // verification's accuracy, the offset form's stability check.
         .testTarget(
             name: "FilterAnalysisTests",
             dependencies: [
-                "FilterAnalysis", "FilterApplication", "FilterApplicationAnalysis", "FilterDesign", "FilterEmission",
-                "FilterRuntime", "FisherCompatibility", "FilterGrids", "MkfilterCLI",
+                "FilterAnalysis", "FilterDesign", "FilterRuntime", "MkfilterCLI",
+                .product(name: "ComplexModule", package: "swift-numerics"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+        // The requests that need analysis (response and its plots, verify,
+        // spectrum, pipeline, the recording trial), most through the
+        // commands that print them.
+        .testTarget(
+            name: "AnalysisRequestsTests",
+            dependencies: [
+                "AnalysisRequests", "AccelerometerPipeline", "FilterAnalysis", "FilterRequests", "FilterDesign",
+                "FilterEmission", "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
+                .product(name: "ComplexModule", package: "swift-numerics"),
+            ]
+        ),
+        // The design grids against scipy, a sample of each in debug.
+        .testTarget(
+            name: "FilterGridsTests",
+            dependencies: [
+                "FilterGrids", "FilterAnalysis", "FilterDesign", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),

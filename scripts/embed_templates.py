@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Embeds Templates/**/*.mustache into Sources/EmissionTemplates/EmbeddedTemplates.swift,
 and Shake!'s filter set (Generated/ShakeFilters.filters.json) into
-Sources/FilterApplication/Pipeline/ShakeFilterBankText.swift, so the mkfilter
+Sources/FilterRequests/Pipeline/ShakeFilterBankText.swift, so the mkfilter
 binary works when copied alone (no resource bundle beside it) and does not
 link the generated filters to find Shake!'s by name.
 
@@ -44,7 +44,7 @@ parts += ["    ]", "}", ""]
 swift = "\n".join(parts)
 
 bank = root / "Generated/ShakeFilters.filters.json"
-bank_out = root / "Sources/FilterApplication/Pipeline/ShakeFilterBankText.swift"
+bank_out = root / "Sources/FilterRequests/Pipeline/ShakeFilterBankText.swift"
 bank_swift = "\n".join([
     "// DO NOT EDIT: written by scripts/embed_templates.py from Generated/ShakeFilters.filters.json.",
     "",

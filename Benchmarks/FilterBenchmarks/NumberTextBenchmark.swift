@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 import Foundation
 
 /// The pipeline's number text against the C library and Swift's own, in the

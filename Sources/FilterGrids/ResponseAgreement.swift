@@ -1,5 +1,5 @@
 import FilterAnalysis
-import FilterApplication
+import FilterRequests
 import FilterDesign
 import FisherCompatibility
 import Foundation

@@ -1,6 +1,6 @@
 import ComplexModule
 import FilterAnalysis
-import FilterApplicationAnalysis
+import AnalysisRequests
 import FilterDesign
 import FilterEmission
 import FilterRuntime

@@ -1,5 +1,5 @@
 import FilterAnalysis
-import FilterApplicationAnalysis
+import AnalysisRequests
 import FilterDesign
 import FisherCompatibility
 import Foundation

@@ -7,7 +7,7 @@
 //   filter-generator SPEC --output-directory DIR    <Namespace>.swift per namespace
 //   ... --check                                     compare instead of writing (exit 1 if different)
 
-import FilterApplication
+import FilterRequests
 import Foundation
 
 let usage = """

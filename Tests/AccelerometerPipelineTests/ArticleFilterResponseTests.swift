@@ -1,6 +1,6 @@
 import AccelerometerPipeline
 import FilterAnalysis
-import FilterApplication
+import FilterRequests
 import FilterRuntime
 import Foundation
 import Testing

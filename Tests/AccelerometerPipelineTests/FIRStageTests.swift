@@ -1,5 +1,5 @@
 import AccelerometerPipeline
-import FilterApplication
+import FilterRequests
 import FilterRuntime
 import Testing
 

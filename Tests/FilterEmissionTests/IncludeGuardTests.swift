@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FilterApplication
+import FilterRequests
 import FilterEmission
 import MkfilterCLI
 

@@ -1,5 +1,5 @@
 import EmissionTemplates
-import FilterApplication
+import FilterRequests
 import FilterDesign
 import FilterEmission
 import FilterRuntime

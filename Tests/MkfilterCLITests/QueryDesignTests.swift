@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 @testable import MkfilterCLI
 import Testing
 

@@ -1,4 +1,4 @@
-import FilterApplicationAnalysis
+import AnalysisRequests
 import FilterDesign
 import FilterJSON
 import FilterRuntime

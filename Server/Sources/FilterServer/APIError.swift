@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 import FilterJSON
 import Hummingbird
 

@@ -1,4 +1,4 @@
-import FilterApplicationAnalysis
+import AnalysisRequests
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes

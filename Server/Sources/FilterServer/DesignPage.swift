@@ -1,6 +1,6 @@
 import FilterAnalysis
-import FilterApplication
-import FilterApplicationAnalysis
+import FilterRequests
+import AnalysisRequests
 import FilterDesign
 import FilterSets
 import Hummingbird

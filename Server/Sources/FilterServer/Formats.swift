@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 import FilterEmission
 
 /// The code a page offers is `EmissionFormat`'s list, the one `mkfilter

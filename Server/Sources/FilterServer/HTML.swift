@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 /// Escaping reflected text for HTML.
 public enum HTML {
     /// `text` safe in element content and in a quoted attribute value:

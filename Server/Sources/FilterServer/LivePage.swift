@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 import FilterEmission
 import FilterJSON
 import FilterSets

@@ -1,5 +1,5 @@
-import FilterApplication
-import FilterApplicationAnalysis
+import FilterRequests
+import AnalysisRequests
 import FilterSets
 import Hummingbird
 

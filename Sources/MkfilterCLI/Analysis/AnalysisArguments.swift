@@ -1,6 +1,6 @@
 import FilterAnalysis
 import FilterDesign
-import FilterApplicationAnalysis
+import AnalysisRequests
 
 /// The arguments of `response`, `impulse`, `step` and `verify`: Fisher's design
 /// options mixed with our own, separated here.

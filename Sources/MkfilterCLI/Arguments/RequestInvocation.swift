@@ -1,5 +1,5 @@
-import FilterApplication
-import FilterApplicationAnalysis
+import FilterRequests
+import AnalysisRequests
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 import FisherCompatibility
 
 /// A command-line mistake, reported as `program: message` with exit status 1.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FilterApplication
+import FilterRequests
 
 /// The options every FIR design command takes, for the help texts.
 private let commonFIROptions = """

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FilterApplication
+import FilterRequests
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 import FisherCompatibility
 
 /// Fisher's gencode: reads a listing on standard input, prints C.

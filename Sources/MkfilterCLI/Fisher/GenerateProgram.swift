@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 
 /// `mkfilter generate SPEC [--sample-rate HZ] [--namespace NAME] [--emit swift|c|json]
 /// [--output FILE | --output-directory DIR] [--check]`: the filters of a spec

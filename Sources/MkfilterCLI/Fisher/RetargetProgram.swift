@@ -1,4 +1,4 @@
-import FilterApplication
+import FilterRequests
 
 /// `mkfilter retarget --sample-rate HZ FILE... [-o DIR]`: generated templates
 /// redesigned at another sample rate, corners kept in Hz.

@@ -1,5 +1,5 @@
-import FilterApplication
-import FilterApplicationAnalysis
+import FilterRequests
+import AnalysisRequests
 import FilterDesign
 
 /// `mkfilter resample`: a recording at up/down times its rate

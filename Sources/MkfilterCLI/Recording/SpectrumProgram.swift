@@ -1,5 +1,5 @@
-import FilterApplication
-import FilterApplicationAnalysis
+import FilterRequests
+import AnalysisRequests
 
 /// `mkfilter spectrum`: a recording's Welch power spectral density per axis
 /// (`SpectrumRequest`); this only reads the words.

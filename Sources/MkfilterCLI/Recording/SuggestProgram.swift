@@ -1,5 +1,5 @@
-import FilterApplication
-import FilterApplicationAnalysis
+import FilterRequests
+import AnalysisRequests
 
 /// `mkfilter suggest`: a band-pass for a recording from when its gestures
 /// happened (`SuggestRequest`); this only reads the words.

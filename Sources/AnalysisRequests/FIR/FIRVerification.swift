@@ -1,0 +1,168 @@
+import FilterAnalysis
+import FilterRequests
+import FilterDesign
+import RealModule
+
+/// `mkfilter verify` of a FIR design: the filter as it runs (`FIRAsRun`,
+/// Double or Float taps) judged by its response against what it was asked
+/// for, on the continuum (`FIRFilter.bandMeasures`: a dense grid, its peaks
+/// refined by golden-section search).
+///
+/// - **finite**: every tap is a finite number as stored.
+/// - **linear phase** (not `--minimum-phase`): the stored taps are exactly
+///   symmetric or antisymmetric, so the delay is (N - 1)/2 at every frequency.
+/// - **meets the specification** (`mkfilter fir`): each band's largest
+///   deviation at most the allowed dp (passbands) or ds (stopbands).
+/// - **equiripple** (`remez`): the largest weighted error over the bands at
+///   most the design's, plus the 1 % of its alternation certificate.
+/// - **as designed** (`firls`, `firwin`, `firwin2`, and minimum-phase
+///   `remez`): each band's largest
+///   deviation (`firls`), or the gain's at each checkpoint (dc, the cutoffs
+///   and Nyquist; `firwin2`'s frequencies), within 1 % of the Double design's
+///   or 1e-6, whichever is larger (in fixed point 3 q sqrt(N/12) / s instead
+///   of 1e-6: three standard deviations of the taps' rounding).
+/// - fixed point (`--precision q15|q31`, CMSIS's `arm_fir_q15|q31`): **no
+///   overflow** (sum |c_k| <= 2^F - 1, the proof), and the **accuracy** of a
+///   faded-in 0.9 full-scale sine at the passband peak run through the
+///   bit-exact model against the design times the output scale, at least
+///   40 dB (a 1 % error). The bands are judged on the stored taps divided by
+///   the output scale.
+public enum FIRVerification {
+    /// The item for `filter` run in `precision`, labelled `commandLine`.
+    public static func verify(_ filter: FIRFilter, commandLine: String, precision: RunningPrecision,
+                              fixedPoint: FixedPointArithmetic? = nil) throws(ApplicationError) -> VerificationItem {
+        let run: FIRAsRun
+        if let fixedPoint { run = try FIRAsRun(filter, fixedPoint: fixedPoint) } else { run = try FIRAsRun(filter, precision: precision) }
+        var checks: [VerificationCheck] = [], figures: [VerificationFigure] = []
+        let name = fixedPoint?.name ?? (precision == .float ? "Float" : "Double")
+        if let k = run.firstNonFiniteTap {
+            checks.append(VerificationCheck(name: "finite", passed: false,
+                                            detail: "tap \(k) (\(filter.taps[k])) does not fit in \(name)"))
+            return VerificationItem(label: commandLine, checks: checks, figures: figures)
+        }
+        // The taps as they act, in the design's scale: fixed point's stored
+        // taps divided by the output scale, without q15's padding.
+        let acting = run.fixed.map { f in f.storedTaps.prefix(filter.taps.count).map { $0 / f.outputScale } } ?? run.taps
+        if let fixed = run.fixed {
+            fixedPointChecks(fixed, into: &checks, &figures)
+        } else {
+            checks.append(VerificationCheck(name: "finite", passed: true, detail: "all \(run.taps.count) taps finite in \(name)"))
+        }
+        if filter.recipe.minimumPhase == nil {
+            let h = acting, n = h.count
+            let symmetric = (0..<n / 2).allSatisfy { h[$0] == h[n - 1 - $0] }
+            let antisymmetric = (0..<(n + 1) / 2).allSatisfy { h[$0] == -h[n - 1 - $0] }
+            checks.append(VerificationCheck(
+                name: "linear phase", passed: symmetric || antisymmetric,
+                detail: symmetric || antisymmetric
+                    ? "the taps are exactly \(symmetric ? "symmetric" : "antisymmetric"): delay \(Verification.format(Double(n - 1) / 2)) samples at every frequency"
+                    : "the taps as stored are neither symmetric nor antisymmetric"))
+        }
+        var stored = filter
+        stored.taps = acting
+        let measures = stored.bandMeasures
+        if let judged = filter.judgedBands {
+            var failed: [String] = []
+            for (i, m) in measures.enumerated() {
+                let allowed = judged.allowed[i]
+                figures.append(VerificationFigure(name: "band \(Verification.format(m.lower))-\(Verification.format(m.upper)) deviation",
+                                                  value: m.maximumDeviation, unit: "(allowed \(Verification.format(allowed)))"))
+                if !(m.maximumDeviation <= allowed) {
+                    failed.append("\(judged.passes[i] ? "passband" : "stopband") \(Verification.format(m.lower))-\(Verification.format(m.upper)): \(Verification.format(m.maximumDeviation)) against \(Verification.format(allowed))")
+                }
+            }
+            checks.append(VerificationCheck(name: "meets the specification", passed: failed.isEmpty,
+                                            detail: failed.isEmpty ? "every band within its tolerance in \(name), on the continuum"
+                                                : failed.joined(separator: "; ")))
+        } else if let equiripple = filter.equiripple, filter.recipe.minimumPhase == nil {
+            let worst = measures.map { $0.maximumDeviation * $0.weight }.max() ?? 0
+            let bound = equiripple.maximumError * 1.01
+            figures.append(VerificationFigure(name: "largest weighted error", value: worst, unit: ""))
+            figures.append(VerificationFigure(name: "design's weighted error", value: equiripple.maximumError, unit: ""))
+            checks.append(VerificationCheck(
+                name: "equiripple", passed: worst <= bound,
+                detail: "largest weighted error \(Verification.format(worst)) in \(name) against the design's \(Verification.format(equiripple.maximumError))"
+                    + (worst <= bound ? "" : ": \(name)'s taps cannot carry this design to 1 %; "
+                        + (fixedPoint == nil ? "run it in Double" : fixedPoint?.format == .q15 ? "use q31 or Float" : "use Float"))))
+        } else {
+            let pairs: [(label: String, ran: Double, design: Double)]
+            if measures.isEmpty {
+                pairs = filter.checkpoints.map { point in
+                    ("alpha \(Verification.format(point.alpha))",
+                     abs(stored.magnitude(atAlpha: point.alpha) - point.asked),
+                     abs(filter.magnitude(atAlpha: point.alpha) - point.asked))
+                }
+            } else {
+                pairs = zip(measures, filter.bandMeasures).map { ran, design in
+                    ("band \(Verification.format(ran.lower))-\(Verification.format(ran.upper))", ran.maximumDeviation, design.maximumDeviation)
+                }
+            }
+            // The absolute slack: 1e-6; in fixed point three standard deviations
+            // of the response's move by the taps' rounding, each tap off by
+            // up to half a quantum q (variance q^2/12): 3 q sqrt(N/12) / s.
+            let slack = run.fixed.map { f in
+                max(1e-6, 3 * f.arithmetic.quantum * (Double(f.coefficients.count) / 12).squareRoot() / f.outputScale)
+            } ?? 1e-6
+            var failed: [String] = []
+            for p in pairs {
+                figures.append(VerificationFigure(name: "\(p.label) deviation", value: p.ran, unit: "(design \(Verification.format(p.design)))"))
+                if !(p.ran <= max(1.01 * p.design, p.design + slack)) {
+                    failed.append("\(p.label): \(Verification.format(p.ran)) against the design's \(Verification.format(p.design))")
+                }
+            }
+            checks.append(VerificationCheck(name: "as designed", passed: failed.isEmpty,
+                                            detail: failed.isEmpty ? "every band or checkpoint within 1 % (or \(Verification.format(slack))) of the Double design in \(name)"
+                                                : failed.joined(separator: "; ")))
+        }
+        return VerificationItem(label: commandLine, checks: checks, figures: figures)
+    }
+
+    /// The most products (taps x samples) the accuracy measurement runs (2^28).
+    static let measurementWork = 1 << 28
+
+    /// CMSIS's fixed-point FIR: the proof that nothing overflows, the
+    /// worst-case input run through the model (full scale with the signs of
+    /// the taps, reversed), and a faded-in 0.9 full-scale sine at the passband
+    /// peak run through it against the design times the output scale (the
+    /// measured SNR at least `FixedPointSections.usefulSNR`).
+    static func fixedPointChecks(_ fixed: FixedPointTaps, into checks: inout [VerificationCheck],
+                                 _ figures: inout [VerificationFigure]) {
+        let a = fixed.arithmetic, c = fixed.coefficients, n = c.count
+        let proven = fixed.l1Norm <= a.largestInteger
+        checks.append(VerificationCheck(
+            name: "no overflow", passed: proven,
+            detail: "sum |c| = \(fixed.l1Norm) <= \(a.largestInteger): for any input within full scale the accumulator shifted by "
+                + "\(a.fractionBits) fits \(a.cType) (no saturation, no wrap)"))
+        let worst = c.reversed().map { $0 < 0 ? a.smallestInteger : ($0 > 0 ? a.largestInteger : 0) }
+        let reached = fixed.run(worst).last ?? 0
+        figures.append(VerificationFigure(name: "worst-case output", value: Double(reached) * a.quantum,
+                                          unit: "(full scale with the taps' signs; output scale \(Verification.format(fixed.outputScale)))"))
+        let analysis = fixed.analysis
+        figures.append(VerificationFigure(name: "predicted SNR", value: analysis.predictedSNR, unit: "dB"))
+        let measured = 4096, fade = max(n, 64)
+        guard n * (n + fade + measured) <= measurementWork else {
+            checks.append(VerificationCheck(
+                name: "accuracy", passed: analysis.predictedSNR >= FixedPointSections.usefulSNR,
+                detail: "predicted " + formatC("%.1f", analysis.predictedSNR) + " dB (\(n) taps are too many to run here)"))
+            return
+        }
+        let x = FixedPointRun.sinusoid(a, alpha: analysis.peakAlpha, amplitude: 0.9, count: n + fade + measured, fadeIn: fade)
+        let y = fixed.run(x)
+        var signal = 0.0, noise = 0.0
+        for i in (x.count - measured)..<x.count {
+            var exact = 0.0
+            for k in 0..<min(fixed.taps.count, i + 1) { exact += fixed.taps[k] * Double(x[i - k]) }
+            exact *= fixed.outputScale * a.quantum
+            let error = Double(y[i]) * a.quantum - exact
+            signal += exact * exact
+            noise += error * error
+        }
+        let snr = 10 * Double.log10(signal / max(noise, .leastNonzeroMagnitude))
+        figures.append(VerificationFigure(name: "measured SNR", value: snr, unit: "dB (a 0.9 full-scale sine at alpha \(Verification.format(analysis.peakAlpha)))"))
+        let instead = a.format == .q15 ? "use q31 or Float" : "use Float"
+        checks.append(VerificationCheck(
+            name: "accuracy", passed: snr >= FixedPointSections.usefulSNR,
+            detail: formatC("%.1f", snr) + " dB against the design times the output scale (predicted " + formatC("%.1f", analysis.predictedSNR)
+                + " dB)" + (snr >= FixedPointSections.usefulSNR ? "" : ": below \(Int(FixedPointSections.usefulSNR)) dB, \(instead)")))
+    }
+}

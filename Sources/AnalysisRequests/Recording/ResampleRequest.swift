@@ -1,0 +1,128 @@
+import FilterRequests
+import FilterDesign
+import FilterRuntime
+import FilterSets
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `mkfilter resample`: an accelerometer recording (`t,x,y,z`) at up/down
+/// times its rate, each axis as `scipy.signal.resample_poly(axis, up, down)`
+/// with its default filter, streaming: rows are read, resampled
+/// (`PolyphaseResampler`, one per axis) and written as they come, so memory
+/// does not grow with the recording. The output's times are t[0] + m M /
+/// (L fs).
+public struct ResampleRequest: Sendable {
+    /// The recording's path; nil or `-`: standard input.
+    public var input: String?
+    /// The recording's rate in Hz; nil: from its first 64 times.
+    public var sampleRate: Double?
+    /// L and M.
+    public var up = 1, down = 1
+    /// The CSV file; nil: standard output.
+    public var output: String?
+
+    /// The factors allowed: 1 ... 10^4.
+    public static let factorRange = ResamplingFilter.factorRange
+
+    /// Every default: standard input to standard output, unchanged rate.
+    public init() {}
+
+    /// Runs it: the CSV to `standardOutput` (or into the result when nil),
+    /// or whole to `output` (nothing written unless every row resampled).
+    public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> (standardOutput: String, standardError: String, failure: ApplicationError?) {
+        let stdout = ByteSink(descriptor: standardOutput)
+        var stderr = ""
+        var files = AtomicFileSet()
+        var outputDescriptor: Int32?
+        defer {
+            if let outputDescriptor { close(outputDescriptor) }
+            files.discard()
+        }
+        do throws(ApplicationError) {
+            for (name, value) in [("--up", up), ("--down", down)] where !Self.factorRange.contains(value) {
+                throw ApplicationError("\(name) \(value) is not allowed; give a whole number from 1 to \(Self.factorRange.upperBound)")
+            }
+            var (a, b) = (up, down)
+            while b != 0 { (a, b) = (b, a % b) }
+            let (l, m) = (up / a, down / a)
+            let recording = try RecordingInput(path: input, standardInput: standardInput, sampleRate: sampleRate)
+            recording.evenSpacingAssumption = "resampling assumes it is"
+            stderr += recording.notes.map { $0 + "\n" }.joined()
+            let notesBefore = recording.notes.count
+            var csv = stdout
+            if let output {
+                do { outputDescriptor = try files.create(for: output) } catch {
+                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(error.explanation))")
+                }
+                csv = ByteSink(descriptor: outputDescriptor)
+            }
+            csv.append("t,x,y,z\n")
+            let rate = recording.sampleRate * Double(l) / Double(m)
+            stderr += "resampling by \(l)/\(m)" + (a > 1 ? " (\(up)/\(down) reduced)" : "")
+                + ": \(recording.sampleRate) Hz to \(rate) Hz\n"
+            var t0: Double?
+            var written = 0
+            func write(_ xs: [Double], _ ys: [Double], _ zs: [Double]) {
+                for k in xs.indices {
+                    let t = (t0 ?? 0) + Double(written) / rate
+                    csv.append("\(t),\(xs[k]),\(ys[k]),\(zs[k])\n")
+                    written += 1
+                }
+                csv.flushIfFull()
+            }
+            if l == 1 && m == 1 {
+                // resample_poly returns the signal itself.
+                while let row = try recording.next() {
+                    csv.append("\(row.t),\(row.x),\(row.y),\(row.z)\n")
+                    csv.flushIfFull()
+                    if csv.failure != nil { break }
+                }
+            } else {
+                let h: [Double]
+                do { h = try ResamplingFilter(up: l, down: m).taps } catch {
+                    throw ApplicationError("the resampling filter for \(l)/\(m): \(error.description)")
+                }
+                var axes = [PolyphaseResampler](repeating: PolyphaseResampler(up: l, down: m, taps: h), count: 3)
+                var (xs, ys, zs) = ([Double](), [Double](), [Double]())
+                while let row = try recording.next() {
+                    if t0 == nil { t0 = row.t }
+                    xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true); zs.removeAll(keepingCapacity: true)
+                    axes[0].push(row.x, into: &xs)
+                    axes[1].push(row.y, into: &ys)
+                    axes[2].push(row.z, into: &zs)
+                    write(xs, ys, zs)
+                    if csv.failure != nil { break }
+                }
+                xs.removeAll(); ys.removeAll(); zs.removeAll()
+                axes[0].finish(into: &xs)
+                axes[1].finish(into: &ys)
+                axes[2].finish(into: &zs)
+                write(xs, ys, zs)
+            }
+            stderr += recording.notes.dropFirst(notesBefore).map { $0 + "\n" }.joined()
+            csv.flush()
+            if let failure = csv.failure {
+                throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
+                    ?? "cannot write to standard output (\(failure))")
+            }
+            if let output, let descriptor = outputDescriptor {
+                outputDescriptor = nil
+                guard close(descriptor) == 0 else {
+                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))")
+                }
+            }
+            do { try files.commit() } catch {
+                throw ApplicationError("--output \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
+            }
+            return (standardOutput == nil ? stdout.text : "", stderr, nil)
+        } catch {
+            stdout.flush()
+            return (standardOutput == nil ? stdout.text : "", stderr, error)
+        }
+    }
+}
