@@ -16,7 +16,10 @@ PATH = pathlib.Path(__file__).resolve().parent.parent / "Sources/FilterRuntime/S
 
 def kernel(n):
     sections = ", ".join(f"f{k} = s[{k}]" for k in range(n))
-    steps = "".join(f"        v = f{k}.step(v)\n" for k in range(n))
+    # A group calls stepInGroup (a form may run it out of line); a lone
+    # section step, always inlined.
+    call = "step" if n == 1 else "stepInGroup"
+    steps = "".join(f"        v = f{k}.{call}(v)\n" for k in range(n))
     stores = "; ".join(f"s[{k}] = f{k}" for k in range(n))
     plural = "section" if n == 1 else "sections"
     return f'''

@@ -59,8 +59,8 @@ func block2<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1
@@ -74,9 +74,9 @@ func block3<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1], f2 = s[2]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
-        v = f2.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
+        v = f2.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2
@@ -90,10 +90,10 @@ func block4<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
-        v = f2.step(v)
-        v = f3.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
+        v = f2.stepInGroup(v)
+        v = f3.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3
@@ -107,11 +107,11 @@ func block5<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
-        v = f2.step(v)
-        v = f3.step(v)
-        v = f4.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
+        v = f2.stepInGroup(v)
+        v = f3.stepInGroup(v)
+        v = f4.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4
@@ -125,12 +125,12 @@ func block6<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4], f5 = s[5]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
-        v = f2.step(v)
-        v = f3.step(v)
-        v = f4.step(v)
-        v = f5.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
+        v = f2.stepInGroup(v)
+        v = f3.stepInGroup(v)
+        v = f4.stepInGroup(v)
+        v = f5.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4; s[5] = f5
@@ -144,13 +144,13 @@ func block7<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4], f5 = s[5], f6 = s[6]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
-        v = f2.step(v)
-        v = f3.step(v)
-        v = f4.step(v)
-        v = f5.step(v)
-        v = f6.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
+        v = f2.stepInGroup(v)
+        v = f3.stepInGroup(v)
+        v = f4.stepInGroup(v)
+        v = f5.stepInGroup(v)
+        v = f6.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4; s[5] = f5; s[6] = f6
@@ -164,14 +164,14 @@ func block8<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
     var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4], f5 = s[5], f6 = s[6], f7 = s[7]
     for i in 0..<m {
         var v = x[i]
-        v = f0.step(v)
-        v = f1.step(v)
-        v = f2.step(v)
-        v = f3.step(v)
-        v = f4.step(v)
-        v = f5.step(v)
-        v = f6.step(v)
-        v = f7.step(v)
+        v = f0.stepInGroup(v)
+        v = f1.stepInGroup(v)
+        v = f2.stepInGroup(v)
+        v = f3.stepInGroup(v)
+        v = f4.stepInGroup(v)
+        v = f5.stepInGroup(v)
+        v = f6.stepInGroup(v)
+        v = f7.stepInGroup(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4; s[5] = f5; s[6] = f6; s[7] = f7

@@ -23,6 +23,12 @@ public protocol SectionForm<Lanes> {
     /// The output for input `x`, the memory moved on by one sample.
     mutating func step(_ x: Lanes) -> Lanes
 
+    /// `step`, as the block kernels of two or more sections call it
+    /// (`SectionBlockKernels.swift`): the same arithmetic, bit for bit. By
+    /// default `step` itself, inlined; a form may run it out of line where
+    /// that is faster (`OffsetDirectFormI` on x86-64).
+    mutating func stepInGroup(_ x: Lanes) -> Lanes
+
     /// Forgets all memory, as if no sample had been seen.
     mutating func reset()
 
@@ -32,4 +38,10 @@ public protocol SectionForm<Lanes> {
 
     /// The section as it runs: its coefficients as stored, in Double.
     var section: Biquad { get }
+}
+
+extension SectionForm {
+    /// `step`, inlined.
+    @inlinable @inline(__always)
+    public mutating func stepInGroup(_ x: Lanes) -> Lanes { step(x) }
 }
