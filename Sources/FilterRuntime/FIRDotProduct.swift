@@ -43,6 +43,7 @@ public protocol FIRSample: BinaryFloatingPoint, Sendable {
     ///   - r: the `count` reversed taps.
     ///   - w: the first window's samples, readable up to
     ///     w[count + firBlockLanes - 2].
+    ///   - count: N, the number of taps.
     ///   - y: room for the `firBlockLanes` outputs.
     static func firDotProducts(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
                                into y: UnsafeMutablePointer<Self>)
