@@ -108,25 +108,20 @@ public struct ResponseRequest: Sendable {
             let count = samples ?? Self.defaultSamples
             let step = kind == .step
             // A first run, not stored, so that an overflow is an error before any row is out.
-            let overflow = Self.firstNonFinite(template, precision.cascadeForm, count: count, step: step)
+            let overflow = precision.visitCascadeForm(FirstNonFinite(template: template, count: count, step: step))
             if let n = overflow {
                 throw ApplicationError("the \(kind.rawValue) response overflows at sample \(n): the filter is unstable (largest pole radius \(form.largestPoleRadius))")
             }
             var series = TimeSeriesPlot(count: count, plot: plot)
             sink.write(Self.timeHeader + "\n")
-            func rows<Sample: BinaryFloatingPoint>(_ offset: Int, _ chunk: UnsafeBufferPointer<Sample>) -> Bool {
-                for (i, sample) in chunk.enumerated() {
-                    let value = Double(sample)
+            precision.visitCascadeForm(ChunkRows(template: template, count: count, step: step) { offset, chunk in
+                for (i, value) in chunk.enumerated() {
                     sink.append("\(offset + i),\(value)\n")
                     series.add(Double(offset + i), value)
                 }
                 sink.flushIfFull()
                 return sink.failure == nil
-            }
-            func run<Form: CascadeForm>(_ form: Form.Type) {
-                Self.runChunks(template, form, count: count, step: step, rows)
-            }
-            run(precision.cascadeForm)
+            })
             return (plot ? Self.timeSVG(series.points, kind: kind, form: form, title: title,
                                         warnings: warnings) : nil,
                     warnings)
@@ -177,6 +172,25 @@ public struct ResponseRequest: Sendable {
             let more = output.withUnsafeBufferPointer { body(done, UnsafeBufferPointer(rebasing: $0[0..<m])) }
             done += m
             if !more { return }
+        }
+    }
+
+    /// `runChunks` in a form, each chunk handed on in Double.
+    struct ChunkRows: CascadeFormVisitor {
+        let template: DigitalFilterTemplate, count: Int, step: Bool
+        let body: (Int, [Double]) -> Bool
+        func visit<Form: CascadeForm>(_ form: Form.Type) {
+            ResponseRequest.runChunks(template, form, count: count, step: step) { offset, chunk in
+                body(offset, chunk.map { Double($0) })
+            }
+        }
+    }
+
+    /// `firstNonFinite` in a form.
+    struct FirstNonFinite: CascadeFormVisitor {
+        let template: DigitalFilterTemplate, count: Int, step: Bool
+        func visit<Form: CascadeForm>(_ form: Form.Type) -> Int? {
+            ResponseRequest.firstNonFinite(template, form, count: count, step: step)
         }
     }
 

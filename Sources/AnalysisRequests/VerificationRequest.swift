@@ -158,16 +158,22 @@ public struct VerificationRequest: Sendable {
     static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision)
         -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
             extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
-        func responses<Form: CascadeForm>(_ form: Form.Type)
+        precision.visitCascadeForm(RuntimeResponses(template: template))
+    }
+
+    /// `runtime(_:precision:)` in one form (`RunningPrecision.visitCascadeForm`).
+    struct RuntimeResponses: CascadeFormVisitor {
+        let template: DigitalFilterTemplate
+        func visit<Form: CascadeForm>(_ form: Form.Type)
             -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
                 extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
-            (.runtime(template, form: form),
-             { n in run(template, form, count: n, step: false) },
-             { n in run(template, form, count: n, step: true) },
-             { n in extremes(template, form, count: n) },
-             !template.sections.isEmpty && Form.Section.self is OffsetDirectFormI<Form.Sample>.Type)
+            let template = self.template
+            return (.runtime(template, form: form),
+                    { n in VerificationRequest.run(template, form, count: n, step: false) },
+                    { n in VerificationRequest.run(template, form, count: n, step: true) },
+                    { n in VerificationRequest.extremes(template, form, count: n) },
+                    !template.sections.isEmpty && Form.Section.self is OffsetDirectFormI<Form.Sample>.Type)
         }
-        return responses(precision.cascadeForm)
     }
 
     /// The extremes of the runtime's first `count` outputs for 1, 0, 0, ...,
