@@ -5,8 +5,10 @@ import Mustache
 /// Views are dictionaries of pre-formatted strings: numbers are formatted in
 /// Swift (C's printf or Swift's round-trip `description`), never by the
 /// template engine. Templates start with `{{% CONTENT_TYPE: TEXT}}` so nothing
-/// is HTML-escaped. A rendering that leaves a `{{` behind, or a template that
-/// names a key the view does not have, is an error rather than silent text.
+/// is HTML-escaped. A template that names, outside any section, a key the
+/// view does not have is an error rather than silent text; keys inside a
+/// section (`{{#sections}}...{{/sections}}`) are its items' and are not
+/// checked: a misspelt one renders empty.
 public struct TemplateRenderer: Sendable {
     /// Template texts by name (path under Templates/).
     public let sources: [String: String]

@@ -6,8 +6,8 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
     public var messages: [String]
     /// The field at fault (`order`, `corners`, ...), in the filter set file's names.
     public var field: String?
-    /// The error of a lower layer that this one reports (an `EmissionError`,
-    /// a `DesignError`, ...), kept as it was thrown for a front end that
+    /// The error of a lower layer that this one reports (an emitter's
+    /// `EmissionError`, ...), kept as it was thrown for a front end that
     /// tells kinds apart; nil when the request itself found the fault. Not
     /// part of equality: two errors with the same messages and field are
     /// the same report.

@@ -51,13 +51,21 @@ public protocol CascadeForm: Sendable {
 /// Double's default form; for Float, the form of CMSIS-DSP and vDSP, whose
 /// poles near z = +-1 move by Float's rounding of a1 and a2.
 public enum TransposedForm<Sample: SectionSample & SIMDScalar>: CascadeForm where Sample.SIMD4Storage: Sendable {
+    /// TDF-II in `Sample`.
     public typealias Section = TransposedDirectFormII<Sample>
+    /// TDF-II in `Sample`, one axis a lane.
     public typealias AxesSection = TransposedDirectFormII<SIMD4<Sample>>
+    /// Whether the last output is multiplied by an output gain (`CascadeForm`).
     @inlinable public static var scalesOutput: Bool { false }
+    /// The sections as this form runs them, and the output gain (`CascadeForm`).
     public static func cascadeSections(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) { (sections, 1) }
+    /// A sample as the sections take it (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeInput(_ x: Sample) -> Sample { x }
+    /// The sections' output as a sample (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeOutput(_ y: Sample) -> Sample { y }
+    /// Three axes as the sections take them (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeInput(axes x: SIMD4<Sample>) -> SIMD4<Sample> { x }
+    /// The sections' outputs as three axes' samples (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeOutput(axes y: SIMD4<Sample>) -> SIMD4<Sample> { y }
 }
 
@@ -67,16 +75,24 @@ public enum TransposedForm<Sample: SectionSample & SIMDScalar>: CascadeForm wher
 /// servers): it costs what Float's does there, and the output is the
 /// design's to Float's last bit.
 public enum TransposedInDoubleForm<Sample: SectionSample & SIMDScalar>: CascadeForm where Sample.SIMD4Storage: Sendable {
+    /// TDF-II in Double.
     public typealias Section = TransposedDirectFormII<Double>
+    /// TDF-II in Double, one axis a lane.
     public typealias AxesSection = TransposedDirectFormII<SIMD4<Double>>
+    /// Whether the last output is multiplied by an output gain (`CascadeForm`).
     @inlinable public static var scalesOutput: Bool { false }
+    /// The sections as this form runs them, and the output gain (`CascadeForm`).
     public static func cascadeSections(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) { (sections, 1) }
+    /// A sample as the sections take it (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeInput(_ x: Sample) -> Double { Double(x) }
+    /// The sections' output as a sample (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeOutput(_ y: Double) -> Sample { Sample(y) }
+    /// Three axes as the sections take them (`CascadeForm`).
     @inlinable @inline(__always)
     public static func cascadeInput(axes x: SIMD4<Sample>) -> SIMD4<Double> {
         SIMD4<Double>(x)
     }
+    /// The sections' outputs as three axes' samples (`CascadeForm`).
     @inlinable @inline(__always)
     public static func cascadeOutput(axes y: SIMD4<Double>) -> SIMD4<Sample> {
         SIMD4<Sample>(y)
@@ -91,15 +107,23 @@ public enum TransposedInDoubleForm<Sample: SectionSample & SIMDScalar>: CascadeF
 /// significands multiply the last output instead
 /// (`OffsetBiquad.factoringOutputGain`).
 public enum OffsetForm<Sample: SectionSample & SIMDScalar>: CascadeForm where Sample.SIMD4Storage: Sendable {
+    /// The offset form in `Sample`.
     public typealias Section = OffsetDirectFormI<Sample>
+    /// The offset form in `Sample`, one axis a lane.
     public typealias AxesSection = OffsetDirectFormI<SIMD4<Sample>>
+    /// Whether the last output is multiplied by an output gain (`CascadeForm`).
     @inlinable public static var scalesOutput: Bool { true }
+    /// The sections as this form runs them, and the output gain (`CascadeForm`).
     public static func cascadeSections(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) {
         OffsetBiquad.factoringOutputGain(sections)
     }
+    /// A sample as the sections take it (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeInput(_ x: Sample) -> Sample { x }
+    /// The sections' output as a sample (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeOutput(_ y: Sample) -> Sample { y }
+    /// Three axes as the sections take them (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeInput(axes x: SIMD4<Sample>) -> SIMD4<Sample> { x }
+    /// The sections' outputs as three axes' samples (`CascadeForm`).
     @inlinable @inline(__always) public static func cascadeOutput(axes y: SIMD4<Sample>) -> SIMD4<Sample> { y }
 }
 
@@ -114,16 +138,22 @@ where Section == DefaultForm.Section, AxesSection == DefaultForm.AxesSection, Sa
 }
 
 extension DefaultCascadeForm {
+    /// Whether the last output is multiplied by an output gain (`CascadeForm`).
     @inlinable public static var scalesOutput: Bool { DefaultForm.scalesOutput }
+    /// The sections as this form runs them, and the output gain (`CascadeForm`).
     public static func cascadeSections(_ sections: [Biquad]) -> (sections: [Biquad], outputGain: Double) {
         DefaultForm.cascadeSections(sections)
     }
+    /// A sample as the sections take it (`CascadeForm`).
     @inlinable @inline(__always)
     public static func cascadeInput(_ x: Sample) -> Section.Lanes { DefaultForm.cascadeInput(x) }
+    /// The sections' output as a sample (`CascadeForm`).
     @inlinable @inline(__always)
     public static func cascadeOutput(_ y: Section.Lanes) -> Sample { DefaultForm.cascadeOutput(y) }
+    /// Three axes as the sections take them (`CascadeForm`).
     @inlinable @inline(__always)
     public static func cascadeInput(axes x: SIMD4<Sample>) -> AxesSection.Lanes { DefaultForm.cascadeInput(axes: x) }
+    /// The sections' outputs as three axes' samples (`CascadeForm`).
     @inlinable @inline(__always)
     public static func cascadeOutput(axes y: AxesSection.Lanes) -> SIMD4<Sample> { DefaultForm.cascadeOutput(axes: y) }
 }

@@ -73,7 +73,7 @@ public struct OffsetBiquad: Sendable, Hashable {
     /// The eleven numbers in `SectionCascade`'s order: b0 k1 k2 d1 u tn c1 s t m1 m2.
     public var numbers: [Double] { [b0, k1, k2, d1, u, tn, c1, s, t, m1, m2] }
 
-    /// The fifteen numbers `SectionCascade<Sample>` stores, each exactly
+    /// The fifteen numbers `SectionCascade<OffsetForm<Sample>>` stores, each exactly
     /// representable in `Sample`: the eleven of `numbers` rounded to `Sample`,
     /// then the low parts of the remainders d1, u, c1 and s,
     ///

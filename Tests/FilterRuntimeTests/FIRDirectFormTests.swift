@@ -68,9 +68,9 @@ struct FIRDirectFormTests {
     }
 
     /// A vector of outputs at a time leaves out the empty lanes that one output at
-    /// a time adds as +0: the signs of zero outputs agree too. Taps of both
-    /// signs on an input that is zero after a while give products of -0 and
-    /// +0 (a negative tap times +0 is -0): every output's bits equal the
+    /// a time adds as +0: the signs of zero outputs agree too. Negative taps
+    /// on an input that is zero after a while give products of -0 (a
+    /// negative tap times +0 is -0): every output's bits equal the
     /// reference's, +0 where the sum is zero, for every tap count and block.
     @Test(arguments: tapCounts)
     func zeroOutputsHaveTheReferenceSign(count: Int) {
