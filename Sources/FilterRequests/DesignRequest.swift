@@ -27,7 +27,10 @@ public struct DesignRequest: Sendable {
         let errors = line.combinationErrors()
         guard errors.isEmpty else { throw ApplicationError(messages: errors) }
         do { recipe = try line.checkedRecipe() } catch {
-            throw ApplicationError(line.optionMessage(error), field: RecipeFields.field(of: error))
+            switch error {
+            case .outOfRange(let error): throw ApplicationError(line.optionMessage(error), field: RecipeFields.field(of: error))
+            case .problems(let problems): throw ApplicationError(messages: problems.flatMap(line.messages(for:)))
+            }
         }
     }
 

@@ -248,65 +248,62 @@ public struct FisherCommandLine: Sendable {
 // MARK: - Words to recipe
 
 extension FisherCommandLine {
-    /// Fisher's `checkoptions`: every combination error, in his order and words.
-    public func combinationErrors() -> [String] {
-        if givesSpecification { return specificationErrors() }
+    /// Fisher's family options and the families they name.
+    static let familyOptions: [(option: Option, family: FilterFamily.Name)] = [
+        (.be, .bessel), (.bu, .butterworth), (.ch, .chebyshev), (.cheby1, .chebyshev), (.cheby2, .chebyshev2),
+        (.elliptic, .elliptic), (.re, .resonator), (.pi, .proportionalIntegral),
+    ]
+
+    /// The words as a recipe's loose fields, for `RecipeReader`: the ripple
+    /// positive (`-Ch` gives it negated), Bessel poles from Fisher's table up
+    /// to order 10 unless `--bessel-poles` says otherwise, as his mkfilter.
+    public var draft: RecipeDraft {
+        var d = RecipeDraft()
+        d.families = Self.familyOptions.filter { options.contains($0.option) }.map(\.family)
+        d.ripple = cheby1Ripple ?? ripple.map { -$0 } ?? ellipticParameters?.ripple
+        d.attenuation = cheby2Attenuation ?? ellipticParameters?.attenuation
+        d.quality = options.contains(.re) ? quality : nil
+        d.bands = Self.bandOptions.filter { options.contains($0.option) }.map(\.band)
+        d.order = options.contains(.o) ? order : nil
+        d.alphas = options.contains(.a) ? alphas : nil
+        d.cornersHertz = cornersHz.isEmpty ? nil : cornersHz
+        d.sampleRate = sampleRate.map { .given($0) } ?? .absent
+        d.transform = options.contains(.z) ? .matchedZ : options.contains(.w) ? .bilinearWithoutPrewarp : nil
+        d.poles = options.contains(.p) ? poleIndices : nil
+        d.extraZeroAlpha = options.contains(.Z) ? alphaZ : nil
+        // Fisher's table has orders 1 ... 10; above, computed poles unless the table is asked for.
+        d.besselPoles = !besselPolesGiven && (order ?? 0) > 10 ? .computed : besselPoles
+        d.realization = realization
+        d.passband = passbandEdges.isEmpty ? nil : passbandEdges
+        d.stopband = stopbandEdges.isEmpty ? nil : stopbandEdges
+        d.passbandLoss = passbandLoss
+        d.stopbandAttenuation = stopbandAttenuation
+        return d
+    }
+
+    /// Fisher's `checkoptions`: every combination error, in his order and
+    /// words: `RecipeReader`'s problems as `messages(for:)` says them, then
+    /// the ripple's sign, which is this form's own spelling.
+    public func combinationErrors() -> [String] { combinationErrors(in: draft) }
+
+    /// The combination errors of `draft`, these words' fields with some set
+    /// apart (a filter set file's `"mkfilter"` gives the corners in Hz).
+    ///
+    /// - Parameter draft: `self.draft`, changed.
+    public func combinationErrors(in draft: RecipeDraft) -> [String] {
         var errors: [String] = []
-        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby1, .cheby2, .elliptic])
-        if families.count != 1 {
-            errors.append("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi"
-                          + (families.isDisjoint(with: [.cheby1, .cheby2, .elliptic]) ? "" : ", --cheby1, --cheby2, --elliptic"))
+        for problem in RecipeReader.problems(draft) {
+            for message in messages(for: problem) where !errors.contains(message) { errors.append(message) }
         }
-        if options.contains(.cheby1) && cheby1Ripple == nil {
-            errors.append("--cheby1 needs the passband ripple in dB, positive (e.g. --cheby1 0.5), unless the filter is designed from a specification (--passband-edge ...)")
-        }
+        return givesSpecification ? errors : errors + signErrors()
+    }
+
+    /// A ripple of the wrong sign: `--cheby1` takes it positive, Fisher's
+    /// `-Ch` negative.
+    func signErrors() -> [String] {
+        var errors: [String] = []
         if options.contains(.cheby1), let r = cheby1Ripple, !(r > 0) {
             errors.append("\(typed["--cheby1"] ?? "--cheby1"): the passband ripple must be a positive number of dB (e.g. --cheby1 0.5; Fisher's -Ch takes it negative, -Ch -0.5)")
-        }
-        if options.contains(.ch) && ripple == nil {
-            errors.append("-Ch needs the passband ripple in dB (e.g. -Ch -0.5), unless the filter is designed from a specification (--passband-edge ...)")
-        }
-        if options.contains(.cheby2) && cheby2Attenuation == nil {
-            errors.append("--cheby2 needs the stopband attenuation in dB (e.g. --cheby2 40), unless the filter is designed from a specification (--passband-edge ...)")
-        }
-        if options.contains(.elliptic) && ellipticParameters == nil {
-            errors.append("--elliptic needs the passband ripple and the stopband attenuation in dB (e.g. --elliptic 0.5 40), unless the filter is designed from a specification (--passband-edge ...)")
-        }
-        if options.contains(.re) {
-            if options.intersection([.bp, .bs, .ap]).count != 1 {
-                errors.append("must specify exactly one of -Bp, -Bs, -Ap with -Re")
-            }
-            if !options.isDisjoint(with: [.lp, .hp, .o, .p, .w, .z]) {
-                errors.append("can't use -Lp, -Hp, -o, -p, -w, -z with -Re")
-            }
-        } else if options.contains(.pi) {
-            if !options.isDisjoint(with: [.lp, .hp, .bp, .bs, .ap]) {
-                errors.append("-Lp, -Hp, -Bp, -Bs, -Ap illegal in conjunction with -Pi")
-            }
-            if !(options.contains(.o) && order == 1) { errors.append("-Pi implies -o 1") }
-            if options.contains(.p) { errors.append("can't use -p with -Pi: it has no prototype poles to select") }
-        } else {
-            if options.intersection([.lp, .hp, .bp, .bs]).count != 1 {
-                errors.append("must specify exactly one of -Lp, -Hp, -Bp, -Bs")
-            }
-            if options.contains(.ap) { errors.append("-Ap implies -Re") }
-            if options.contains(.o), let order {
-                if !FilterRecipe.orderRange.contains(order) {
-                    errors.append("order must be in range 1 .. \(FilterRecipe.orderRange.upperBound) (got \(order))")
-                } else if let bad = poleIndices.first(where: { !(0..<order).contains($0) }) {
-                    errors.append("order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(bad))")
-                }
-            } else {
-                errors.append("must specify -o")
-            }
-        }
-        let hz = sampleRate != nil || !cornersHz.isEmpty
-        if options.contains(.a) && hz {
-            errors.append("give the corners either as -a alpha (f/fs) or as --sample-rate and --corner in Hz, not both")
-        } else if hz && (sampleRate == nil || cornersHz.isEmpty) {
-            errors.append(sampleRate == nil ? "--corner needs --sample-rate" : "--sample-rate needs --corner (the corners in Hz)")
-        } else if !options.contains(.a) && !hz {
-            errors.append("must specify -a")
         }
         if options.contains(.ch), let ripple, !(ripple < 0) {
             errors.append("Chebyshev ripple is \(formatC("%g", ripple)) dB; must be .lt. 0.0 (Fisher's -Ch takes the ripple negative, -Ch \(formatC("%g", -ripple)); --cheby1 \(formatC("%g", ripple)) takes it positive)")
@@ -314,33 +311,89 @@ extension FisherCommandLine {
         return errors
     }
 
-    /// The combination errors of a design from a specification: a family
-    /// option without values, all four specification options, no order or corners.
-    func specificationErrors() -> [String] {
-        var errors: [String] = []
-        let families = options.intersection([.be, .bu, .ch, .re, .pi, .cheby1, .cheby2, .elliptic])
-        if families.count != 1 {
-            errors.append("must specify exactly one of -Bu, -Ch, --cheby1, --cheby2, --elliptic to design from a specification")
-        } else if !families.isDisjoint(with: [.be, .re, .pi]) {
-            let name = options.contains(.be) ? "a Bessel filter" : options.contains(.re) ? "a resonator" : "a proportional-integral filter"
-            errors.append("\(name) has no magnitude specification to be designed from; give its order and corners (order estimation is for -Bu, -Ch, --cheby2 and --elliptic)")
+    /// A problem in Fisher's words: his own messages where mkfilter 4.6 had
+    /// the rule (byte for byte), ours in his style for the options he did not
+    /// have. Empty for a problem another message already covers.
+    public func messages(for problem: RecipeProblem) -> [String] {
+        let ours = !options.isDisjoint(with: [.cheby1, .cheby2, .elliptic])
+        let specification = "unless the filter is designed from a specification (--passband-edge ...)"
+        switch problem {
+        case .familyCount:
+            return ["must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi" + (ours ? ", --cheby1, --cheby2, --elliptic" : "")]
+        case .missingParameter(_, let family):
+            switch family {
+            case .chebyshev:
+                return (options.contains(.cheby1) && cheby1Ripple == nil
+                        ? ["--cheby1 needs the passband ripple in dB, positive (e.g. --cheby1 0.5), \(specification)"] : [])
+                    + (options.contains(.ch) && ripple == nil
+                        ? ["-Ch needs the passband ripple in dB (e.g. -Ch -0.5), \(specification)"] : [])
+            case .chebyshev2:
+                return ["--cheby2 needs the stopband attenuation in dB (e.g. --cheby2 40), \(specification)"]
+            case .elliptic:
+                return ["--elliptic needs the passband ripple and the stopband attenuation in dB (e.g. --elliptic 0.5 40), \(specification)"]
+            default:
+                return ["-Re needs a value (the Q factor, above 0, or Inf)"]
+            }
+        case .parameterNotForFamily(let field, let family):
+            return ["\(field.rawValue) does not apply to \(family.withArticle)"]
+        case .resonatorBand:
+            return ["must specify exactly one of -Bp, -Bs, -Ap with -Re"]
+        case .notForResonator:
+            return ["can't use -Lp, -Hp, -o, -p, -w, -z with -Re"]
+        case .notForProportionalIntegral(let field):
+            return field == .band ? ["-Lp, -Hp, -Bp, -Bs, -Ap illegal in conjunction with -Pi"]
+                : ["can't use -p with -Pi: it has no prototype poles to select"]
+        case .proportionalIntegralOrder:
+            return ["-Pi implies -o 1"]
+        case .bandCount:
+            return ["must specify exactly one of -Lp, -Hp, -Bp, -Bs"]
+        case .allPassNeedsResonator:
+            return ["-Ap implies -Re"]
+        case .missingOrder:
+            return ["must specify -o"]
+        case .orderOutOfRange(let order):
+            return ["order must be in range 1 .. \(FilterRecipe.orderRange.upperBound) (got \(order))"]
+        case let .poleIndexOutOfRange(index, order):
+            return ["order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(index))"]
+        case .cornersTwoWays:
+            return ["give the corners either as -a alpha (f/fs) or as --sample-rate and --corner in Hz, not both"]
+        case .cornersNeedSampleRate:
+            return ["--corner needs --sample-rate"]
+        case .sampleRateNeedsCorners:
+            return ["--sample-rate needs --corner (the corners in Hz)"]
+        case .missingCorners:
+            return ["must specify -a"]
+        case .missingSampleRate:
+            return ["must specify --sample-rate"]
+        case .specificationFamilyCount:
+            return ["must specify exactly one of -Bu, -Ch, --cheby1, --cheby2, --elliptic to design from a specification"]
+        case .noSpecificationFor(let family):
+            let name = family == .bessel ? "a Bessel filter" : family == .resonator ? "a resonator" : "a proportional-integral filter"
+            return ["\(name) has no magnitude specification to be designed from; give its order and corners (order estimation is for -Bu, -Ch, --cheby2 and --elliptic)"]
+        case .notWithSpecification(let field):
+            switch field {
+            case .ripple, .attenuation:
+                return ["a design from a specification takes the family option without its values (-Ch, --cheby1, --cheby2, --elliptic): the passband loss and stopband attenuation are the specification's"]
+            case .q:
+                return []  // -Re's value: the family's message says it
+            case .order:
+                return ["a design from a specification chooses its own order; leave out -o"]
+            case .corners:
+                return ["a design from a specification chooses its own corners; leave out -a and --corner"]
+            case .transform:
+                return [(Option.w, "-w"), (.z, "-z")].filter { options.contains($0.0) }.map { "\($0.1) does not apply to a design from a specification" }
+            case .extraZero:
+                return ["-Z does not apply to a design from a specification"]
+            default:
+                return ["-p does not apply to a design from a specification"]
+            }
+        case .specificationBandCount:
+            return ["must specify at most one of -Lp, -Hp, -Bp, -Bs"]
+        case .missingForSpecification(let field):
+            let word = [RecipeField.passband: "--passband-edge", .stopband: "--stopband-edge", .passbandLoss: "--passband-loss"][field]
+                ?? "--stopband-attenuation"
+            return ["a design from a specification needs \(word) too (all of --passband-edge, --stopband-edge, --passband-loss, --stopband-attenuation)"]
         }
-        if ripple != nil || cheby1Ripple != nil || cheby2Attenuation != nil || ellipticParameters != nil {
-            errors.append("a design from a specification takes the family option without its values (-Ch, --cheby1, --cheby2, --elliptic): the passband loss and stopband attenuation are the specification's")
-        }
-        if options.contains(.o) { errors.append("a design from a specification chooses its own order; leave out -o") }
-        if options.contains(.a) || !cornersHz.isEmpty {
-            errors.append("a design from a specification chooses its own corners; leave out -a and --corner")
-        }
-        for (option, word) in [(Option.p, "-p"), (.w, "-w"), (.z, "-z"), (.Z, "-Z")] where options.contains(option) {
-            errors.append("\(word) does not apply to a design from a specification")
-        }
-        if options.intersection([.lp, .hp, .bp, .bs, .ap]).count > 1 { errors.append("must specify at most one of -Lp, -Hp, -Bp, -Bs") }
-        for (missing, word) in [(passbandEdges.isEmpty, "--passband-edge"), (stopbandEdges.isEmpty, "--stopband-edge"),
-                                (passbandLoss == nil, "--passband-loss"), (stopbandAttenuation == nil, "--stopband-attenuation")] where missing {
-            errors.append("a design from a specification needs \(word) too (all of --passband-edge, --stopband-edge, --passband-loss, --stopband-attenuation)")
-        }
-        return errors
     }
 
     /// The recipe these words ask for.
@@ -350,7 +403,21 @@ extension FisherCommandLine {
     public func recipe() throws(FisherCommandLineError) -> FilterRecipe {
         let errors = combinationErrors()
         guard errors.isEmpty else { throw FisherCommandLineError(messages: errors) }
-        do { return try checkedRecipe() } catch { throw FisherCommandLineError(optionMessage(error)) }
+        do { return try checkedRecipe() } catch {
+            switch error {
+            case .outOfRange(let error): throw FisherCommandLineError(optionMessage(error))
+            case .problems(let problems): throw FisherCommandLineError(messages: problems.flatMap(messages(for:)))
+            }
+        }
+    }
+
+    /// The recipe of words whose `combinationErrors()` are empty
+    /// (`RecipeReader.recipe(_:sampleRate:)` of the `draft`).
+    ///
+    /// - Throws: `RecipeReadingError`: `.outOfRange` with the first value
+    ///   out of range (`optionMessage(_:)` says it with its option).
+    public func checkedRecipe() throws(RecipeReadingError) -> FilterRecipe {
+        try RecipeReader.recipe(draft)
     }
 
     /// The words, as typed, of the option that set the value `error` is
@@ -394,72 +461,6 @@ extension FisherCommandLine {
     public func optionMessage(_ error: SpecificationError) -> String {
         guard let words = typedOption(for: error), !words.isEmpty else { return error.description }
         return words + ": " + error.description
-    }
-
-    /// The family option of these words, by name.
-    var familyName: FilterFamily.Name {
-        if options.contains(.be) { return .bessel }
-        if options.contains(.bu) { return .butterworth }
-        if options.contains(.ch) || options.contains(.cheby1) { return .chebyshev }
-        if options.contains(.cheby2) { return .chebyshev2 }
-        if options.contains(.elliptic) { return .elliptic }
-        if options.contains(.re) { return .resonator }
-        return .proportionalIntegral
-    }
-
-    /// The specification of words whose `combinationErrors()` are empty.
-    func specification() throws(SpecificationError) -> MagnitudeSpecification {
-        if let fs = sampleRate {
-            return try MagnitudeSpecification(passbandHertz: passbandEdges, stopbandHertz: stopbandEdges, sampleRate: fs,
-                                              passbandLoss: passbandLoss!, stopbandAttenuation: stopbandAttenuation!)
-        }
-        return try MagnitudeSpecification(passband: passbandEdges, stopband: stopbandEdges,
-                                          passbandLoss: passbandLoss!, stopbandAttenuation: stopbandAttenuation!)
-    }
-
-    /// The recipe of words whose `combinationErrors()` are empty, with the
-    /// range errors as `SpecificationError`s.
-    public func checkedRecipe() throws(SpecificationError) -> FilterRecipe {
-        if givesSpecification {
-            let band = Self.bandOptions.first { options.contains($0.option) }?.band
-            return try FilterRecipe(designing: familyName, to: specification(), band: band, realization: realization)
-        }
-        let corners: Corners
-        if let fs = sampleRate {
-            corners = .hertz(cornersHz[0], cornersHz.count > 1 ? cornersHz[1] : nil, sampleRate: fs)
-        } else {
-            corners = .alpha(alphas[0], alphas.count > 1 ? alphas[1] : nil)
-        }
-        return try recipe(corners: corners)
-    }
-
-    /// The recipe of these words with `corners` (a filter set file's
-    /// `"mkfilter"` field gives the corners apart, in Hz).
-    public func recipe(corners: Corners) throws(SpecificationError) -> FilterRecipe {
-        let family: FilterFamily
-        switch familyName {
-        case .bessel: family = .bessel
-        case .butterworth: family = .butterworth
-        case .chebyshev: family = .chebyshev(rippleDecibels: cheby1Ripple ?? -(ripple ?? 0))
-        case .chebyshev2: family = .chebyshev2(attenuationDecibels: cheby2Attenuation ?? 0)
-        case .elliptic: family = .elliptic(rippleDecibels: ellipticParameters?.ripple ?? 0, attenuationDecibels: ellipticParameters?.attenuation ?? 0)
-        case .resonator: family = .resonator(quality ?? .infinite)
-        case .proportionalIntegral: family = .proportionalIntegral
-        }
-
-        let band = Self.bandOptions.first { options.contains($0.option) }?.band
-        let discretization: Discretization =
-            options.contains(.z) ? .matchedZ : options.contains(.w) ? .bilinearWithoutPrewarp : .bilinear
-
-        let isResonator: Bool = { if case .resonator = family { return true } else { return false } }()
-        return try FilterRecipe(
-            family: family, band: band, order: isResonator ? nil : order,
-            corners: corners, discretization: discretization,
-            poleSubset: options.contains(.p) ? poleIndices : nil,
-            extraZeroAlpha: alphaZ,
-            // Fisher's table has orders 1 ... 10; above, computed poles unless the table is asked for.
-            besselPoles: !besselPolesGiven && (order ?? 0) > 10 ? .computed : besselPoles,
-            realization: realization)
     }
 
     /// Fisher's band options and the bands they stand for.

@@ -112,3 +112,69 @@ import Testing
         #expect(throws: FieldError.self) { try RecipeQuery.fields(query) }
     }
 }
+
+/// One reader behind every form: a recipe broken the same way is refused by
+/// Fisher's words, a filter set file's fields and a URL query alike, each
+/// naming the field in its own spelling.
+@Suite struct OneReaderTests {
+    /// (Fisher's words, the same as fields (corners in Hz at 60 Hz), the
+    /// problem, Fisher's word for the field, the fields' name for it).
+    static let cases: [(words: String, fields: String, problems: [RecipeProblem], option: String, field: String)] = [
+        ("-Bu -o 2 -a 0.1", #""family": "butterworth", "order": 2, "corners": 6"#, [.bandCount], "-Lp", "band"),
+        ("-Bu -Lp -a 0.1", #""family": "butterworth", "band": "lowPass", "corners": 6"#, [.missingOrder], "-o", "order"),
+        ("-Bu -Lp -o 200 -a 0.1", #""family": "butterworth", "band": "lowPass", "order": 200, "corners": 6"#, [.orderOutOfRange(200)], "order", "order"),
+        ("-Bu -Lp -o 4 -p 0 5 -a 0.1", #""family": "butterworth", "band": "lowPass", "order": 4, "poles": [0, 5], "corners": 6"#,
+         [.poleIndexOutOfRange(index: 5, order: 4)], "-p", "poles"),
+        ("-Bu -Ap -o 2 -a 0.1", #""family": "butterworth", "band": "allPass", "order": 2, "corners": 6"#, [.bandCount, .allPassNeedsResonator], "-Re", "band"),
+        ("-Re 10 -a 0.1", #""family": "resonator", "q": 10, "corners": 6"#, [.resonatorBand], "-Bp", "band"),
+        ("-Re 10 -Bp -o 2 -a 0.1", #""family": "resonator", "q": 10, "band": "bandPass", "order": 2, "corners": 6"#,
+         [.notForResonator([.order])], "-o", "order"),
+        ("-Pi -Lp -o 1 -a 0.1", #""family": "proportionalIntegral", "band": "lowPass", "corners": 6"#,
+         [.notForProportionalIntegral(.band)], "-Lp", "band"),
+        ("--cheby2 -Lp -o 2 -a 0.1", #""family": "chebyshev2", "band": "lowPass", "order": 2, "corners": 6"#,
+         [.missingParameter(.attenuation, family: .chebyshev2)], "--cheby2", "attenuation"),
+        ("-Be --passband-edge 0.1 --stopband-edge 0.2 --passband-loss 1 --stopband-attenuation 40",
+         #""family": "bessel", "passband": 6, "stopband": 12, "passbandLoss": 1, "stopbandAttenuation": 40"#,
+         [.noSpecificationFor(.bessel)], "Bessel", "family"),
+    ]
+
+    @Test func everyFormFindsTheSameProblemAndNamesItsField() throws {
+        for c in Self.cases {
+            // Fisher's words.
+            let line = try FisherCommandLine(c.words.split(separator: " ").map(String.init))
+            #expect(RecipeReader.problems(line.draft) == c.problems, "\(c.words)")
+            let messages = line.combinationErrors()
+            #expect(messages.count == c.problems.count && messages.joined().contains(c.option), "\(c.words): \(messages)")
+
+            // A filter set file's fields.
+            var fileProblems: [(field: String?, message: String)] = []
+            let object = try JSONValue.parse("{ \(c.fields) }")
+            guard case .object(let members) = object else { Issue.record("not an object"); continue }
+            let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
+            _ = RecipeFields.definition(fields) { fileProblems.append(($0, $1)) }
+            #expect(!fileProblems.isEmpty && fileProblems.allSatisfy { $0.field == c.field }, "\(c.fields): \(fileProblems)")
+
+            // The URL query of the same fields.
+            var query = fields.map { key, value -> String in
+                if case .array(let items) = value { return key + "=" + items.map(Self.text).joined(separator: ",") }
+                return key + "=" + Self.text(value)
+            }
+            query.append("sampleRate=60")
+            #expect(throws: FieldError.self, "\(c.fields)") {
+                _ = try RecipeQuery.recipe(RecipeQuery.fields(query.sorted().joined(separator: "&")))
+            }
+            do { _ = try RecipeQuery.recipe(RecipeQuery.fields(query.sorted().joined(separator: "&"))) } catch {
+                #expect(error.field == c.field, "\(query)")
+            }
+        }
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let x): return x == x.rounded() ? "\(Int(x))" : "\(x)"
+        case .integer(let n): return "\(n)"
+        case .string(let s): return s
+        default: return ""
+        }
+    }
+}

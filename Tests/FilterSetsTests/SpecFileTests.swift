@@ -166,13 +166,20 @@ import Testing
         }
     }
 
-    /// Two bad filters: both reported, each once, in file order.
+    /// Two bad filters: both reported, each once, in file order; fields
+    /// that do not go together (found as the file is read) and values out of
+    /// range at the sample rate (found when the recipes are made) alike.
     @Test func everyBadFilterIsReported() {
-        let text = Self.spec(#"{ "name": "a", "family": "bessel", "band": "lowPass", "order": 2, "corners": 31 }, { "name": "ok", "family": "passThrough" }, { "name": "b", "family": "butterworth", "band": "highPass", "corners": 5 }"#)
+        let text = Self.spec(#"{ "name": "a", "family": "bessel", "band": "lowPass", "order": 2, "corners": 31 }, { "name": "ok", "family": "passThrough" }, { "name": "b", "family": "butterworth", "band": "highPass", "order": 2, "corners": 45 }"#)
         let errors = Self.errors(text)
         #expect(errors.count == 2)
         #expect(errors.first?.contains("filter `a`, field \"corners\": corner 31 Hz is at or above Nyquist (30 Hz)") == true)
-        #expect(errors.last?.contains("filter `b`, field \"order\": the order is missing") == true)
+        #expect(errors.last?.contains("filter `b`, field \"corners\": corner 45 Hz is at or above Nyquist (30 Hz)") == true)
+
+        let unread = Self.errors(Self.spec(#"{ "name": "a", "family": "bessel", "band": "lowPass", "corners": 5 }, { "name": "b", "family": "butterworth", "order": 2, "corners": 5 }"#))
+        #expect(unread.count == 2)
+        #expect(unread.first?.contains("filter `a`, field \"order\": is missing; give a whole number in 1 ... 128") == true)
+        #expect(unread.last?.contains("filter `b`, field \"band\": is missing; give one of \"lowPass\", \"highPass\", \"bandPass\" or \"bandStop\"") == true)
     }
 
     /// The fields form and Fisher's options give the same specification, hence

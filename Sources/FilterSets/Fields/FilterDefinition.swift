@@ -7,50 +7,31 @@ import FisherCompatibility
 public enum FilterDefinition: Sendable {
     /// y = x.
     case passThrough
-    /// Field by field; corners and extra zero in Hz.
-    case fields(family: FilterFamily, band: FilterBand?, order: Int?, corners: [Double],
-                transform: Discretization, poles: [Int]?, extraZero: Double?, realization: Realization)
-    /// Fisher's options without corners (`"mkfilter": "-Bu -Bp -o 2"`), corners in Hz.
-    case fisherWords(FisherCommandLine, corners: [Double])
-    /// A family designed from a magnitude specification, edges in Hz.
-    case specification(family: FilterFamily.Name, band: FilterBand?, passband: [Double], stopband: [Double],
-                       passbandLoss: Double, stopbandAttenuation: Double, realization: Realization)
+    /// A recipe's fields, checked by `RecipeReader`; corners, edges and an
+    /// extra zero in Hz at the sample rate given when the recipe is made.
+    /// `words` are Fisher's, when the fields came as `"mkfilter"`.
+    case draft(RecipeDraft, words: FisherCommandLine?)
 
     /// The recipe at `sampleRate`; `nil` for a pass-through. Bessel filters
     /// are designed from computed poles (COMPATIBILITY.md §9).
     ///
     /// - Throws: `FieldError` naming the field that is out of range.
     public func recipe(sampleRate: Double) throws(FieldError) -> FilterRecipe? {
-        switch self {
-        case .passThrough:
-            return nil
-        case let .fisherWords(words, corners):
-            var line = words
-            line.sampleRate = sampleRate
-            line.cornersHz = corners
-            line.besselPoles = .computed
-            let errors = line.combinationErrors()
-            guard errors.isEmpty else { throw FieldError(field: "mkfilter", errors.joined(separator: "; ")) }
-            do { return try line.checkedRecipe() } catch {
+        guard case let .draft(draft, words) = self else { return nil }
+        do { return try RecipeReader.recipe(draft, sampleRate: sampleRate) } catch {
+            switch error {
+            case .outOfRange(let error):
                 let field = RecipeFields.field(of: error)
-                throw FieldError(field: field == "corners" || field == "sampleRate" ? field : "mkfilter", error.description)
-            }
-        case let .specification(family, band, passband, stopband, loss, attenuation, realization):
-            do {
-                let spec = try MagnitudeSpecification(passbandHertz: passband, stopbandHertz: stopband, sampleRate: sampleRate,
-                                                      passbandLoss: loss, stopbandAttenuation: attenuation)
-                return try FilterRecipe(designing: family, to: spec, band: band, realization: realization)
-            } catch {
-                throw FieldError(field: RecipeFields.field(of: error), error.description)
-            }
-        case let .fields(family, band, order, corners, transform, poles, extraZero, realization):
-            do {
-                return try FilterRecipe(
-                    family: family, band: band, order: order,
-                    corners: .hertz(corners[0], corners.count > 1 ? corners[1] : nil, sampleRate: sampleRate),
-                    discretization: transform, poleSubset: poles, extraZeroFrequency: extraZero, realization: realization)
-            } catch {
-                throw FieldError(field: RecipeFields.field(of: error), error.description)
+                // Fisher's words carry every field but the corners and the rate.
+                let named = words == nil || field == "corners" || field == "sampleRate" ? field : "mkfilter"
+                throw FieldError(field: named, error.description)
+            case .problems(let problems):
+                // Found when the fields were read; here only for completeness.
+                if let words {
+                    throw FieldError(field: "mkfilter", words.combinationErrors(in: draft).joined(separator: "; "))
+                }
+                let first = problems.lazy.flatMap { RecipeFields.messages(for: $0, in: draft) }.first
+                throw FieldError(field: first?.field, first?.message ?? "the fields do not describe a filter")
             }
         }
     }

@@ -4,7 +4,10 @@ import FisherCompatibility
 
 /// The codec between a filter's named fields and a `FilterRecipe`: a filter
 /// set file's JSON object and the web page's URL query (`RecipeQuery`) use
-/// the same names, so both go through here.
+/// the same names, so both go through here. Reading types each field's value
+/// into a `RecipeDraft`; `RecipeReader`, the one reader that Fisher's words go
+/// through too, checks how the fields join, and `messages(for:in:)` says its
+/// problems in these fields' words.
 ///
 /// | field | meaning (Fisher's option) |
 /// |---|---|
@@ -58,12 +61,7 @@ public enum RecipeFields {
         }
 
         if let options = f.fields["mkfilter"] {
-            guard var line = fisherWords(options, f) else { return nil }
-            if case .fisherWords(var words, let corners) = line, f.has("realization") {
-                words.realization = realization
-                line = .fisherWords(words, corners: corners)
-            }
-            return line
+            return fisherWords(options, f, realization: f.has("realization") ? realization : nil)
         }
 
         switch f.choice("family", noun: "a family", families) {
@@ -92,72 +90,50 @@ public enum RecipeFields {
             return .passThrough
         }
 
+        // Each field's value, typed; how the fields join is the reader's.
         var ok = true
-        func disallow(_ field: String, _ reason: String) {
-            if f.has(field) { f.fail(field, reason); ok = false }
+        func value<T>(_ read: FieldRead<T>) -> T? {
+            if case .invalid = read { ok = false }
+            return read.value
         }
-
-        if specificationFields.contains(where: f.has) {
-            return specificationDefinition(name, f, realization: realization)
-        }
-
-        // Family parameters.
-        let family: FilterFamily
-        switch name {
-        case .butterworth: family = .butterworth
-        case .bessel: family = .bessel
-        case .proportionalIntegral: family = .proportionalIntegral
-        case .chebyshev:
-            guard let r = decibels(f, "ripple", "a Chebyshev filter needs its passband ripple in dB, e.g. \"ripple\": 0.5") else { return nil }
-            family = .chebyshev(rippleDecibels: abs(r))
-        case .chebyshev2:
-            guard let a = decibels(f, "attenuation", "a Chebyshev II filter needs its stopband attenuation in dB, e.g. \"attenuation\": 40") else { return nil }
-            family = .chebyshev2(attenuationDecibels: a)
-        case .elliptic:
-            let r = decibels(f, "ripple", "an elliptic filter needs its passband ripple in dB, e.g. \"ripple\": 0.5")
-            let a = decibels(f, "attenuation", "an elliptic filter needs its stopband attenuation in dB, e.g. \"attenuation\": 40")
-            guard let r, let a else { return nil }
-            family = .elliptic(rippleDecibels: r, attenuationDecibels: a)
-        case .resonator:
-            let q = f.read("q", missing: "a resonator needs its Q factor, a number above 0 or \"Inf\"",
-                           give: "a number above 0 or \"Inf\"", describing: describe) { value -> QualityFactor? in
-                switch value {
-                case .number(let q): return .finite(q)
-                case .string(let text) where ["inf", "infinity"].contains(text.lowercased()): return .infinite
-                default: return nil
-                }
+        var draft = RecipeDraft()
+        draft.families = [name]
+        draft.sampleRate = .later
+        draft.realization = realization
+        // Filter set files design Bessel filters from computed poles (COMPATIBILITY.md §9).
+        draft.besselPoles = .computed
+        // A Chebyshev ripple may be written either way round (Fisher's -Ch writes it negated).
+        draft.ripple = value(f.number("ripple", give: "a number of dB")).map { name == .chebyshev ? abs($0) : $0 }
+        draft.attenuation = value(f.number("attenuation", give: "a number of dB"))
+        draft.quality = value(f.read("q", give: "a number above 0 or \"Inf\"", describing: describe) { value -> QualityFactor? in
+            switch value {
+            case .number(let q): return .finite(q)
+            case .string(let text) where ["inf", "infinity"].contains(text.lowercased()): return .infinite
+            default: return nil
             }
-            guard let q = q.value else { return nil }
-            family = .resonator(q)
+        })
+        let specification = specificationFields.contains(where: f.has)
+        if specification {
+            let bands = list(["lowPass", "highPass", "bandPass", "bandStop"])
+            draft.bands = value(f.read("band", give: "one of \(bands)") { value throws(FieldProblem) -> FilterBand? in
+                guard case .string(let text) = value else { return nil }
+                guard let band = FilterBand(rawValue: text) else {
+                    throw FieldProblem(message: "'\(text)' is not a band; use one of \(bands), or leave it out (the edges say which)")
+                }
+                return band
+            }).map { [$0] } ?? []
+        } else {
+            draft.bands = value(f.choice("band", noun: "a band", FilterBand.self)).map { [$0] } ?? []
         }
-        if name != .chebyshev && name != .elliptic { disallow("ripple", "applies only to \"family\": \"chebyshev\" or \"elliptic\"") }
-        if name != .chebyshev2 && name != .elliptic { disallow("attenuation", "applies only to \"family\": \"chebyshev2\" or \"elliptic\"") }
-        if name != .resonator { disallow("q", "applies only to \"family\": \"resonator\"") }
-
-        // Band.
-        let band = f.choice("band", noun: "a band", FilterBand.self)
-        if case .absent = band, name != .proportionalIntegral {
-            f.fail("band", "is missing; give one of \(list(name == .resonator ? ["bandPass", "bandStop", "allPass"] : ["lowPass", "highPass", "bandPass", "bandStop"]))")
-            ok = false
-        }
-        if case .invalid = band { ok = false }
-
-        // Order.
-        let orderRead = f.read("order", give: "a whole number in 1 ... \(FilterRecipe.orderRange.upperBound)",
-                               describing: describe) { value -> Int? in
+        draft.order = value(f.read("order", give: "a whole number in 1 ... \(FilterRecipe.orderRange.upperBound)",
+                                   describing: describe) { value -> Int? in
             guard case .number(let n) = value, n == n.rounded(), abs(n) <= 1_000_000 else { return nil }
             return Int(n)
-        }
-        if case .invalid = orderRead { ok = false }
-        var order = orderRead.value
-        if order == nil, name == .proportionalIntegral { order = 1 }
-
-        // Transform.
-        let transform = f.choice("transform", noun: "a transform", Discretization.self)
-        if case .invalid = transform { ok = false }
-
-        // Pole subset.
-        let poles = f.read("poles", give: "an array of pole indices, e.g. [0, 1]") { value throws(FieldProblem) -> [Int]? in
+        })
+        // A proportional-integral filter is order 1 whether or not the file says so.
+        if name == .proportionalIntegral, !f.has("order") { draft.order = 1 }
+        draft.transform = value(f.choice("transform", noun: "a transform", Discretization.self))
+        draft.poles = value(f.read("poles", give: "an array of pole indices, e.g. [0, 1]") { value throws(FieldProblem) -> [Int]? in
             guard case .array(let items) = value else { return nil }
             return try items.map { item throws(FieldProblem) in
                 guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1000 else {
@@ -165,66 +141,100 @@ public enum RecipeFields {
                 }
                 return Int(n)
             }
-        }
-        if case .invalid = poles { ok = false }
-
-        // Extra zero.
-        let extraZero = f.number("extraZero", give: "the frequency of the extra zero in Hz")
-        if case .invalid = extraZero { ok = false }
-
-        let what = band.value.map { "a \($0.displayName) filter" } ?? "the filter"
-        guard let corners = cornerList(f, band: what), ok else { return nil }
-        return .fields(family: family, band: band.value, order: order, corners: corners, transform: transform.value ?? .bilinear,
-                       poles: poles.value, extraZero: extraZero.value, realization: realization)
-    }
-
-    /// A number of dB in field `key`; `missing` explains what it is when absent.
-    static func decibels(_ f: FieldReader, _ key: String, _ missing: String) -> Double? {
-        f.number(key, missing: missing, give: "a number of dB").value
-    }
-
-    /// A filter designed from a magnitude specification: `family`, optional
-    /// `band`, `passband`, `stopband` (Hz), `passbandLoss`, `stopbandAttenuation`.
-    static func specificationDefinition(_ name: FilterFamily.Name, _ f: FieldReader, realization: Realization) -> FilterDefinition? {
-        var ok = true
-        for field in ["order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero"] where f.has(field) {
-            let why = field == "order" || field == "corners"
-                ? "the specification (passband, stopband, passbandLoss, stopbandAttenuation) chooses the \(field == "order" ? "order" : "corners")"
-                : field == "ripple" || field == "attenuation"
-                ? "the specification's passbandLoss and stopbandAttenuation are the family's ripple and attenuation"
-                : "does not apply to a design from a specification"
-            f.fail(field, field == "order" || field == "corners" || field == "ripple" || field == "attenuation" ? "is not allowed with a specification: \(why)" : why)
-            ok = false
-        }
-        guard [.butterworth, .chebyshev, .chebyshev2, .elliptic].contains(name) else {
-            f.fail("family", "\"\(name.rawValue)\": a \(name.displayName) has no magnitude specification to be designed from; use \"butterworth\", \"chebyshev\", \"chebyshev2\" or \"elliptic\", or give the order and corners")
-            return nil
-        }
-        let bands = list(["lowPass", "highPass", "bandPass", "bandStop"])
-        let band = f.read("band", give: "one of \(bands)") { value throws(FieldProblem) -> FilterBand? in
-            guard case .string(let text) = value else { return nil }
-            guard let band = FilterBand(rawValue: text) else {
-                throw FieldProblem(message: "'\(text)' is not a band; use one of \(bands), or leave it out (the edges say which)")
-            }
-            return band
-        }
-        if case .invalid = band { ok = false }
+        })
+        draft.extraZeroHertz = value(f.number("extraZero", give: "the frequency of the extra zero in Hz"))
+        draft.cornersHertz = value(cornerList(f, band: nil))
         func edges(_ key: String) -> [Double]? {
-            f.read(key, missing: "a design from a specification needs passband, stopband, passbandLoss and stopbandAttenuation",
-                   give: "one edge in Hz (low-pass, high-pass) or two (band-pass, band-stop)", describing: describe) {
+            value(f.read(key, give: "one edge in Hz (low-pass, high-pass) or two (band-pass, band-stop)", describing: describe) {
                 value throws(FieldProblem) in try FieldReader.hertz(value)
-            }.value
+            })
         }
-        let passband = edges("passband"), stopband = edges("stopband")
-        let loss = decibels(f, "passbandLoss", "the most loss allowed in the passband, in dB")
-        let attenuation = decibels(f, "stopbandAttenuation", "the least attenuation required in the stopband, in dB")
-        guard ok, let passband, let stopband, let loss, let attenuation else { return nil }
-        return .specification(family: name, band: band.value, passband: passband, stopband: stopband,
-                              passbandLoss: loss, stopbandAttenuation: attenuation, realization: realization)
+        draft.passband = edges("passband")
+        draft.stopband = edges("stopband")
+        draft.passbandLoss = value(f.number("passbandLoss", give: "a number of dB"))
+        draft.stopbandAttenuation = value(f.number("stopbandAttenuation", give: "a number of dB"))
+        guard ok else { return nil }
+
+        let problems = RecipeReader.problems(draft)
+        for problem in problems {
+            for (field, message) in messages(for: problem, in: draft) { f.fail(field, message) }
+        }
+        return problems.isEmpty ? .draft(draft, words: nil) : nil
     }
 
-    /// `"mkfilter": "-Bu -Bp -o 2"` with the corners in `"corners"`.
-    static func fisherWords(_ options: JSONValue, _ f: FieldReader) -> FilterDefinition? {
+    /// A problem in a filter set file's words (and a URL query's, which has
+    /// the same fields): the field it is about and what to do, one pair per
+    /// field. Empty for a problem another message already covers.
+    ///
+    /// - Parameters:
+    ///   - problem: what `RecipeReader` found.
+    ///   - draft: the fields it found it in.
+    public static func messages(for problem: RecipeProblem, in draft: RecipeDraft) -> [(field: String, message: String)] {
+        let family = draft.families.first
+        let bands = ["lowPass", "highPass", "bandPass", "bandStop"], resonatorBands = ["bandPass", "bandStop", "allPass"]
+        switch problem {
+        case .familyCount, .specificationFamilyCount:
+            return [("family", "is missing; give one of \(list(families)), or Fisher's options as \"mkfilter\"")]
+        case .missingParameter(let field, let family):
+            let what = [RecipeField.ripple: "passband ripple in dB, e.g. \"ripple\": 0.5",
+                        .attenuation: "stopband attenuation in dB, e.g. \"attenuation\": 40"][field]
+                ?? "Q factor, a number above 0 or \"Inf\""
+            return [(field.rawValue, "is missing; \(family.withArticle) needs its \(what)")]
+        case .parameterNotForFamily(let field, _):
+            let owners = [RecipeField.ripple: "\"chebyshev\" or \"elliptic\"", .attenuation: "\"chebyshev2\" or \"elliptic\""][field]
+                ?? "\"resonator\""
+            return [(field.rawValue, "applies only to \"family\": \(owners)")]
+        case .resonatorBand:
+            guard let band = draft.bands.first else { return [("band", "is missing; give one of \(list(resonatorBands))")] }
+            return [("band", "'\(band.rawValue)' is not a resonator's band; use one of \(list(resonatorBands))")]
+        case .notForResonator(let fields):
+            return fields.filter { $0 != .band }.map { field in
+                (field.rawValue, field == .transform
+                    ? "'\(draft.transform?.rawValue ?? "")' does not apply to a resonator, which is placed in the z-plane directly; remove it"
+                    : "does not apply to a resonator, which is placed in the z-plane directly (its Q sets its width); remove it")
+            }
+        case .notForProportionalIntegral(let field):
+            return [(field.rawValue, field == .band ? "does not apply to a proportional-integral filter, which has no band; remove it"
+                        : "does not apply to a proportional-integral filter: it has no prototype poles to select")]
+        case .proportionalIntegralOrder:
+            return [("order", SpecificationError.orderNotAllowed(family: .proportionalIntegral, order: draft.order ?? 0).description)]
+        case .bandCount:
+            return draft.bands.isEmpty ? [("band", "is missing; give one of \(list(bands))")] : []
+        case .allPassNeedsResonator:
+            return [("band", "'allPass' is a resonator's band; \(family?.withArticle ?? "the filter") takes one of \(list(bands))")]
+        case .missingOrder:
+            return [("order", "is missing; give a whole number in 1 ... \(FilterRecipe.orderRange.upperBound)")]
+        case .orderOutOfRange(let order):
+            return [("order", SpecificationError.orderOutOfRange(order).description)]
+        case let .poleIndexOutOfRange(index, order):
+            return [("poles", SpecificationError.poleIndexOutOfRange(index: index, order: order).description)]
+        case .missingCorners:
+            let what = draft.bands.first.map { "a \($0.displayName) filter" } ?? "the filter"
+            return [("corners", "is missing; give \(what)'s corner frequencies in Hz, e.g. \"corners\": 5 or \"corners\": [0.5, 3]")]
+        case .cornersTwoWays, .cornersNeedSampleRate, .sampleRateNeedsCorners, .missingSampleRate:
+            return [("sampleRate", "is missing; give the sample rate in Hz, e.g. \"sampleRate\": 60")]
+        case .noSpecificationFor(let name):
+            return [("family", "\"\(name.rawValue)\": a \(name.displayName) has no magnitude specification to be designed from; use \"butterworth\", \"chebyshev\", \"chebyshev2\" or \"elliptic\", or give the order and corners")]
+        case .notWithSpecification(let field):
+            switch field {
+            case .order, .corners:
+                return [(field.rawValue, "is not allowed with a specification: the specification (passband, stopband, passbandLoss, stopbandAttenuation) chooses the \(field == .order ? "order" : "corners")")]
+            case .ripple, .attenuation:
+                return [(field.rawValue, "is not allowed with a specification: the specification's passbandLoss and stopbandAttenuation are the family's ripple and attenuation")]
+            default:
+                return [(field.rawValue, "does not apply to a design from a specification")]
+            }
+        case .specificationBandCount:
+            return [("band", "give one band, or leave it out (the edges say which)")]
+        case .missingForSpecification(let field):
+            return [(field.rawValue, "is missing; a design from a specification needs passband, stopband, passbandLoss and stopbandAttenuation")]
+        }
+    }
+
+    /// `"mkfilter": "-Bu -Bp -o 2"` with the corners in `"corners"`: Fisher's
+    /// words, read by `FisherCommandLine` and checked by `RecipeReader` as
+    /// the command line's are, their problems in his words.
+    static func fisherWords(_ options: JSONValue, _ f: FieldReader, realization: Realization?) -> FilterDefinition? {
         let clashing = designFields.filter(f.has)
         guard clashing.isEmpty else {
             f.fail("mkfilter", "give either \"mkfilter\" or the fields \(list(clashing)), not both")
@@ -234,7 +244,7 @@ public enum RecipeFields {
             f.fail("mkfilter", "is \(options.kindDescription); give Fisher's options as one string, e.g. \"-Bu -Bp -o 2\"")
             return nil
         }
-        guard let corners = cornerList(f, band: "the filter") else { return nil }
+        guard let corners = cornerList(f, band: "the filter").value else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let line: FisherCommandLine
         do { line = try FisherCommandLine(words) } catch {
@@ -253,18 +263,29 @@ public enum RecipeFields {
             f.fail("mkfilter", refusal.message)
             return nil
         }
-        return .fisherWords(line, corners: corners)
+        var draft = line.draft
+        draft.cornersHertz = corners
+        draft.sampleRate = .later
+        draft.besselPoles = .computed
+        if let realization { draft.realization = realization }
+        let errors = line.combinationErrors(in: draft)
+        guard errors.isEmpty else {
+            f.fail("mkfilter", errors.joined(separator: "; "))
+            return nil
+        }
+        return .draft(draft, words: line)
     }
 
-    /// `"corners": 5` or `[5]` or `[0.5, 3]`.
-    static func cornerList(_ f: FieldReader, band: String) -> [Double]? {
-        f.read("corners", missing: "give \(band)'s corner frequencies in Hz, e.g. \"corners\": 5 or \"corners\": [0.5, 3]",
+    /// `"corners": 5` or `[5]` or `[0.5, 3]`; when `band` names the filter,
+    /// missing corners are reported as missing.
+    static func cornerList(_ f: FieldReader, band: String?) -> FieldRead<[Double]> {
+        f.read("corners", missing: band.map { "give \($0)'s corner frequencies in Hz, e.g. \"corners\": 5 or \"corners\": [0.5, 3]" },
                give: "the corner frequencies in Hz, e.g. 5 or [0.5, 3]") { value throws(FieldProblem) in
             if case .array(let items) = value, !(1...2).contains(items.count) {
                 throw FieldProblem(message: "lists \(items.count) frequencies; give one corner (low-pass, high-pass, resonator) or two (band-pass, band-stop), in Hz")
             }
             return try FieldReader.hertz(value)
-        }.value
+        }
     }
 
     /// The field a recipe's range error is about.

@@ -182,7 +182,8 @@ extension FilterSetSpec {
             return .failure(FilterSetErrors([FilterSetError(file: "", filter: label, "is \(item.kindDescription); each filter is an object with a \"name\"")]))
         }
         let f = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
-        for (key, _) in members where !filterFields.contains(key) {
+        let unknown = members.map(\.key).filter { !filterFields.contains($0) }
+        for key in unknown {
             fail(nil, "unknown field \"\(key)\"\(suggestion(key, filterFields)); a filter has \(list(filterFields))")
         }
 
@@ -210,7 +211,9 @@ extension FilterSetSpec {
             fail("comment", "is \(comment.kindDescription); a comment is a string")
         }
 
-        // The design.
+        // The design; not read past a misspelt field, whose absence would be
+        // reported as well.
+        guard unknown.isEmpty else { return .failure(FilterSetErrors(errors)) }
         let definition = RecipeFields.definition(f, fail: fail)
         guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }
         return .success(Entry(name: name, description: description, tag: tag, definition: definition))

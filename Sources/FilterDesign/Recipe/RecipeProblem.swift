@@ -1,0 +1,119 @@
+/// A field of a recipe, named as a filter set file and a URL query name it
+/// (`RecipeDraft`'s fields); each form spells it its own way (`-o`, `"order"`,
+/// `order=`).
+public enum RecipeField: String, Sendable, Hashable, CaseIterable {
+    /// The response family (Fisher's -Bu, -Be, -Ch, -Re, -Pi; `--cheby1`, `--cheby2`, `--elliptic`).
+    case family
+    /// The band (-Lp, -Hp, -Bp, -Bs, -Ap).
+    case band
+    /// The order N (-o).
+    case order
+    /// The corner frequencies (-a, `--corner`).
+    case corners
+    /// The sample rate of frequencies in Hz (`--sample-rate`).
+    case sampleRate
+    /// Chebyshev or elliptic passband ripple, dB.
+    case ripple
+    /// Chebyshev II or elliptic stopband attenuation, dB.
+    case attenuation
+    /// A resonator's Q (-Re).
+    case q
+    /// The s-to-z mapping (-w, -z).
+    case transform
+    /// The prototype poles to keep (-p).
+    case poles
+    /// An extra zero pair (-Z).
+    case extraZero
+    /// A specification's passband edges (`--passband-edge`).
+    case passband
+    /// A specification's stopband edges (`--stopband-edge`).
+    case stopband
+    /// A specification's most passband loss, dB (`--passband-loss`).
+    case passbandLoss
+    /// A specification's least stopband attenuation, dB (`--stopband-attenuation`).
+    case stopbandAttenuation
+}
+
+/// A rule that joins the fields of a `RecipeDraft`, broken: what
+/// `RecipeReader` finds. Each form says it in its own words (Fisher's
+/// `FisherCommandLine`, byte for byte his where he had the rule; a filter set
+/// file's and a URL query's `RecipeFields`), naming the field as that form
+/// spells it. Ranges of single values (an order of 200, a corner above
+/// Nyquist) are `SpecificationError`s, found when the recipe is made.
+public enum RecipeProblem: Sendable, Hashable {
+    /// Not exactly one family (none, or several).
+    case familyCount
+    /// The family needs this parameter (`.ripple`, `.attenuation`, `.q`).
+    case missingParameter(RecipeField, family: FilterFamily.Name)
+    /// The parameter belongs to other families.
+    case parameterNotForFamily(RecipeField, family: FilterFamily.Name)
+
+    /// A resonator without exactly one of band-pass, band-stop, all-pass.
+    case resonatorBand
+    /// Fields a resonator does not take: `.band` (low-pass, high-pass),
+    /// `.order`, `.poles`, `.transform` (other than bilinear).
+    case notForResonator([RecipeField])
+    /// A field a proportional-integral filter does not take (`.band`, `.poles`).
+    case notForProportionalIntegral(RecipeField)
+    /// A proportional-integral filter whose order is not given as 1.
+    case proportionalIntegralOrder
+    /// Not exactly one of low-pass, high-pass, band-pass, band-stop.
+    case bandCount
+    /// All-pass is a resonator's band.
+    case allPassNeedsResonator
+    /// No order.
+    case missingOrder
+    /// An order outside `FilterRecipe.orderRange`.
+    case orderOutOfRange(Int)
+    /// A pole index outside 0 ..< order.
+    case poleIndexOutOfRange(index: Int, order: Int)
+
+    /// Corners both as alphas and in Hz.
+    case cornersTwoWays
+    /// Corners in Hz without a sample rate.
+    case cornersNeedSampleRate
+    /// A sample rate without corners in Hz.
+    case sampleRateNeedsCorners
+    /// No corners.
+    case missingCorners
+    /// Corners, edges or an extra zero in Hz whose sample rate, promised for
+    /// later, was not given.
+    case missingSampleRate
+
+    /// A specification with not exactly one family.
+    case specificationFamilyCount
+    /// A family that no magnitude specification defines (Bessel, resonator, PI).
+    case noSpecificationFor(FilterFamily.Name)
+    /// A field that a specification chooses, or that does not apply to it.
+    case notWithSpecification(RecipeField)
+    /// A specification with more than one band.
+    case specificationBandCount
+    /// A specification without this field (`.passband`, `.stopband`,
+    /// `.passbandLoss`, `.stopbandAttenuation`).
+    case missingForSpecification(RecipeField)
+
+    /// The field the problem is about, when it is about one.
+    public var field: RecipeField? {
+        switch self {
+        case .familyCount, .specificationFamilyCount, .noSpecificationFor: return .family
+        case .missingParameter(let f, _), .parameterNotForFamily(let f, _), .notForProportionalIntegral(let f),
+             .notWithSpecification(let f), .missingForSpecification(let f):
+            return f
+        case .notForResonator(let fields): return fields.first
+        case .resonatorBand, .bandCount, .allPassNeedsResonator, .specificationBandCount: return .band
+        case .proportionalIntegralOrder, .missingOrder, .orderOutOfRange: return .order
+        case .poleIndexOutOfRange: return .poles
+        case .cornersTwoWays, .cornersNeedSampleRate, .missingCorners: return .corners
+        case .sampleRateNeedsCorners, .missingSampleRate: return .sampleRate
+        }
+    }
+}
+
+/// Why a draft did not become a recipe: the rules that join its fields
+/// (every one broken), or the first value out of range.
+public enum RecipeReadingError: Error, Sendable, Equatable {
+    /// Every rule broken, in the reader's order.
+    case problems([RecipeProblem])
+    /// The first value out of range.
+    case outOfRange(SpecificationError)
+}
