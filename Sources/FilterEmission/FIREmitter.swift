@@ -84,18 +84,13 @@ public enum FIREmitter {
     ///   identifier, or a tap that is not finite.
     public static func swift(_ filters: [FIRTemplate], namespace: String,
                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        let views = try swiftViews(filters, namespace: namespace, memberSuffixes: []) { t, view in
+        try swiftSource(filters, namespace: namespace, template: "swift/fir.mustache", renderer: renderer) { t, view in
             view["nameLiteral"] = SwiftSource.stringLiteral(t.name)
             view["descriptionLiteral"] = SwiftSource.stringLiteral(t.description)
             view["commandLineLiteral"] = SwiftSource.stringLiteral(t.mkfilterCommandLine)
             view["sampleRate"] = SwiftSource.doubleLiteral(t.designSampleRate)
             view["tapLines"] = lines(t.taps.map(SwiftSource.doubleLiteral))
         }
-        return try renderer.render("swift/fir.mustache", [
-            "namespace": SwiftSource.typeName(namespace),
-            "namespaceComment": "\(filters.count) FIR filter\(filters.count == 1 ? "" : "s") designed by mkfilter.",
-            "filters": views,
-        ])
     }
 
     /// Swift for Accelerate's `vDSP_conv` (Apple platforms; empty
@@ -105,7 +100,8 @@ public enum FIREmitter {
     /// - Throws: as `swift(_:namespace:renderer:)`.
     public static func vdsp(_ filters: [FIRTemplate], namespace: String,
                             renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        let views = try swiftViews(filters, namespace: namespace, memberSuffixes: ["ReversedTaps"]) { t, view throws(EmissionError) in
+        try swiftSource(filters, namespace: namespace, template: "swift/vdsp-fir.mustache", purpose: ", for vDSP",
+                        memberSuffixes: ["ReversedTaps"], renderer: renderer) { t, view throws(EmissionError) in
             guard t.taps.allSatisfy({ Float($0).isFinite }) else {
                 throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a tap that is not finite in Float")
             }
@@ -113,11 +109,6 @@ public enum FIREmitter {
             view["historyCount"] = "\(t.taps.count - 1)"
             view["tapLines"] = lines(t.taps.reversed().map(SwiftSource.doubleLiteral))
         }
-        return try renderer.render("swift/vdsp-fir.mustache", [
-            "namespace": SwiftSource.typeName(namespace),
-            "namespaceComment": "\(filters.count) FIR filter\(filters.count == 1 ? "" : "s") designed by mkfilter, for vDSP.",
-            "filters": views,
-        ])
     }
 
     /// JavaScript declaring `const namespace` with `filters`, each with
@@ -158,6 +149,20 @@ public enum FIREmitter {
     /// Swift formats share, each completed by `complete`, after the checks:
     /// a namespace that makes a type, a name for each filter, one identifier
     /// (with `memberSuffixes`) per name, finite taps.
+    /// Swift source of `filters` from `template`: each filter's view (its
+    /// identifier and comments) completed by `complete`, under `enum
+    /// namespace`, "N FIR filters designed by mkfilter`purpose`.".
+    static func swiftSource(_ filters: [FIRTemplate], namespace: String, template: String, purpose: String = "",
+                            memberSuffixes: [String] = [], renderer: TemplateRenderer,
+                            complete: (FIRTemplate, inout [String: Any]) throws(EmissionError) -> Void) throws(EmissionError) -> String {
+        let views = try swiftViews(filters, namespace: namespace, memberSuffixes: memberSuffixes, complete: complete)
+        return try renderer.render(template, [
+            "namespace": SwiftSource.typeName(namespace),
+            "namespaceComment": "\(filters.count) FIR filter\(filters.count == 1 ? "" : "s") designed by mkfilter\(purpose).",
+            "filters": views,
+        ])
+    }
+
     static func swiftViews(_ filters: [FIRTemplate], namespace: String, memberSuffixes: [String],
                            complete: (FIRTemplate, inout [String: Any]) throws(EmissionError) -> Void) throws(EmissionError) -> [[String: Any]] {
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }

@@ -50,19 +50,29 @@ func sections(_ document: JSONValue) -> [Biquad] {
     }
 }
 
-/// The outputs' bits for one input line.
-func run<Form: CascadeForm>(
-    _ cascade: inout SectionCascade<Form>, _ words: ArraySlice<Substring>, digits: Int, bits: (Form.Sample) -> UInt64
-) -> String where Form.Sample: LosslessStringConvertible {
-    typealias Sample = Form.Sample
-    cascade.reset()
+/// The outputs' bits for one input line: each word read as a `Sample`
+/// (exactly, or the run fails), stepped through `step`, its output's bits in
+/// `digits` hex digits.
+func hexOutputs<Sample: LosslessStringConvertible & BinaryFloatingPoint>(
+    _ words: ArraySlice<Substring>, digits: Int, bits: (Sample) -> UInt64, step: (Sample) -> Sample
+) -> String {
     var line = ""
     for word in words {
-        guard let x = Sample(String(word)), Double(x) == Double(String(word)) else { fail("\(word) is not a sample that \(Sample.self) holds exactly") }
-        let hex = String(bits(cascade.process(x)), radix: 16)
+        guard let x = Sample(String(word)), Double(x) == Double(String(word)) else {
+            fail("\(word) is not a sample that \(Sample.self) holds exactly")
+        }
+        let hex = String(bits(step(x)), radix: 16)
         line += " " + String(repeating: "0", count: digits - hex.count) + hex
     }
     return line
+}
+
+/// The outputs' bits for one input line, the cascade from rest.
+func run<Form: CascadeForm>(
+    _ cascade: inout SectionCascade<Form>, _ words: ArraySlice<Substring>, digits: Int, bits: (Form.Sample) -> UInt64
+) -> String where Form.Sample: LosslessStringConvertible & BinaryFloatingPoint {
+    cascade.reset()
+    return hexOutputs(words, digits: digits, bits: bits) { cascade.process($0) }
 }
 
 /// A FIR design's taps, if `document` is one (top-level "taps").
@@ -78,17 +88,11 @@ func taps(_ document: JSONValue) -> [Double]? {
 }
 
 /// The outputs' bits of a FIR filter for one input line, from rest.
-func runFIR<Sample: FIRSample & LosslessStringConvertible>(
+func runFIR<Sample: FIRSample & LosslessStringConvertible & BinaryFloatingPoint>(
     _ taps: [Double], _ words: ArraySlice<Substring>, _: Sample.Type, digits: Int, bits: (Sample) -> UInt64
 ) -> String {
     var filter = FIRDirectForm<Sample>(taps)
-    var line = ""
-    for word in words {
-        guard let x = Sample(String(word)), Double(x) == Double(String(word)) else { fail("\(word) is not a sample that \(Sample.self) holds exactly") }
-        let hex = String(bits(filter.process(x)), radix: 16)
-        line += " " + String(repeating: "0", count: digits - hex.count) + hex
-    }
-    return line
+    return hexOutputs(words, digits: digits, bits: bits) { filter.process($0) }
 }
 
 if let h = taps(document) {

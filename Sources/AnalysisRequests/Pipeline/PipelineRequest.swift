@@ -151,14 +151,6 @@ public struct PipelineRequest: Sendable {
         // spacing) go after the others, on every way out.
         var reading: (input: PipelineInput, notesBefore: Int)?
         func rowNotes() -> String { reading.map { $0.input.notes.dropFirst($0.notesBefore).map { $0 + "\n" }.joined() } ?? "" }
-        // The output files, written to temporary files and renamed together at
-        // the end; whatever is not committed is removed on every way out.
-        var files = AtomicFileSet()
-        var outputDescriptor: Int32?
-        defer {
-            if let outputDescriptor { close(outputDescriptor) }
-            files.discard()
-        }
         do throws(ApplicationError) {
             if let output, let svg, AtomicFileSet.sameFile(output, svg) {
                 throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
@@ -176,17 +168,11 @@ public struct PipelineRequest: Sendable {
             let zeroPhaseRows = zeroPhase ? try self.zeroPhaseRows(input, pipeline: chain.pipeline) : nil
 
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
-            var csv = stdout
-            if let output {
-                do { outputDescriptor = try files.create(for: output) } catch {
-                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(error.explanation))")
-                }
-                csv = ByteSink(descriptor: outputDescriptor)
-            }
-            csv.append(Self.header + chain.extras.header)
-            csv.append(10)
-            // From here until it finishes, the writer's thread owns `csv`.
-            let writer = PipelineCSVWriter(sink: csv, extras: chain.extras)
+            let csv = try CSVOutput(output: output, standardOutput: stdout)
+            csv.sink.append(Self.header + chain.extras.header)
+            csv.sink.append(10)
+            // From here until it finishes, the writer's thread owns `csv.sink`.
+            let writer = PipelineCSVWriter(sink: csv.sink, extras: chain.extras)
             defer { writer.finish() }
             if let zeroPhaseRows {
                 for i in 0..<zeroPhaseRows.count {
@@ -199,8 +185,7 @@ public struct PipelineRequest: Sendable {
             writer.finish()
             stderr += rowNotes()
             reading = nil
-            try commitOutputs(csv: csv, outputDescriptor: &outputDescriptor, files: &files, chain: chain,
-                              configuration: configuration, sampleRate: input.sampleRate)
+            try commitOutputs(csv, chain: chain, configuration: configuration, sampleRate: input.sampleRate)
             stdout.flush()
             if let failure = stdout.failure { throw ApplicationError("cannot write to standard output (\(failure))") }
             return PipelineResult(standardOutput: standardOutput == nil ? stdout.text : "",
@@ -291,28 +276,17 @@ public struct PipelineRequest: Sendable {
 
     /// The CSV flushed and closed, the SVG staged, and both renamed into
     /// place together: if either cannot be written, neither appears.
-    func commitOutputs(csv: ByteSink, outputDescriptor: inout Int32?, files: inout AtomicFileSet, chain: PipelineChain,
+    func commitOutputs(_ csv: CSVOutput, chain: PipelineChain,
                        configuration: PipelineConfiguration, sampleRate fs: Double) throws(ApplicationError) {
-        csv.flush()
-        if let failure = csv.failure {
-            throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
-                ?? "cannot write to standard output (\(failure))")
-        }
-        if let output, let descriptor = outputDescriptor {
-            outputDescriptor = nil
-            guard close(descriptor) == 0 else { throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))") }
-        }
+        try csv.finishRows()
         if let svg, let plot = chain.plot {
             let title = "mkfilter pipeline: \(chain.count) samples at \(fs) Hz"
             let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0.rawValue)" } ?? "standard input", configuration: configuration)
-            do { try files.stage(text, for: svg) } catch {
+            do { try csv.files.stage(text, for: svg) } catch {
                 throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(error.explanation))")
             }
         }
-        do { try files.commit() } catch {
-            let option = error.path == svg && error.path != output ? "--svg" : "--output"
-            throw ApplicationError("\(option) \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
-        }
+        try csv.commit(other: svg.map { ($0, "--svg") })
     }
 
     /// The most samples `--zero-phase` holds (the largest `--samples`): about

@@ -37,12 +37,6 @@ public struct ResampleRequest: Sendable {
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> (standardOutput: String, standardError: String, failure: ApplicationError?) {
         let stdout = ByteSink(descriptor: standardOutput)
         var stderr = ""
-        var files = AtomicFileSet()
-        var outputDescriptor: Int32?
-        defer {
-            if let outputDescriptor { close(outputDescriptor) }
-            files.discard()
-        }
         do throws(ApplicationError) {
             for (name, value) in [("--up", up), ("--down", down)] where !Self.factorRange.contains(value) {
                 throw ApplicationError("\(name) \(value) is not allowed; give a whole number from 1 to \(Self.factorRange.upperBound)")
@@ -54,13 +48,8 @@ public struct ResampleRequest: Sendable {
             recording.evenSpacingAssumption = "resampling assumes it is"
             stderr += recording.notes.map { $0 + "\n" }.joined()
             let notesBefore = recording.notes.count
-            var csv = stdout
-            if let output {
-                do { outputDescriptor = try files.create(for: output) } catch {
-                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(error.explanation))")
-                }
-                csv = ByteSink(descriptor: outputDescriptor)
-            }
+            let output = try CSVOutput(output: self.output, standardOutput: stdout)
+            let csv = output.sink
             csv.append("t,x,y,z\n")
             let rate = recording.sampleRate * Double(l) / Double(m)
             stderr += "resampling by \(l)/\(m)" + (a > 1 ? " (\(up)/\(down) reduced)" : "")
@@ -105,20 +94,8 @@ public struct ResampleRequest: Sendable {
                 write(xs, ys, zs)
             }
             stderr += recording.notes.dropFirst(notesBefore).map { $0 + "\n" }.joined()
-            csv.flush()
-            if let failure = csv.failure {
-                throw ApplicationError(output.map { "--output \(quotedForMessage($0)): cannot write it (\(failure))" }
-                    ?? "cannot write to standard output (\(failure))")
-            }
-            if let output, let descriptor = outputDescriptor {
-                outputDescriptor = nil
-                guard close(descriptor) == 0 else {
-                    throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(String(cString: strerror(errno))))")
-                }
-            }
-            do { try files.commit() } catch {
-                throw ApplicationError("--output \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
-            }
+            try output.finishRows()
+            try output.commit()
             return (standardOutput == nil ? stdout.text : "", stderr, nil)
         } catch {
             stdout.flush()

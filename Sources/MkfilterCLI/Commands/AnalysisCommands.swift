@@ -1,3 +1,4 @@
+import AnalysisRequests
 import ArgumentParser
 
 // One ArgumentParser type per command (configuration, words, run), alike in
@@ -78,42 +79,49 @@ struct ResponseCommand: ParsableCommand {
     func run() throws { try emit(ResponseProgram.run(.response, arguments: arguments, standardOutput: standardOutputDescriptor)) }
 }
 
-/// `mkfilter impulse`: the impulse response of a design.
-struct ImpulseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "impulse",
-        abstract: "The impulse response of a design as CSV (n,value), with an optional SVG plot.",
-        usage: """
-            mkfilter impulse <design options> [--samples N]
-                       [-o FILE | --output FILE] [--svg FILE]
-            """,
-        discussion: timeDiscussion(kind: "impulse", input: "1, 0, 0, ..."),
-        helpNames: [.long]
-    )
+/// `mkfilter impulse` and `mkfilter step`: a time response of a design,
+/// which differ only in their input.
+protocol TimeResponseCommand: ParsableCommand {
+    /// `.impulse` or `.step`.
+    static var kind: ResponseRequest.Kind { get }
+    /// The input, for the help: "1, 0, 0, ...".
+    static var input: String { get }
+    /// The words after the command.
+    var arguments: [String] { get }
+}
 
+extension TimeResponseCommand {
+    static var configuration: CommandConfiguration {
+        let name = kind == .impulse ? "impulse" : "step"
+        return CommandConfiguration(
+            commandName: name,
+            abstract: "The \(name) response of a design as CSV (n,value), with an optional SVG plot.",
+            usage: """
+                mkfilter \(name) <design options> [--samples N]
+                           [-o FILE | --output FILE] [--svg FILE]
+                """,
+            discussion: timeDiscussion(kind: name, input: input),
+            helpNames: [.long]
+        )
+    }
+
+    func run() throws { try emit(ResponseProgram.run(Self.kind, arguments: arguments, standardOutput: standardOutputDescriptor)) }
+}
+
+/// `mkfilter impulse`: the impulse response of a design.
+struct ImpulseCommand: TimeResponseCommand {
+    static let kind = ResponseRequest.Kind.impulse
+    static let input = "1, 0, 0, ..."
     @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
     var arguments: [String] = []
-
-    func run() throws { try emit(ResponseProgram.run(.impulse, arguments: arguments, standardOutput: standardOutputDescriptor)) }
 }
 
 /// `mkfilter step`: the step response of a design.
-struct StepCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "step",
-        abstract: "The step response of a design as CSV (n,value), with an optional SVG plot.",
-        usage: """
-            mkfilter step <design options> [--samples N]
-                       [-o FILE | --output FILE] [--svg FILE]
-            """,
-        discussion: timeDiscussion(kind: "step", input: "1, 1, 1, ..."),
-        helpNames: [.long]
-    )
-
+struct StepCommand: TimeResponseCommand {
+    static let kind = ResponseRequest.Kind.step
+    static let input = "1, 1, 1, ..."
     @Argument(parsing: .allUnrecognized, help: "Design options and the options above.")
     var arguments: [String] = []
-
-    func run() throws { try emit(ResponseProgram.run(.step, arguments: arguments, standardOutput: standardOutputDescriptor)) }
 }
 
 func timeDiscussion(kind: String, input: String) -> String {
