@@ -44,7 +44,7 @@ public struct DesignPlotsRequest: Sendable {
         let template: DigitalFilterTemplate
         if let given = self.template { template = given } else {
             do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
-                throw ApplicationError(error.description)
+                throw ApplicationError(wrapping: error)
             }
         }
         let filter = RealizedFilter.runtime(template, precision: .double)

@@ -21,7 +21,7 @@ extension ResponseRequest {
     func runFixedPoint(_ arithmetic: FixedPointArithmetic, into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
         let fixed: FixedPointSections
         do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
-            throw ApplicationError("--precision \(arithmetic.name): \(error.description)")
+            throw ApplicationError("--precision \(arithmetic.name): \(error.description)", underlying: error)
         }
         var warnings = [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? [])
         let filter = RealizedFilter.sections(fixed.sections)

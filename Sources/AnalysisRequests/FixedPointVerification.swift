@@ -35,7 +35,7 @@ enum FixedPointVerification {
                        scaling: FixedPointScaling) throws(ApplicationError) -> VerificationItem {
         let fixed: FixedPointSections
         do { fixed = try design.fixedPointSections(arithmetic, scaling: scaling) } catch {
-            throw ApplicationError("--precision \(arithmetic.name): \(error.description)")
+            throw ApplicationError("--precision \(arithmetic.name): \(error.description)", underlying: error)
         }
         guard let designed = design.secondOrderSections() else {
             throw ApplicationError("the design has no finite passband gain G; there is nothing to verify")

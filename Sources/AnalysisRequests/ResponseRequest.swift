@@ -93,7 +93,7 @@ public struct ResponseRequest: Sendable {
         }
         let template: DigitalFilterTemplate
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
-            throw ApplicationError(error.description)
+            throw ApplicationError(wrapping: error)
         }
         let filter = RealizedFilter.runtime(template, precision: precision)
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }

@@ -83,7 +83,7 @@ public struct VerificationRequest: Sendable {
         }
         let template: DigitalFilterTemplate
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) }
-        catch { throw ApplicationError(error.description) }
+        catch { throw ApplicationError(wrapping: error) }
         var subject: VerificationSubject
         switch precision {
         case .double, .float, .floatInDouble:
@@ -216,7 +216,7 @@ public struct VerificationRequest: Sendable {
             let text: String
             text = try FileOutput.readText(file, describedAs: quotedForMessage(file))
             let definitions: [TemplateDefinition]
-            do { definitions = try TemplateSourceReader.read(text, file: file) } catch { throw ApplicationError(error.description) }
+            do { definitions = try TemplateSourceReader.read(text, file: file) } catch { throw ApplicationError(wrapping: error) }
             for definition in definitions { items.append(TemplateAudit.audit(definition, precision: precision)) }
         }
         return items

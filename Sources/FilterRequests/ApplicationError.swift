@@ -13,10 +13,12 @@ public struct ApplicationError: Error, Sendable, Equatable, CustomStringConverti
     /// the same report.
     public var underlying: (any Error)?
 
-    /// One message, about `field` when given.
-    public init(_ message: String, field: String? = nil) {
+    /// One message, about `field` when given; `underlying` is the lower
+    /// layer's error it says, when it says one in words of its own.
+    public init(_ message: String, field: String? = nil, underlying: (any Error)? = nil) {
         messages = [message]
         self.field = field
+        self.underlying = underlying
     }
 
     /// Several messages.

@@ -36,7 +36,7 @@ public struct DesignRequest: Sendable {
 
     /// Designs the filter.
     public func run() throws(ApplicationError) -> DesignResult {
-        do { return DesignResult(design: try recipe.design()) } catch { throw ApplicationError(error.description) }
+        do { return DesignResult(design: try recipe.design()) } catch { throw ApplicationError(wrapping: error) }
     }
 }
 
@@ -56,7 +56,7 @@ public struct DesignResult: Sendable {
     /// - Throws: `ApplicationError` when G is infinite (a Q = Inf band-pass resonator).
     public func listing(commandLine: String) throws(ApplicationError) -> String {
         do { return try FisherListing(design, commandLine: commandLine).text } catch {
-            throw ApplicationError(error.description + " for a listing")
+            throw ApplicationError(error.description + " for a listing", underlying: error)
         }
     }
 }

@@ -125,7 +125,7 @@ public struct EmissionRequest: Sendable {
         if let arithmetic = fixedPointArithmetic {
             let fixed: FixedPointSections
             do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
-                throw ApplicationError("--emit \(format.rawValue): \(error.description)")
+                throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
             }
             do {
                 let filterName = name ?? Self.defaultName(design.recipe)
@@ -160,14 +160,14 @@ public struct EmissionRequest: Sendable {
             if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
             if format == .listing {
                 do { return try FisherListing(design, commandLine: listingCommandLine).text } catch {
-                    throw ApplicationError(error.description + " for a listing")
+                    throw ApplicationError(error.description + " for a listing", underlying: error)
                 }
             }
             if let language = format.gencodeLanguage {
                 // gencode reads the listing as printed (10 digits), as Fisher's pipe does.
                 let printed: String
                 do { printed = try FisherListing(design, commandLine: listingCommandLine).text } catch {
-                    throw ApplicationError(error.description + " for a listing")
+                    throw ApplicationError(error.description + " for a listing", underlying: error)
                 }
                 return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
             }

@@ -32,14 +32,14 @@ public enum FileOutput {
     ///   file's name: "is a directory", "is not UTF-8 text (byte 0xFF at
     ///   offset 3)", "cannot read it (no such file)".
     public static func readText(_ path: String, describedAs name: String? = nil) throws(ApplicationError) -> String {
-        do { return try TextFile.read(path) } catch { throw ApplicationError("\(name ?? path): \(error.problem)") }
+        do { return try TextFile.read(path) } catch { throw ApplicationError("\(name ?? path): \(error.problem)", underlying: error) }
     }
 
     /// `bytes` (standard input) as UTF-8 text.
     ///
     /// - Throws: `ApplicationError` "NAME: is not UTF-8 text (byte 0xNN at offset N)".
     public static func decodeText(_ bytes: [UInt8], name: String) throws(ApplicationError) -> String {
-        do { return try TextFile.decode(bytes, name: name) } catch { throw ApplicationError(error.description) }
+        do { return try TextFile.decode(bytes, name: name) } catch { throw ApplicationError(wrapping: error) }
     }
 
     /// Every byte of `descriptor` (standard input) until its end.

@@ -21,7 +21,7 @@ public struct GencodeRequest: Sendable {
         do {
             return try Gencode.render(try FisherListing(parsing: listing), as: language)
         } catch let error as ListingError {
-            throw ApplicationError("<stdin>:\(error.line): input format error: \(error.message)")
+            throw ApplicationError("<stdin>:\(error.line): input format error: \(error.message)", underlying: error)
         } catch {
             throw ApplicationError(wrapping: error)
         }

@@ -87,7 +87,7 @@ public struct GenerationRequest: Sendable {
             case .json: text = try JSONEmitter.document(filters)
             default: throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
             }
-        } catch { throw ApplicationError("\(specPath): \(error)") }
+        } catch { throw ApplicationError("\(specPath): \(error)", underlying: error) }
         if case .file(let path) = destination {
             if let reason = FileOutput.write(text, to: path) {
                 throw ApplicationError("--output \(quotedForMessage(path)): cannot write it (\(reason))")

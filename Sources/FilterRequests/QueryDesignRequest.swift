@@ -31,7 +31,7 @@ public struct QueryDesignRequest: Sendable {
     public func run() throws(ApplicationError) -> QueryDesign {
         let fields: [String: JSONValue]
         do { fields = try RecipeQuery.fields(query, extra: extraFields) } catch {
-            throw ApplicationError(Self.message(error), field: error.field)
+            throw ApplicationError(Self.message(error), field: error.field, underlying: error)
         }
         var extras: [String: String] = [:]
         for key in extraFields { if case .string(let text)? = fields[key] { extras[key] = text } }
@@ -49,19 +49,19 @@ public struct QueryDesignRequest: Sendable {
         }
         let recipe: FilterRecipe?
         do { recipe = try RecipeQuery.recipe(recipeFields) } catch {
-            throw ApplicationError(Self.message(error), field: error.field)
+            throw ApplicationError(Self.message(error), field: error.field, underlying: error)
         }
         guard let recipe else {
             throw ApplicationError("family: a pass-through filter has nothing to design; choose a family", field: "family")
         }
         let result: DesignResult
         do { result = DesignResult(design: try recipe.design()) } catch {
-            throw ApplicationError(error.description, field: Self.field(of: error, fields: fields))
+            throw ApplicationError(wrapping: error, field: Self.field(of: error, fields: fields))
         }
         let filterName = name ?? EmissionRequest.defaultName(recipe)
         let filter: DesignedFilter
         do { filter = try DesignedFilter(result.design, name: filterName, description: description ?? "", tag: tag) } catch {
-            throw ApplicationError(error.description)
+            throw ApplicationError(wrapping: error)
         }
         return QueryDesign(recipe: recipe, result: result, filter: filter, name: name, description: description, tag: tag,
                            extras: extras)

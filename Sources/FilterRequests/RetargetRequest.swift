@@ -58,7 +58,7 @@ public struct RetargetRequest: Sendable {
         }
         // All or nothing: if one cannot be written, the others are left as they were.
         do { try AtomicFile.writeAll(zip(destinations, outputs).map { ($0, $1.text) }) } catch {
-            throw ApplicationError(error.description + (error.notRestored.isEmpty ? "; nothing was written" : ""))
+            throw ApplicationError(error.description + (error.notRestored.isEmpty ? "; nothing was written" : ""), underlying: error)
         }
         return destinations.map { "wrote \($0)\n" }.joined()
     }

@@ -55,7 +55,7 @@ public struct FIRAsRun: Sendable {
     public init(_ filter: FIRFilter, fixedPoint arithmetic: FixedPointArithmetic) throws(ApplicationError) {
         let fixed: FixedPointTaps
         do { fixed = try FixedPointTaps(filter.taps, arithmetic: arithmetic) } catch {
-            throw ApplicationError("--precision \(arithmetic.name): \(error.description)")
+            throw ApplicationError("--precision \(arithmetic.name): \(error.description)", underlying: error)
         }
         self.fixed = fixed
         precision = .double

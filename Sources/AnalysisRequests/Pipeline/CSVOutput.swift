@@ -31,7 +31,7 @@ final class CSVOutput {  // Used on one thread, inside one run.
             return
         }
         do { descriptor = try files.create(for: output) } catch {
-            throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(error.explanation))")
+            throw ApplicationError("--output \(quotedForMessage(output)): cannot write it (\(error.explanation))", underlying: error)
         }
         sink = ByteSink(descriptor: descriptor)
     }
@@ -67,7 +67,7 @@ final class CSVOutput {  // Used on one thread, inside one run.
     func commit(other: (path: String, option: String)? = nil) throws(ApplicationError) {
         do { try files.commit() } catch {
             let option = other.map { error.path == $0.path && error.path != output ? $0.option : "--output" } ?? "--output"
-            throw ApplicationError("\(option) \(quotedForMessage(error.path)): cannot write it (\(error.explanation))")
+            throw ApplicationError("\(option) \(quotedForMessage(error.path)): cannot write it (\(error.explanation))", underlying: error)
         }
     }
 }

@@ -36,11 +36,11 @@ extension PipelineRequest {
                 for a in 0..<3 { settings.axes[a].filter = candidate }
                 var configuration: PipelineConfiguration
                 do { configuration = try settings.configuration(sampleRate: fs) } catch {
-                    throw ApplicationError("--compare candidate \(k + 1) \(quotedForMessage(candidate)): \(error.description)")
+                    throw ApplicationError("--compare candidate \(k + 1) \(quotedForMessage(candidate)): \(error.description)", underlying: error)
                 }
                 if let minimumInterval {
                     do { configuration.debounce = try Debounce(minimumInterval: minimumInterval) } catch {
-                        throw ApplicationError("--min-interval: \(error.description)")
+                        throw ApplicationError("--min-interval: \(error.description)", underlying: error)
                     }
                 }
                 stderr += settings.notes.map { $0 + "\n" }.joined()

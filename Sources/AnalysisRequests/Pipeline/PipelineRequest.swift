@@ -220,12 +220,12 @@ public struct PipelineRequest: Sendable {
         var configuration = try settings.configuration(sampleRate: fs)
         if let thresholds = shakeThresholds {
             do { configuration.shakeDetector = try ShakeDetector(onThreshold: thresholds.on, offThreshold: thresholds.off) } catch {
-                throw ApplicationError("--detector shake: \(error.description)")
+                throw ApplicationError("--detector shake: \(error.description)", underlying: error)
             }
         }
         if let minimumInterval {
             do { configuration.debounce = try Debounce(minimumInterval: minimumInterval) } catch {
-                throw ApplicationError("--min-interval: \(error.description)")
+                throw ApplicationError("--min-interval: \(error.description)", underlying: error)
             }
         }
         return configuration
@@ -237,7 +237,7 @@ public struct PipelineRequest: Sendable {
         let yawFilter = try yawSmoother.map { text throws(ApplicationError) in try Self.kalman(text) }
         let pipeline: AccelerationPipeline
         do { pipeline = try AccelerationPipeline(configuration, sampleRate: fs, initialState: initialState) } catch {
-            throw ApplicationError(error.description)
+            throw ApplicationError(wrapping: error)
         }
         let extras = PipelineCSVWriter.Extras(shake: shakeThresholds != nil, orientation: orientation,
                                               yaw: yaw || yawSmoother != nil, yawSmoothed: yawSmoother != nil)
@@ -270,7 +270,7 @@ public struct PipelineRequest: Sendable {
                 for i in 0..<rows.count { signal.append(rows.value(i, axis: axis)) }
                 rows.filteredAxes.append(try pipeline.zeroPhaseFiltered(signal, axis: axis))
             }
-        } catch { throw ApplicationError("--zero-phase: \(error.description)") }
+        } catch { throw ApplicationError("--zero-phase: \(error.description)", underlying: error) }
         return rows
     }
 
@@ -283,7 +283,7 @@ public struct PipelineRequest: Sendable {
             let title = "mkfilter pipeline: \(chain.count) samples at \(fs) Hz"
             let text = plot.svg(title: title, subtitle: input ?? source.map { "source: \($0.rawValue)" } ?? "standard input", configuration: configuration)
             do { try csv.files.stage(text, for: svg) } catch {
-                throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(error.explanation))")
+                throw ApplicationError("--svg \(quotedForMessage(svg)): cannot write it (\(error.explanation))", underlying: error)
             }
         }
         try csv.commit(other: svg.map { ($0, "--svg") })
@@ -301,13 +301,13 @@ public struct PipelineRequest: Sendable {
         var settings = PipelineSettings()
         let filter: AxisFilter
         do { filter = try settings.resolve(text, sampleRate: 1) } catch {
-            throw ApplicationError("--yaw-smoother \(quotedForMessage(text)): \(error.description)")
+            throw ApplicationError("--yaw-smoother \(quotedForMessage(text)): \(error.description)", underlying: error)
         }
         guard case let .kalman(q, r, p0) = filter else {
             throw ApplicationError("--yaw-smoother \(quotedForMessage(text)) must be kalman Q R P0 (the articles use kalman 0.1 0.1 0.1)")
         }
         do { return try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0) } catch {
-            throw ApplicationError("--yaw-smoother: \(error.description)")
+            throw ApplicationError("--yaw-smoother: \(error.description)", underlying: error)
         }
     }
 
@@ -375,7 +375,7 @@ public struct PipelineRequest: Sendable {
             case .impulse: signal = try SignalSource.checkedImpulse(amplitude: a, leadingZeros: zeros)
             }
         } catch {
-            throw ApplicationError("--source \(source.rawValue): \(error.description)")
+            throw ApplicationError("--source \(source.rawValue): \(error.description)", underlying: error)
         }
         let note = zeros >= count
             ? "note: the \(count) samples end before the \(source.rawValue) starts (after \(zeros) leading zeros); give --leading-zeros" : nil

@@ -43,7 +43,7 @@ public struct TriggerTrial: Sendable {
         var pipelines: [AccelerationPipeline] = []
         for (k, c) in candidates.enumerated() {
             do { pipelines.append(try AccelerationPipeline(c.configuration, sampleRate: fs, initialState: initialState)) } catch {
-                throw ApplicationError("candidate \(k + 1) \(quotedForMessage(c.name)): \(error.description)")
+                throw ApplicationError("candidate \(k + 1) \(quotedForMessage(c.name)): \(error.description)", underlying: error)
             }
         }
         var summaries = candidates.map { _ in TriggerSummary(keepsEpisodes: true) }

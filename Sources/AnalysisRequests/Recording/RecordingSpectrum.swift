@@ -105,7 +105,7 @@ public struct RecordingSpectrum: Sendable {
                 do {
                     pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: filter.filter)),
                                                         sampleRate: fs, initialState: initialState)
-                } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)") }
+                } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)", underlying: error) }
             }
         }
         while let row = try input.next() {

@@ -74,7 +74,7 @@ public struct ResampleRequest: Sendable {
             } else {
                 let h: [Double]
                 do { h = try ResamplingFilter(up: l, down: m).taps } catch {
-                    throw ApplicationError("the resampling filter for \(l)/\(m): \(error.description)")
+                    throw ApplicationError("the resampling filter for \(l)/\(m): \(error.description)", underlying: error)
                 }
                 var axes = [PolyphaseResampler](repeating: PolyphaseResampler(up: l, down: m, taps: h), count: 3)
                 var (xs, ys, zs) = ([Double](), [Double](), [Double]())

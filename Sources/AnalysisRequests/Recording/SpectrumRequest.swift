@@ -37,7 +37,7 @@ public struct SpectrumRequest: Sendable {
                 do {
                     resolved = RecordingSpectrum.Filter(name: filter, filter: try settings.resolve(filter, sampleRate: recording.sampleRate),
                                                         option: "--filter")
-                } catch { throw ApplicationError("--filter \(quotedForMessage(filter)): \(error.description)") }
+                } catch { throw ApplicationError("--filter \(quotedForMessage(filter)): \(error.description)", underlying: error) }
                 stderr += settings.notes.map { $0 + "\n" }.joined()
             }
             let spectrum = try RecordingSpectrum.estimate(recording, segment: segment ?? RecordingSpectrum.defaultSegment,

@@ -59,7 +59,7 @@ public struct SuggestRequest: Sendable {
         }
         let configuration: PipelineConfiguration
         do { configuration = try settings.configuration(sampleRate: first.sampleRate) } catch {
-            throw ApplicationError("\(option): \(error.description)")
+            throw ApplicationError("\(option): \(error.description)", underlying: error)
         }
         let trial = try TriggerTrial.run(first, candidates: [.init(name: trigger, configuration: configuration)])
         let fs = first.sampleRate

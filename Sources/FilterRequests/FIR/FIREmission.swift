@@ -33,7 +33,7 @@ extension EmissionRequest {
                 }
                 let fixed: FixedPointTaps
                 do { fixed = try FixedPointTaps(fir.taps, arithmetic: FixedPointArithmetic(format == .cmsisQ15 ? .q15 : .q31)) } catch {
-                    throw ApplicationError("--emit \(format.rawValue): \(error.description)")
+                    throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
                 }
                 let code = try FIREmitter.cmsisFixed([(template, fixed)], prefix: namespace ?? "mkfilter", renderer: renderer)
                 return (code, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))

@@ -77,7 +77,7 @@ public struct FIRQueryRequest: Sendable {
                 try fields.add(canonical, value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces })
             }
         } catch {
-            throw ApplicationError(error.description, field: error.field)
+            throw ApplicationError(wrapping: error, field: error.field)
         }
         let design: FIRQueryDesign.Design
         do throws(FIRFields.Mistake) {
@@ -105,7 +105,7 @@ public struct FIRQueryRequest: Sendable {
                 design = .recipe(recipe)
             }
         } catch {
-            throw ApplicationError(error.description, field: error.field)
+            throw ApplicationError(wrapping: error, field: error.field)
         }
         return try FIRQueryDesign(design: design, fields: fields, name: name, description: description, extras: extras)
     }

@@ -43,7 +43,7 @@ extension EmissionRequest {
                     fixed = try FixedPointTaps(filter.taps, arithmetic: FixedPointArithmetic(format == .cmsisQ15 ? .q15 : .q31),
                                                structure: structure)
                 } catch {
-                    throw ApplicationError("--emit \(format.rawValue): \(error.description)")
+                    throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
                 }
                 let code = try ResamplerEmitter.cmsis(resampler, fixed: fixed, prefix: namespace ?? "mkfilter", renderer: renderer)
                 return (code, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
@@ -54,7 +54,7 @@ extension EmissionRequest {
         } catch let error as ApplicationError {
             throw error
         } catch let error as EmissionError {
-            throw ApplicationError("--emit \(format.rawValue): \(error.description)")
+            throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
         } catch {
             throw ApplicationError(wrapping: error)
         }

@@ -38,7 +38,7 @@ public struct PipelineSettings: Sendable {
     /// Applies a `--config` JSON document.
     public mutating func apply(configText text: String, file: String) throws(ApplicationError) {
         let root: JSONValue
-        do { root = try JSONValue.parse(text) } catch { throw ApplicationError("\(file):\(error.line):\(error.column): malformed JSON: \(error.reason)") }
+        do { root = try JSONValue.parse(text) } catch { throw ApplicationError("\(file):\(error.line):\(error.column): malformed JSON: \(error.reason)", underlying: error) }
         guard case .object(let members) = root else { throw ApplicationError("\(file): the configuration is a JSON object with \"all\", \"x\", \"y\", \"z\"") }
         let keys = members.map(\.key)
         for key in keys where !Self.topFields.contains(key) {
@@ -78,7 +78,7 @@ public struct PipelineSettings: Sendable {
             let filter: AxisFilter
             if let done = resolved[a.filter] { filter = done } else {
                 do { filter = try resolve(a.filter, sampleRate: sampleRate) } catch {
-                    throw ApplicationError("axis \(PipelineConfiguration.axisNames[k]): filter \(quotedForMessage(a.filter)): \(error.description)")
+                    throw ApplicationError("axis \(PipelineConfiguration.axisNames[k]): filter \(quotedForMessage(a.filter)): \(error.description)", underlying: error)
                 }
                 resolved[a.filter] = filter
             }
@@ -94,10 +94,10 @@ public struct PipelineSettings: Sendable {
         let kinds = ["filterfactor-lowpass", "filterfactor-highpass", "ibells-highpass"]
         let first = words[0]
         func number(_ word: String, _ meaning: String) throws(ApplicationError) -> Double {
-            do { return try FisherArguments.number(word, for: first, meaning: meaning) } catch { throw ApplicationError(error.description) }
+            do { return try FisherArguments.number(word, for: first, meaning: meaning) } catch { throw ApplicationError(wrapping: error) }
         }
         func checked(_ body: () throws(PipelineError) -> Void) throws(ApplicationError) {
-            do { try body() } catch { throw ApplicationError(error.description) }
+            do { try body() } catch { throw ApplicationError(wrapping: error) }
         }
         if kinds.contains(first) {
             guard words.count == 2 else {
@@ -158,7 +158,7 @@ public struct PipelineSettings: Sendable {
             }
             let cutoff: Double
             do { cutoff = try FisherArguments.number(words[1], for: first, meaning: "Apple's cutoff: RC = 1 / cutoff") } catch {
-                throw ApplicationError(error.description)
+                throw ApplicationError(wrapping: error)
             }
             guard cutoff > 0 else { throw ApplicationError("the cutoff \(words[1]) must be above 0") }
             return .apple(first == "apple-lowpass" ? .lowPass : .highPass, cutoff: cutoff, adaptive: words.count == 3)
@@ -169,7 +169,7 @@ public struct PipelineSettings: Sendable {
         if FIRFields.methods.contains(first) {
             let designed: FIRFilter
             do { designed = try FIRFields(method: first, optionWords: Array(words.dropFirst())).design().filter } catch {
-                throw ApplicationError(error.description)
+                throw ApplicationError(wrapping: error)
             }
             let rate = designed.recipe.sampleRate ?? sampleRate
             if !Self.sameRate(rate, sampleRate) {
@@ -194,7 +194,7 @@ public struct PipelineSettings: Sendable {
             }
             do {
                 return .template(try TemplateBuilder.template(for: design, name: text, description: "", tag: 0, sampleRate: sampleRate))
-            } catch { throw ApplicationError(error.description) }
+            } catch { throw ApplicationError(wrapping: error) }
         }
 
         let bank = ShakeFilterBank.spec
@@ -212,7 +212,7 @@ public struct PipelineSettings: Sendable {
             }
             return .template(template)
         } catch {
-            throw ApplicationError("cannot be redesigned at \(sampleRate) Hz: \(error)")
+            throw ApplicationError("cannot be redesigned at \(sampleRate) Hz: \(error)", underlying: error)
         }
     }
 }
