@@ -32,3 +32,28 @@ import Testing
         #expect(error.description.contains("{{c}}") && error.description.contains("known keys: a, list"))
     }
 }
+
+/// Keys inside sections are checked too, where mustache would render them:
+/// in each item of a list (then the outer contexts), in a section shown, not
+/// in one that is not.
+@Test func aMissingKeyInsideASectionIsAnError() throws {
+    let renderer = TemplateRenderer(sources: [
+        "t": "{{% CONTENT_TYPE: TEXT}}{{#list}}{{b}}{{a}}{{#more}}{{c}}{{/more}}{{^more}}-{{/more}};{{/list}}",
+    ])
+    // `a` from the view, `b` from each item, `c` only where `more` shows.
+    #expect(try renderer.render("t", ["a": "1", "list": [["b": "2", "more": true, "c": "3"], ["b": "4"]]]) == "213;41-;")
+    do {
+        _ = try renderer.render("t", ["a": "1", "list": [["b": "2"], ["bee": "4"]]])
+        Issue.record("a key missing from a list's item rendered")
+    } catch {
+        #expect(error.description.contains("{{b}}") && error.description.contains("inside {{#list}}")
+                && error.description.contains("known keys: bee"), "\(error)")
+    }
+    do {
+        _ = try renderer.render("t", ["a": "1", "list": [["b": "2", "more": ["d": "5"]]]])
+        Issue.record("a key missing from a shown section rendered")
+    } catch {
+        #expect(error.description.contains("{{c}}") && error.description.contains("inside {{#more}}"), "\(error)")
+    }
+}
+

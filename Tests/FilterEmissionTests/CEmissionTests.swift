@@ -84,6 +84,28 @@ import TestSupport
         }
     }
 
+    /// An edited template with a misspelt key inside a section (each
+    /// section's coefficients, each filter's direct form) is refused with the
+    /// key and the section named, not emitted with a blank where a number was.
+    @Test func aMisspeltKeyInsideASectionOfAnEditedTemplateIsRefused() throws {
+        let name = "c/filters.h.mustache"
+        let text = try #require(TemplateRenderer.embedded.sources[name])
+        let templates = try Self.specs.map { try TemplateBuilder.template(for: try $0.1.design(), name: $0.0, description: "d", tag: 0) }
+        #expect(try CEmitter.header(templates, prefix: "t", precision: .double, renderer: .embedded.overriding(name, with: text)) ==
+                (try CEmitter.header(templates, prefix: "t", precision: .double)))
+        for (key, section, precision) in [("b0", "sections", CEmitter.Precision.double), ("k1", "sections", .float),
+                                          ("lastInput", "direct", .double)] {
+            #expect(text.contains("{{\(key)}}"))
+            let edited = TemplateRenderer.embedded.overriding(name, with: text.replacingOccurrences(of: "{{\(key)}}", with: "{{\(key)x}}"))
+            do {
+                _ = try CEmitter.header(templates, prefix: "t", precision: precision, renderer: edited)
+                Issue.record("{{\(key)x}} rendered")
+            } catch {
+                #expect(error.description.contains("{{\(key)x}}") && error.description.contains("inside {{#\(section)}}"), "\(error)")
+            }
+        }
+    }
+
     /// Names and prefixes that make no identifier are refused as the Swift
     /// emitter refuses them, naming the value.
     @Test func namesWithoutLettersOrDigitsAreRefused() throws {
