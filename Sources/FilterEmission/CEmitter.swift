@@ -19,7 +19,7 @@ import FilterRuntime
 /// ulp or two from the second sample on (`scripts/target-check.sh`,
 /// `CEmissionTests`).
 ///
-/// A template with sections is written as them, in the form `FilterRuntime`
+/// A filter realised as sections is written as them, in the form `FilterRuntime`
 /// runs for that precision (`SectionCascade`): transposed direct form II in
 /// double; in float direct form I with the feedback about the nearest
 /// integers and error feedback, which keep the poles and the arithmetic
@@ -29,39 +29,50 @@ public enum CEmitter {
     /// The C scalar type.
     public enum Precision: String, Sendable { case float, double }
 
-    /// The header text for `templates`, with identifiers prefixed by `prefix`.
+    /// The header text for `filters`, with identifiers prefixed by `prefix`:
+    /// their sections or recurrences (`c/filters.h.mustache`), or when they
+    /// are FIR filters their taps (`FIREmitter.c`, `c/fir.h.mustache`).
     ///
     /// - Throws: `EmissionError` for a prefix or a filter name with no letters
-    ///   or digits, two names that give the same identifier, or a number that
-    ///   is not finite.
-    public static func header(_ templates: [DigitalFilterTemplate], prefix: String, precision: Precision,
+    ///   or digits, two names that give the same identifier, a number that
+    ///   is not finite, IIR and FIR filters in one header, or a fixed-point
+    ///   structure (`CMSISFixedPointEmitter` writes those).
+    public static func header(_ filters: [RealisedFilter], prefix: String, precision: Precision,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if let fir = try filters.firTemplates(for: "C") { return try FIREmitter.c(fir, prefix: prefix, precision: precision, renderer: renderer) }
         let base = try prefixIdentifier(prefix)
         var seen: [String: String] = [:]
-        var filters: [[String: Any]] = []
+        var views: [[String: Any]] = []
         var ids: [String] = []
-        for t in templates {
+        for t in filters {
             let id = try identifier(t.name, prefix: prefix)
             ids.append(id)
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the C identifier \(id)") }
             seen[id] = t.name
-            guard ([t.gain] + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)).allSatisfy(\.isFinite) else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
-            }
+            guard t.numbers.allSatisfy(\.isFinite) else { throw EmissionError("\(t.quotedName) has a number that is not finite") }
             var view = commentView(t, id: id)
-            if t.sections.isEmpty {
-                view["direct"] = directForm(t, precision)
-            } else if precision == .float {
-                view["offset"] = offsetSections(t.sections)
-            } else {
-                view["transposed"] = transposedSections(t.sections)
+            switch t.structure {
+            case let .recurrence(gain, x, y):
+                view["direct"] = directForm(gain: gain, x: x, y: y, precision)
+            case .sections(let sections):
+                if precision == .float { view["offset"] = offsetSections(sections) } else { view["transposed"] = transposedSections(sections) }
+            default:
+                throw EmissionError("\(t.quotedName) is \(t.structureName); --emit c writes sections, a recurrence or FIR taps (--emit cmsis-q15 and cmsis-q31 write fixed point)")
             }
-            filters.append(view)
+            views.append(view)
         }
         let guardName = includeGuard(ids, base: base, suffix: "_H")
         return try renderer.render("c/filters.h.mustache", [
-            "guard": guardName, "real": precision.rawValue, "filters": filters,
+            "guard": guardName, "real": precision.rawValue, "filters": views,
         ])
+    }
+
+    /// The header text for Shake! templates (`RealisedFilter(_:)` of each).
+    ///
+    /// - Throws: as `header(_:prefix:precision:renderer:)` with realised filters.
+    public static func header(_ templates: [DigitalFilterTemplate], prefix: String, precision: Precision,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        try header(templates.map(RealisedFilter.init), prefix: prefix, precision: precision, renderer: renderer)
     }
 
     /// A literal that reads back as `x` in `precision`.
@@ -77,9 +88,9 @@ public enum CEmitter {
     /// Fisher's recurrence, b_i = x_i / G folded in at generation time: the
     /// view of the template's `direct` section (the non-zero b_i and y_i with
     /// their indices, the history lengths).
-    static func directForm(_ t: DigitalFilterTemplate, _ precision: Precision) -> [String: Any] {
-        let nb = t.xCoefficients.count, na = t.isFIR ? 0 : t.yCoefficients.count
-        let b = t.xCoefficients.map { $0 / t.gain }
+    static func directForm(gain: Double, x: [Double], y: [Double], _ precision: Precision) -> [String: Any] {
+        let nb = x.count, na = y.allSatisfy({ $0 == 0 }) ? 0 : y.count
+        let b = x.map { $0 / gain }
         let term = { (i: Int, c: Double) -> [String: Any] in ["value": literal(c, precision), "index": i] }
         var view: [String: Any] = [
             "inputs": nb, "lastInput": nb - 1, "outputs": max(na, 1),
@@ -87,7 +98,7 @@ public enum CEmitter {
         ]
         if na > 0 {
             view["recursive"] = [
-                "feedback": t.yCoefficients.enumerated().filter { $0.element != 0 }.map { term($0.offset, $0.element) },
+                "feedback": y.enumerated().filter { $0.element != 0 }.map { term($0.offset, $0.element) },
                 "lastOutput": na - 1,
             ] as [String: Any]
         }

@@ -14,34 +14,44 @@ import FilterRuntime
 /// a 2nd-order low-pass at alpha = 0.001); `FilterRuntime` and `--emit c`
 /// avoid that (`SectionCascade`).
 public enum CMSISEmitter {
-    /// The header for `templates`, identifiers prefixed by `prefix`.
+    /// The header for `filters`, identifiers prefixed by `prefix`: their
+    /// sections, or when they are FIR filters their taps for `arm_fir_f32`
+    /// (`FIREmitter.cmsis`).
     ///
-    /// - Throws: `EmissionError` for a template without sections (direct
-    ///   form only), a name that makes no identifier, or a number that is not finite.
-    public static func header(_ templates: [DigitalFilterTemplate], prefix: String,
+    /// - Throws: `EmissionError` for a filter realised otherwise (a
+    ///   recurrence, fixed point), a name that makes no identifier, a number
+    ///   that is not finite, or IIR and FIR filters in one header.
+    public static func header(_ filters: [RealisedFilter], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if let fir = try filters.firTemplates(for: "CMSIS-DSP") { return try FIREmitter.cmsis(fir, prefix: prefix, renderer: renderer) }
         let base = try CEmitter.prefixIdentifier(prefix)
         var names = EmittedNames()
-        var filters: [[String: Any]] = []
+        var views: [[String: Any]] = []
         var ids: [String] = []
-        for t in templates {
+        for t in filters {
             let id = try CEmitter.identifier(t.name, prefix: prefix)
             ids.append(id)
             try names.claimCMacros(id, for: t.name)
-            guard !t.sections.isEmpty else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); CMSIS-DSP's biquads need sections")
+            guard let sections = t.sections else {
+                throw EmissionError("\(t.quotedName) has no second-order sections (it is realised as \(t.structureName)); CMSIS-DSP's biquads need sections")
             }
-            guard t.sections.flatMap(\.coefficients).allSatisfy(\.isFinite) else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
-            }
-            filters.append(CEmitter.commentView(t, id: id).merging([
+            guard t.numbers.allSatisfy(\.isFinite) else { throw EmissionError("\(t.quotedName) has a number that is not finite") }
+            views.append(CEmitter.commentView(t, id: id).merging([
                 "id_upper": id.uppercased(),
-                "stages": "\(t.sections.count)",
-                "stageLines": t.sections.map { s in
+                "stages": "\(sections.count)",
+                "stageLines": sections.map { s in
                     [s.b0, s.b1, s.b2, -s.a1, -s.a2].map { CEmitter.literal($0, .float) + "," }.joined(separator: " ")
                 },
             ]) { _, view in view })
         }
-        return try renderer.render("c/cmsis.h.mustache", ["guard": CEmitter.includeGuard(ids, base: base, suffix: "_CMSIS_H"), "filters": filters])
+        return try renderer.render("c/cmsis.h.mustache", ["guard": CEmitter.includeGuard(ids, base: base, suffix: "_CMSIS_H"), "filters": views])
+    }
+
+    /// The header for Shake! templates (`RealisedFilter(_:)` of each).
+    ///
+    /// - Throws: as `header(_:prefix:renderer:)` with realised filters.
+    public static func header(_ templates: [DigitalFilterTemplate], prefix: String,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        try header(templates.map(RealisedFilter.init), prefix: prefix, renderer: renderer)
     }
 }

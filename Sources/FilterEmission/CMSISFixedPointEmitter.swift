@@ -13,44 +13,44 @@ import FilterRuntime
 /// so that no stage's output can overflow, with the predicted noise in the
 /// comment, and a warning there when the SNR is not useful.
 public enum CMSISFixedPointEmitter {
-    /// One filter to emit: its template (name, description, provenance) and
-    /// its fixed-point realisation.
-    public struct Filter: Sendable {
-        /// The template: name, description, command line.
-        public var template: DigitalFilterTemplate
-        /// The cascade.
-        public var sections: FixedPointSections
-        /// The sample rate the design was given with, if any (frequencies in
-        /// the comment are then in Hz).
-        public var sampleRate: Double?
-        /// A filter from its parts.
-        public init(template: DigitalFilterTemplate, sections: FixedPointSections, sampleRate: Double?) {
-            self.template = template
-            self.sections = sections
-            self.sampleRate = sampleRate
-        }
-    }
-
-    /// The header for `filters` (all in one format), identifiers prefixed by `prefix`.
+    /// The header for `filters` (all in one format), identifiers prefixed
+    /// by `prefix`: their fixed-point sections, or when they are FIR filters
+    /// their fixed-point taps (`FIREmitter.cmsisFixed`).
     ///
-    /// - Throws: `EmissionError` for filters of different formats, a name
-    ///   that makes no identifier, or two names that make the same macros.
-    public static func header(_ filters: [Filter], prefix: String,
+    /// - Throws: `EmissionError` for a filter not realised in fixed point,
+    ///   filters of different formats, IIR and FIR filters in one header, a
+    ///   name that makes no identifier, or two names that make the same macros.
+    public static func header(_ filters: [RealisedFilter], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        let taps = filters.compactMap { f -> (FIRTemplate, FixedPointTaps)? in
+            guard case .fixedPointTaps(let fixed) = f.structure else { return nil }
+            return (FIRTemplate(name: f.name, description: f.description, designSampleRate: f.designSampleRate, taps: fixed.taps,
+                                mkfilterCommandLine: f.commandLine), fixed)
+        }
+        if !taps.isEmpty {
+            guard taps.count == filters.count else { throw EmissionError("one CMSIS-DSP file holds IIR filters or FIR filters, not both; emit them apart") }
+            return try FIREmitter.cmsisFixed(taps.map { (template: $0.0, fixed: $0.1) }, prefix: prefix, renderer: renderer)
+        }
+        let cascades = try filters.map { f throws(EmissionError) -> FixedPointSections in
+            guard case .fixedPointSections(let s) = f.structure else {
+                throw EmissionError("\(f.quotedName) is \(f.structureName), not fixed point; --emit cmsis-q15 and cmsis-q31 write a design's sections scaled to q15 or q31")
+            }
+            return s
+        }
         let base = try CEmitter.prefixIdentifier(prefix)
-        guard let arithmetic = filters.first?.sections.arithmetic else { throw EmissionError("no filter to emit") }
-        guard filters.allSatisfy({ $0.sections.arithmetic.format == arithmetic.format }) else {
+        guard let arithmetic = cascades.first?.arithmetic else { throw EmissionError("no filter to emit") }
+        guard cascades.allSatisfy({ $0.arithmetic.format == arithmetic.format }) else {
             throw EmissionError("one CMSIS header holds filters of one format (q15 or q31)")
         }
         var names = EmittedNames()
         var views: [[String: Any]] = []
         var ids: [String] = []
-        for f in filters {
-            let t = f.template, s = f.sections, a = s.analysis
+        for (t, s) in zip(filters, cascades) {
+            let a = s.analysis
             let id = try CEmitter.identifier(t.name, prefix: prefix)
             ids.append(id)
             try names.claimCMacros(id, for: t.name)
-            let peak = f.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
+            let peak = t.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
             views.append(CEmitter.commentView(t, id: id).merging([
                 "id_upper": id.uppercased(),
                 "formatUpper": arithmetic.format.rawValue.uppercased(),
@@ -75,7 +75,7 @@ public enum CMSISFixedPointEmitter {
                 },
             ]) { _, view in view })
         }
-        let scalingText = filters.allSatisfy({ $0.sections.scaling == .l1 })
+        let scalingText = cascades.allSatisfy({ $0.scaling == .l1 })
             ? "L1 scaling: for any input within full scale"
             : "L1 scaling covers any input within full scale; L-infinity only full-scale sinusoids in steady state"
         return try renderer.render("c/cmsis-fixed.h.mustache", [

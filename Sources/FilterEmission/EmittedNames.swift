@@ -42,13 +42,13 @@ struct EmittedNames {
 extension CEmitter {
     /// What every C header's view says of a filter: its identifier, and its
     /// name, description and command line as comment text.
-    static func commentView(_ t: DigitalFilterTemplate, id: String) -> [String: Any] {
+    static func commentView(_ t: RealisedFilter, id: String) -> [String: Any] {
         [
             "id": id,
             "comment": CComment.text(t.name),
             "description": CComment.text(t.description),
             "hasDescription": t.description.contains { !$0.isWhitespace },
-            "commandLine": CComment.text(t.provenance.mkfilterCommandLine),
+            "commandLine": CComment.text(t.commandLine),
         ]
     }
 }

@@ -21,45 +21,57 @@ public enum JSEmitter {
         "NaN", "Infinity", "Reflect", "Proxy", "Promise", "Map", "Set", "Date", "RegExp", "Boolean", "BigInt",
     ]
 
-    /// The source declaring `const namespace` with `templates`, in order.
+    /// The source declaring `const namespace` with `filters`, in order:
+    /// their sections, or when they are FIR filters their taps
+    /// (`FIREmitter.js`).
     ///
     /// - Throws: `EmissionError` for a namespace without letters or digits or
-    ///   among `reservedNamespaces`, a filter without a name, without sections
-    ///   (direct form) or with a number that is not finite, or two filters
-    ///   whose names give the same identifier.
-    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
+    ///   among `reservedNamespaces`, a filter without a name, realised
+    ///   otherwise than as sections or taps, or with a number that is not
+    ///   finite, two filters whose names give the same identifier, or IIR
+    ///   and FIR filters in one file.
+    public static func source(_ filters: [RealisedFilter], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if let fir = try filters.firTemplates(for: "JavaScript") { return try FIREmitter.js(fir, namespace: namespace, renderer: renderer) }
         let typeName = try namespaceName(namespace)
         var seen: [String: String] = [:]
-        var filters: [[String: Any]] = []
-        for t in templates {
+        var views: [[String: Any]] = []
+        for t in filters {
             let id = SwiftSource.identifier(t.name)
-            guard !id.isEmpty else { throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no letters or digits to make a JavaScript identifier from") }
+            guard !id.isEmpty else { throw EmissionError("\(t.quotedName) has no letters or digits to make a JavaScript identifier from") }
             if let other = seen[id] { throw EmissionError("filters \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(t.name)) both become the JavaScript identifier `\(id)`; rename one") }
             seen[id] = t.name
-            guard !t.sections.isEmpty else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); --emit js needs sections")
+            guard let sections = t.sections else {
+                throw EmissionError("\(t.quotedName) has no second-order sections (it is realised as \(t.structureName)); --emit js needs sections")
             }
-            guard ([t.designSampleRate] + t.sections.flatMap(\.coefficients)).allSatisfy(\.isFinite) else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
+            guard ([t.designSampleRate] + t.numbers).allSatisfy(\.isFinite) else {
+                throw EmissionError("\(t.quotedName) has a number that is not finite")
             }
-            filters.append([
+            views.append([
                 "identifier": id,
                 "commentName": commentText(t.name),
                 "commentDescription": t.description.contains { !$0.isWhitespace } ? ": " + commentText(t.description) : "",
-                "commentCommandLine": commentText(t.provenance.mkfilterCommandLine),
+                "commentCommandLine": commentText(t.commandLine),
                 "nameLiteral": stringLiteral(t.name),
                 "descriptionLiteral": stringLiteral(t.description),
                 "tag": "\(t.tag)",
                 "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
-                "sectionLines": t.sections.map { $0.coefficients.map(SwiftSource.doubleLiteral).joined(separator: ", ") },
+                "sectionLines": sections.map { $0.coefficients.map(SwiftSource.doubleLiteral).joined(separator: ", ") },
             ])
         }
         return try renderer.render("js/filters.mustache", [
             "namespace": typeName,
-            "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter.",
-            "filters": filters,
+            "namespaceComment": "\(filters.count) filter\(filters.count == 1 ? "" : "s") designed by mkfilter.",
+            "filters": views,
         ])
+    }
+
+    /// The source for Shake! templates (`RealisedFilter(_:)` of each).
+    ///
+    /// - Throws: as `source(_:namespace:renderer:)` with realised filters.
+    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        try source(templates.map(RealisedFilter.init), namespace: namespace, renderer: renderer)
     }
 
     /// The constant `namespace` becomes.

@@ -12,39 +12,46 @@ public enum VDSPEmitter {
     /// - Throws: `EmissionError` for a template without sections, clashing
     ///   identifiers, a namespace that would hide a module (`Swift`,
     ///   `Accelerate`), or a number that is not finite.
-    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
+    public static func source(_ filters: [RealisedFilter], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if let fir = try filters.firTemplates(for: "vDSP") { return try FIREmitter.vdsp(fir, namespace: namespace, renderer: renderer) }
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
         let typeName = SwiftSource.typeName(namespace)
         // Every static member the enum declares (a function and its
         // coefficients per filter), with the filter it is for.
         var names = EmittedNames()
-        var filters: [[String: Any]] = []
-        for t in templates {
+        var views: [[String: Any]] = []
+        for t in filters {
             // The function named after the filter would hide Accelerate's `vDSP` in the enum.
             let id = try names.claimSwift(t.name, memberSuffixes: ["Coefficients"]) { id in
                 id == "vDSP" ? "filter \(SwiftSource.stringLiteral(t.name)) becomes the function `vDSP`, which would hide Accelerate's vDSP in this file; rename it" : nil
             }
-            guard !t.sections.isEmpty else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has no second-order sections (it is realised in direct form); vDSP.Biquad needs sections")
+            guard let sections = t.sections else {
+                throw EmissionError("\(t.quotedName) has no second-order sections (it is realised as \(t.structureName)); vDSP.Biquad needs sections")
             }
-            guard t.sections.flatMap(\.coefficients).allSatisfy(\.isFinite) else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
-            }
-            filters.append([
+            guard t.numbers.allSatisfy(\.isFinite) else { throw EmissionError("\(t.quotedName) has a number that is not finite") }
+            views.append([
                 "identifier": id,
                 "commentName": SwiftSource.commentText(t.name),
                 "commentDescription": t.description.contains { !$0.isWhitespace } ? ": " + SwiftSource.commentText(t.description) : "",
-                "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine),
-                "sectionCount": "\(t.sections.count)",
-                "plural": t.sections.count == 1 ? "" : "s",
-                "sectionLines": t.sections.map { $0.coefficients.map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ") },
+                "commentCommandLine": SwiftSource.commentText(t.commandLine),
+                "sectionCount": "\(sections.count)",
+                "plural": sections.count == 1 ? "" : "s",
+                "sectionLines": sections.map { $0.coefficients.map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ") },
             ])
         }
         return try renderer.render("swift/vdsp.mustache", [
             "namespace": typeName,
-            "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter, for vDSP.Biquad.",
-            "filters": filters,
+            "namespaceComment": "\(filters.count) filter\(filters.count == 1 ? "" : "s") designed by mkfilter, for vDSP.Biquad.",
+            "filters": views,
         ])
+    }
+
+    /// The source for Shake! templates (`RealisedFilter(_:)` of each).
+    ///
+    /// - Throws: as `source(_:namespace:renderer:)` with realised filters.
+    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        try source(templates.map(RealisedFilter.init), namespace: namespace, renderer: renderer)
     }
 }

@@ -1,6 +1,7 @@
 import EmissionTemplates
 import FilterDesign
 import FilterEmission
+import FilterJSON
 import FisherCompatibility
 
 /// Code for a designed filter, IIR or FIR, in one of the formats of
@@ -112,37 +113,102 @@ public struct EmissionRequest: Sendable {
     /// error: for the fixed-point formats the scaling, post-shift and
     /// predicted SNR, and a warning when the SNR is not useful.
     ///
+    /// The source becomes one `RealisedFilter` (`realised(_:)`: sections, a
+    /// recurrence, taps, or their fixed-point forms), which the format's
+    /// emitter writes; Fisher's listing and gencode read the design itself,
+    /// and the Swift and JSON of an IIR design its Shake! template.
+    ///
     /// - Throws: as `run()`, and for a design that cannot be realised in the
     ///   fixed-point format.
     public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
         let realisation = try realisation()
-        let design: Design
-        switch source {
-        case .design(let d): design = d
-        case .fir(let fir, let commandLine): return try firCode(fir, commandLine: commandLine)
-        case .resampler(let filter, let commandLine): return try resamplerCode(filter, commandLine: commandLine)
+        if case .resampler(let filter, let commandLine) = source { return try resamplerCode(filter, commandLine: commandLine) }
+        do {
+            var renderer = TemplateRenderer.embedded
+            if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
+            if case .design(let design) = source, let fisher = try fisherCode(design, renderer: renderer) { return (fisher, []) }
+            let (filter, notes) = try realised(realisation)
+            let prefix = namespace ?? "mkfilter"
+            let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filter.name, outputFile: outputFile)
+            let code: String
+            switch format {
+            case .c: code = try CEmitter.header([filter], prefix: prefix, precision: cPrecision, renderer: renderer)
+            case .cmsis: code = try CMSISEmitter.header([filter], prefix: prefix, renderer: renderer)
+            case .cmsisQ15, .cmsisQ31: code = try CMSISFixedPointEmitter.header([filter], prefix: prefix, renderer: renderer)
+            case .vdsp: code = try VDSPEmitter.source([filter], namespace: swiftNamespace, renderer: renderer)
+            case .js: code = try JSEmitter.source([filter], namespace: swiftNamespace, renderer: renderer)
+            case .swift:
+                if let fir = filter.firTemplate {
+                    code = try FIREmitter.swift([fir], namespace: swiftNamespace, renderer: renderer)
+                } else {
+                    code = try SwiftEmitter.source([try designed().template], namespace: swiftNamespace, renderer: renderer)
+                }
+            case .json:
+                code = try jsonCode()
+            default:
+                throw ApplicationError("internal: --emit \(format.rawValue) reached the emitters")
+            }
+            return (code, notes)
+        } catch let error as ApplicationError {
+            throw error
+        } catch {
+            throw ApplicationError(wrapping: error)
         }
-        if let arithmetic = fixedPointArithmetic {
-            let fixed: FixedPointSections
-            do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
+    }
+
+    /// What the source became, as `realisation` (for a fixed-point format,
+    /// its q15 or q31 form), named; and the notes a fixed-point form brings.
+    ///
+    /// - Throws: `ApplicationError` for a design that cannot be normalised or
+    ///   realised in the fixed-point format, or a source that is not realised
+    ///   this way (a resampler: `resamplerCode`).
+    public func realised(_ realisation: Realisation) throws(ApplicationError) -> (filter: RealisedFilter, notes: [String]) {
+        let arithmetic = fixedPointArithmetic
+        switch source {
+        case .design(let design):
+            let filter: DesignedFilter
+            do { filter = try designed() } catch { throw ApplicationError(wrapping: error) }
+            var realised = RealisedFilter(filter.template)
+            if let arithmetic {
+                // Frequencies in the comment in Hz only when the design was given in Hz.
+                realised.sampleRate = design.recipe.corners.sampleRate
+                let fixed: FixedPointSections
+                do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
+                    throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
+                }
+                realised.structure = .fixedPointSections(fixed)
+                return (realised, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
+            }
+            if realisation == .recurrence, case .sections = realised.structure {
+                let t = filter.template
+                realised.structure = .recurrence(gain: t.gain, x: t.xCoefficients, y: t.yCoefficients)
+            }
+            return (realised, [])
+        case .fir(let fir, let commandLine):
+            let realised = RealisedFilter(.taps(fir.taps), name: name ?? Self.defaultName(fir), description: description, tag: tag,
+                                          sampleRate: fir.recipe.sampleRate, commandLine: commandLine)
+            guard let arithmetic else { return (realised, []) }
+            guard fixedPointScaling == .l1 else {
+                throw ApplicationError("--fixed-point-scaling linf: a FIR filter is scaled by its taps' L1 norm, safe for any input; leave it out")
+            }
+            let fixed: FixedPointTaps
+            do { fixed = try FixedPointTaps(fir.taps, arithmetic: arithmetic) } catch {
                 throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
             }
-            do {
-                let filterName = name ?? Self.defaultName(design.recipe)
-                let filter = try designedFilter ?? DesignedFilter(design, name: filterName, description: description, tag: tag)
-                var renderer = TemplateRenderer.embedded
-                if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
-                let code = try CMSISFixedPointEmitter.header(
-                    [.init(template: filter.template, sections: fixed, sampleRate: design.recipe.corners.sampleRate)],
-                    prefix: namespace ?? "mkfilter", renderer: renderer)
-                return (code, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
-            } catch let error as ApplicationError {
-                throw error
-            } catch {
-                throw ApplicationError(wrapping: error)
-            }
+            var fixedFilter = realised
+            fixedFilter.structure = .fixedPointTaps(fixed)
+            return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
+        case .resampler:
+            throw ApplicationError("internal: a resampler is emitted by resamplerCode")
         }
-        return (try code(design, realisation), [])
+    }
+
+    /// The IIR design's Shake! template and zeros, poles and gain, built
+    /// once (`designedFilter` when the caller built it already).
+    func designed() throws(EmissionError) -> DesignedFilter {
+        if let designedFilter { return designedFilter }
+        guard case .design(let design) = source else { throw EmissionError("internal: not an IIR design") }
+        return try DesignedFilter(design, name: name ?? Self.defaultName(design.recipe), description: description, tag: tag)
     }
 
     /// The fixed-point arithmetic of the CMSIS q15/q31 formats.
@@ -154,40 +220,33 @@ public struct EmissionRequest: Sendable {
         }
     }
 
-    func code(_ design: Design, _ realisation: Realisation) throws(ApplicationError) -> String {
-        do {
-            var renderer = TemplateRenderer.embedded
-            if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
-            if format == .listing {
-                do { return try FisherListing(design, commandLine: listingCommandLine).text } catch {
-                    throw ApplicationError(error.description + " for a listing", underlying: error)
-                }
-            }
-            if let language = format.gencodeLanguage {
-                // gencode reads the listing as printed (10 digits), as Fisher's pipe does.
-                let printed: String
-                do { printed = try FisherListing(design, commandLine: listingCommandLine).text } catch {
-                    throw ApplicationError(error.description + " for a listing", underlying: error)
-                }
-                return try Gencode.render(try FisherListing(parsing: printed), as: language, templates: renderer)
-            }
-            let filterName = name ?? Self.defaultName(design.recipe)
-            let filter = try designedFilter ?? DesignedFilter(design, name: filterName, description: description, tag: tag)
-            let template = filter.template
-            let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filterName, outputFile: outputFile)
-            switch format {
-            case .swift: return try SwiftEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
-            case .c: return try CEmitter.header([template], prefix: namespace ?? "mkfilter", precision: cPrecision, renderer: renderer)
-            case .cmsis: return try CMSISEmitter.header([template], prefix: namespace ?? "mkfilter", renderer: renderer)
-            case .vdsp: return try VDSPEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
-            case .js: return try JSEmitter.source([template], namespace: swiftNamespace, renderer: renderer)
-            case .json: return try JSONEmitter.document([filter])
-            default: throw ApplicationError("internal: --emit \(format.rawValue) reached the IIR emitters")
-            }
-        } catch let error as ApplicationError {
-            throw error
-        } catch {
+    /// Fisher's listing or gencode's C or Fortran of `design`, nil for the other formats.
+    func fisherCode(_ design: Design, renderer: TemplateRenderer) throws(ApplicationError) -> String? {
+        guard format == .listing || format.gencodeLanguage != nil else { return nil }
+        let listing: String
+        do { listing = try FisherListing(design, commandLine: listingCommandLine).text } catch {
+            throw ApplicationError(error.description + " for a listing", underlying: error)
+        }
+        guard let language = format.gencodeLanguage else { return listing }
+        // gencode reads the listing as printed (10 digits), as Fisher's pipe does.
+        do { return try Gencode.render(try FisherListing(parsing: listing), as: language, templates: renderer) } catch {
             throw ApplicationError(wrapping: error)
+        }
+    }
+
+    /// The JSON document: an IIR design's template with its zeros, poles and
+    /// gain; a FIR design's taps and recipe (`FIRFilter.json`), named when a
+    /// name or description was given.
+    func jsonCode() throws(ApplicationError) -> String {
+        switch source {
+        case .fir(let fir, _):
+            guard case .object(let members) = fir.json else { return fir.json.text() + "\n" }
+            var named: [(key: String, value: JSONValue)] = []
+            if let name { named.append(("name", .string(name))) }
+            if !description.isEmpty { named.append(("description", .string(description))) }
+            return JSONValue.object(named + members).text() + "\n"
+        default:
+            do { return try JSONEmitter.document([try designed()]) } catch { throw ApplicationError(wrapping: error) }
         }
     }
 

@@ -1,0 +1,129 @@
+import EmissionTemplates
+import FilterDesign
+import FilterRuntime
+
+/// What a design became, as every format writes it: the structure that
+/// runs, with the names and the record of how it was designed. The one input
+/// of the C, CMSIS-DSP (float and fixed point), vDSP and JavaScript emitters,
+/// for IIR and FIR filters alike; each writes the structures it can
+/// (`EmissionFormat`'s declaration says which) and refuses the others by
+/// name. Shake!'s `DigitalFilterTemplate`, with its direct-form fields and
+/// menu tag, is what the Swift emitter writes of an IIR design, not what the
+/// other emitters read.
+public struct RealisedFilter: Sendable {
+    /// What runs.
+    public enum Structure: Sendable {
+        /// Second-order sections in cascade order, the gain in them (`SectionCascade`).
+        case sections([Biquad])
+        /// Fisher's recurrence: the input divided by `gain`, then
+        /// y[n] = sum_i x_i v[n - NZ + i] + sum_i y_i y[n - NP + i], x and y
+        /// oldest first (`DigitalFilterTemplate`'s direct form).
+        case recurrence(gain: Double, x: [Double], y: [Double])
+        /// A FIR filter's taps h[0] ... h[N-1]: y[n] = sum_k h[k] x[n - k].
+        case taps([Double])
+        /// CMSIS-DSP's q15 or q31 biquad cascade, scaled and proven (`FixedPointSections`).
+        case fixedPointSections(FixedPointSections)
+        /// CMSIS-DSP's q15 or q31 FIR taps, scaled and proven (`FixedPointTaps`).
+        case fixedPointTaps(FixedPointTaps)
+    }
+
+    /// What runs.
+    public var structure: Structure
+    /// The filter's name, which its identifiers are made from.
+    public var name: String
+    /// What it is for.
+    public var description: String
+    /// Shake!'s menu tag (the JavaScript records it; 0 when none was given).
+    public var tag: Int
+    /// The sample rate in Hz its frequencies were given against; nil when
+    /// they were alphas (f / fs).
+    public var sampleRate: Double?
+    /// The mkfilter command line that designs it.
+    public var commandLine: String
+
+    /// A filter from its parts.
+    public init(_ structure: Structure, name: String, description: String, tag: Int = 0, sampleRate: Double?,
+                commandLine: String) {
+        self.structure = structure
+        self.name = name
+        self.description = description
+        self.tag = tag
+        self.sampleRate = sampleRate
+        self.commandLine = commandLine
+    }
+
+    /// What a Shake! template holds: its sections, or without them its recurrence.
+    public init(_ template: DigitalFilterTemplate) {
+        let structure: Structure = template.sections.isEmpty
+            ? .recurrence(gain: template.gain, x: template.xCoefficients, y: template.yCoefficients)
+            : .sections(template.sections)
+        self.init(structure, name: template.name, description: template.description, tag: template.tag,
+                  sampleRate: template.designSampleRate, commandLine: template.provenance.mkfilterCommandLine)
+    }
+
+    /// A FIR template's taps.
+    public init(_ template: FIRTemplate) {
+        self.init(.taps(template.taps), name: template.name, description: template.description,
+                  sampleRate: template.designSampleRate, commandLine: template.mkfilterCommandLine)
+    }
+
+    /// The sample rate the Swift and JavaScript code records: 1 for alphas.
+    public var designSampleRate: Double { sampleRate ?? 1 }
+
+    /// The sections, when the structure is sections.
+    public var sections: [Biquad]? {
+        if case .sections(let s) = structure { return s }
+        return nil
+    }
+
+    /// The taps, when the structure is taps.
+    public var taps: [Double]? {
+        if case .taps(let h) = structure { return h }
+        return nil
+    }
+
+    /// The filter as the `FIRTemplate` the Swift emitter writes, when it is taps.
+    public var firTemplate: FIRTemplate? {
+        taps.map { FIRTemplate(name: name, description: description, designSampleRate: designSampleRate, taps: $0, mkfilterCommandLine: commandLine) }
+    }
+
+    /// The filter named in a message: `filter "name"`.
+    var quotedName: String { "filter \(SwiftSource.stringLiteral(name))" }
+
+    /// Every number of the structure.
+    var numbers: [Double] {
+        switch structure {
+        case .sections(let s): return s.flatMap(\.coefficients)
+        case let .recurrence(gain, x, y): return [gain] + x + y
+        case .taps(let h): return h
+        case .fixedPointSections(let s): return [s.outputScale]
+        case .fixedPointTaps(let t): return [t.outputScale]
+        }
+    }
+
+    /// The kind of structure, for messages: "second-order sections".
+    var structureName: String {
+        switch structure {
+        case .sections: return "second-order sections"
+        case .recurrence: return "a direct-form recurrence"
+        case .taps: return "FIR taps"
+        case .fixedPointSections: return "fixed-point sections"
+        case .fixedPointTaps: return "fixed-point FIR taps"
+        }
+    }
+}
+
+extension Array where Element == RealisedFilter {
+    /// The FIR templates of filters that are all taps, nil when none is;
+    /// an error when some are and some are not (one file holds one kind).
+    ///
+    /// - Parameter format: the format's name, for the message.
+    func firTemplates(for format: String) throws(EmissionError) -> [FIRTemplate]? {
+        let templates = compactMap(\.firTemplate)
+        if templates.isEmpty { return nil }
+        guard templates.count == count else {
+            throw EmissionError("one \(format) file holds IIR filters or FIR filters, not both; emit them apart")
+        }
+        return templates
+    }
+}
