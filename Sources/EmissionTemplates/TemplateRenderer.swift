@@ -7,9 +7,11 @@ import Mustache
 /// template engine. Templates start with `{{% CONTENT_TYPE: TEXT}}` so nothing
 /// is HTML-escaped. A template that names a key that neither the view nor
 /// the section item it is rendered in has is an error rather than silent
-/// text, wherever the key stands: before rendering, the tags are walked as
-/// mustache walks them (`TemplateTags`), into each item of a list, into a
-/// section that is shown, past one that is not.
+/// text: before rendering, the tags are walked as mustache walks them
+/// (`TemplateTags`), into each item of a list, into a section that is
+/// shown, past one that is not. A section outside every other must name a
+/// key of the view; one inside may name a key its item lacks (a part that
+/// filter does not have), and is then skipped.
 public struct TemplateRenderer: Sendable {
     /// Template texts by name (path under Templates/).
     public let sources: [String: String]

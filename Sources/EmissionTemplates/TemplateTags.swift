@@ -1,7 +1,10 @@
 /// A mustache template's tags as a tree, and a walk of it over a view as
 /// mustache renders it, which finds a key that would render empty because
 /// no context has it (a misspelt `{{b0x}}`, or a key an edited `--template`
-/// expects of an emitter that does not give it).
+/// expects of an emitter that does not give it), and a section outside
+/// every other whose key the view does not have (a misspelt `{{#filtres}}`).
+/// A section inside another may name a key its item lacks: that is how a
+/// template says "this part, when the filter has it".
 enum TemplateTags {
     /// A tag: a variable (`{{name}}`, `{{&name}}`, `{{{name}}}`) or a
     /// section (`{{#name}}...{{/name}}`, inverted `{{^name}}`) with its tags.
@@ -60,6 +63,11 @@ enum TemplateTags {
             case .variable(let name):
                 if value(name, in: contexts) == nil { return (name, section, contexts.last ?? [:]) }
             case let .section(name, inverted, body):
+                // A section outside every other opens a key of the view's
+                // own, which is always given (a list, a flag); inside one,
+                // an absent key is a part this item does not have (a
+                // filter's `{{#direct}}` when it is written as sections).
+                if section == nil, value(name, in: contexts) == nil { return ((inverted ? "^" : "#") + name, nil, contexts.last ?? [:]) }
                 let items = entries(value(name, in: contexts))
                 if inverted {
                     if items.isEmpty, let missing = firstMissing(body, in: contexts, section: section) { return missing }

@@ -16,7 +16,8 @@ import FilterRuntime
 public enum CMSISEmitter {
     /// The header for `filters`, identifiers prefixed by `prefix`: their
     /// sections, or when they are FIR filters their taps for `arm_fir_f32`
-    /// (`FIREmitter.cmsis`).
+    /// (`FIREmitter.cmsis`), or for a resampler CMSIS's decimator or
+    /// interpolator (`ResamplerEmitter.cmsis`, one per header).
     ///
     /// - Throws: `EmissionError` for a filter realised otherwise (a
     ///   recurrence, fixed point), a name that makes no identifier, a number
@@ -24,6 +25,12 @@ public enum CMSISEmitter {
     public static func header(_ filters: [RealisedFilter], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let fir = try filters.firTemplates(for: "CMSIS-DSP") { return try FIREmitter.cmsis(fir, prefix: prefix, renderer: renderer) }
+        if filters.count == 1, let resampler = filters[0].resampler {
+            return try ResamplerEmitter.cmsis(resampler.resampler, fixed: nil, prefix: prefix, renderer: renderer)
+        }
+        if filters.count > 1, filters.contains(where: { $0.resampler != nil }) {
+            throw EmissionError("a resampler is written one to a CMSIS-DSP header; emit it alone")
+        }
         let base = try CEmitter.prefixIdentifier(prefix)
         var names = EmittedNames()
         var views: [[String: Any]] = []

@@ -15,13 +15,21 @@ import FilterRuntime
 public enum CMSISFixedPointEmitter {
     /// The header for `filters` (all in one format), identifiers prefixed
     /// by `prefix`: their fixed-point sections, or when they are FIR filters
-    /// their fixed-point taps (`FIREmitter.cmsisFixed`).
+    /// their fixed-point taps (`FIREmitter.cmsisFixed`), or for a resampler
+    /// CMSIS's fixed-point decimator or interpolator (`ResamplerEmitter.cmsis`,
+    /// one per header).
     ///
     /// - Throws: `EmissionError` for a filter not realised in fixed point,
     ///   filters of different formats, IIR and FIR filters in one header, a
     ///   name that makes no identifier, or two names that make the same macros.
     public static func header(_ filters: [RealisedFilter], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        if filters.count == 1, let resampler = filters[0].resampler, let fixed = resampler.fixed {
+            return try ResamplerEmitter.cmsis(resampler.resampler, fixed: fixed, prefix: prefix, renderer: renderer)
+        }
+        if filters.count > 1, filters.contains(where: { $0.resampler != nil }) {
+            throw EmissionError("a resampler is written one to a CMSIS-DSP header; emit it alone")
+        }
         let taps = filters.compactMap { f -> (FIRTemplate, FixedPointTaps)? in
             guard case .fixedPointTaps(let fixed) = f.structure else { return nil }
             return (FIRTemplate(name: f.name, description: f.description, designSampleRate: f.designSampleRate, taps: fixed.taps,

@@ -145,10 +145,6 @@ public enum FIREmitter {
         ])
     }
 
-    /// The Swift views of `filters` (identifier, comments, summary) that both
-    /// Swift formats share, each completed by `complete`, after the checks:
-    /// a namespace that makes a type, a name for each filter, one identifier
-    /// (with `memberSuffixes`) per name, finite taps.
     /// Swift source of `filters` from `template`: each filter's view (its
     /// identifier and comments) completed by `complete`, under `enum
     /// namespace`, "N FIR filters designed by mkfilter`purpose`.".
@@ -163,6 +159,10 @@ public enum FIREmitter {
         ])
     }
 
+    /// The Swift views of `filters` (identifier, comments, summary) that both
+    /// Swift formats share, each completed by `complete`, after the checks:
+    /// a namespace that makes a type, a name for each filter, one identifier
+    /// (with `memberSuffixes`) per name, finite taps.
     static func swiftViews(_ filters: [FIRTemplate], namespace: String, memberSuffixes: [String],
                            complete: (FIRTemplate, inout [String: Any]) throws(EmissionError) -> Void) throws(EmissionError) -> [[String: Any]] {
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }

@@ -23,7 +23,14 @@ public struct RealisedFilter: Sendable {
         case taps([Double])
         /// CMSIS-DSP's q15 or q31 biquad cascade, scaled and proven (`FixedPointSections`).
         case fixedPointSections(FixedPointSections)
-        /// CMSIS-DSP's q15 or q31 FIR taps, scaled and proven (`FixedPointTaps`).
+        /// A rational resampler's filter (`mkfilter resample --emit`): the
+        /// taps h at L times the input rate, upsampling by L and
+        /// downsampling by M (`PolyphaseResampler`; CMSIS's decimator or
+        /// interpolator when L or M is 1).
+        case polyphase(taps: [Double], up: Int, down: Int)
+        /// CMSIS-DSP's q15 or q31 FIR taps, scaled and proven
+        /// (`FixedPointTaps`), for `arm_fir`, or for the decimator or
+        /// interpolator its structure names.
         case fixedPointTaps(FixedPointTaps)
     }
 
@@ -36,7 +43,10 @@ public struct RealisedFilter: Sendable {
     /// Shake!'s menu tag (the JavaScript records it; 0 when none was given).
     public var tag: Int
     /// The sample rate in Hz its frequencies were given against; nil when
-    /// they were alphas (f / fs).
+    /// they were alphas (f / fs). A Shake! template or a `FIRTemplate`
+    /// records 1 for alphas, so `init(_:)` of one gives 1 there: a caller
+    /// that knows the frequencies were alphas sets nil (the fixed-point
+    /// header then says "alpha" where it would say Hz).
     public var sampleRate: Double?
     /// The mkfilter command line that designs it.
     public var commandLine: String
@@ -82,6 +92,26 @@ public struct RealisedFilter: Sendable {
         return nil
     }
 
+    /// The resampler this filter is, for `ResamplerEmitter`: its taps and
+    /// factors, as a polyphase filter or CMSIS's fixed-point decimator or
+    /// interpolator (with its taps in `fixed`); nil for any other structure.
+    public var resampler: (resampler: ResamplerEmitter.Resampler, fixed: FixedPointTaps?)? {
+        func made(_ taps: [Double], _ up: Int, _ down: Int) -> ResamplerEmitter.Resampler {
+            ResamplerEmitter.Resampler(template: FIRTemplate(name: name, description: description, designSampleRate: designSampleRate,
+                                                             taps: taps, mkfilterCommandLine: commandLine), up: up, down: down)
+        }
+        switch structure {
+        case let .polyphase(taps, up, down): return (made(taps, up, down), nil)
+        case .fixedPointTaps(let fixed):
+            switch fixed.structure {
+            case .decimator(let m): return (made(fixed.taps, 1, m), fixed)
+            case .interpolator(let l): return (made(fixed.taps, l, 1), fixed)
+            case .filter: return nil
+            }
+        default: return nil
+        }
+    }
+
     /// The filter as the `FIRTemplate` the Swift emitter writes, when it is taps.
     public var firTemplate: FIRTemplate? {
         taps.map { FIRTemplate(name: name, description: description, designSampleRate: designSampleRate, taps: $0, mkfilterCommandLine: commandLine) }
@@ -95,7 +125,7 @@ public struct RealisedFilter: Sendable {
         switch structure {
         case .sections(let s): return s.flatMap(\.coefficients)
         case let .recurrence(gain, x, y): return [gain] + x + y
-        case .taps(let h): return h
+        case .taps(let h), .polyphase(let h, _, _): return h
         case .fixedPointSections(let s): return [s.outputScale]
         case .fixedPointTaps(let t): return [t.outputScale]
         }
@@ -107,6 +137,7 @@ public struct RealisedFilter: Sendable {
         case .sections: return "second-order sections"
         case .recurrence: return "a direct-form recurrence"
         case .taps: return "FIR taps"
+        case .polyphase: return "a resampler's polyphase filter"
         case .fixedPointSections: return "fixed-point sections"
         case .fixedPointTaps: return "fixed-point FIR taps"
         }

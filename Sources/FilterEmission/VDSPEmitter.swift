@@ -7,11 +7,13 @@ import FilterRuntime
 /// (y = b0 x + b1 x1 + b2 x2 - a1 y1 - a2 y2), and a function that makes the
 /// one-channel `vDSP.Biquad`, all inside `#if canImport(Accelerate)`.
 public enum VDSPEmitter {
-    /// The source for `templates` in `enum namespace`.
+    /// The source for `filters` in `enum namespace`: their sections, or when
+    /// they are FIR filters their taps for `vDSP_conv` (`FIREmitter.vdsp`).
     ///
-    /// - Throws: `EmissionError` for a template without sections, clashing
-    ///   identifiers, a namespace that would hide a module (`Swift`,
-    ///   `Accelerate`), or a number that is not finite.
+    /// - Throws: `EmissionError` for a filter realised otherwise than as
+    ///   sections or taps, clashing identifiers, a namespace that would hide
+    ///   a module (`Swift`, `Accelerate`), a number that is not finite, or
+    ///   IIR and FIR filters in one file.
     public static func source(_ filters: [RealisedFilter], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let fir = try filters.firTemplates(for: "vDSP") { return try FIREmitter.vdsp(fir, namespace: namespace, renderer: renderer) }

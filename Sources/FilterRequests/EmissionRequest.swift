@@ -122,12 +122,14 @@ public struct EmissionRequest: Sendable {
     ///   fixed-point format.
     public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
         let realisation = try realisation()
-        if case .resampler(let filter, let commandLine) = source { return try resamplerCode(filter, commandLine: commandLine) }
         do {
             var renderer = TemplateRenderer.embedded
             if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
             if case .design(let design) = source, let fisher = try fisherCode(design, renderer: renderer) { return (fisher, []) }
-            let (filter, notes) = try realised(realisation)
+            // An IIR design's template, built once for what follows.
+            var request = self
+            if case .design = source, designedFilter == nil { request.designedFilter = try designed() }
+            let (filter, notes) = try request.realised(realisation)
             let prefix = namespace ?? "mkfilter"
             let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filter.name, outputFile: outputFile)
             let code: String
@@ -140,17 +142,23 @@ public struct EmissionRequest: Sendable {
             case .swift:
                 if let fir = filter.firTemplate {
                     code = try FIREmitter.swift([fir], namespace: swiftNamespace, renderer: renderer)
+                } else if let resampler = filter.resampler {
+                    code = try ResamplerEmitter.swift(resampler.resampler, namespace: swiftNamespace, renderer: renderer)
                 } else {
-                    code = try SwiftEmitter.source([try designed().template], namespace: swiftNamespace, renderer: renderer)
+                    code = try SwiftEmitter.source([try request.designed().template], namespace: swiftNamespace, renderer: renderer)
                 }
             case .json:
-                code = try jsonCode()
+                code = try request.jsonCode()
             default:
                 throw ApplicationError("internal: --emit \(format.rawValue) reached the emitters")
             }
             return (code, notes)
         } catch let error as ApplicationError {
             throw error
+        } catch let error as EmissionError {
+            // A resampler's refusals name the format (`--emit cmsis: resampling by 3/2: ...`).
+            guard case .resampler = source else { throw ApplicationError(wrapping: error) }
+            throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
         } catch {
             throw ApplicationError(wrapping: error)
         }
@@ -198,8 +206,24 @@ public struct EmissionRequest: Sendable {
             var fixedFilter = realised
             fixedFilter.structure = .fixedPointTaps(fixed)
             return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
-        case .resampler:
-            throw ApplicationError("internal: a resampler is emitted by resamplerCode")
+        case .resampler(let resampling, let commandLine):
+            let realised = RealisedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
+                                          name: name ?? "resample \(resampling.ratio)", description: description, tag: tag,
+                                          sampleRate: nil, commandLine: commandLine)
+            guard let arithmetic, let resampler = realised.resampler else { return (realised, []) }
+            guard fixedPointScaling == .l1 else {
+                throw ApplicationError("--fixed-point-scaling linf: a resampler's taps are scaled by their L1 norm, safe for any input; leave it out")
+            }
+            let structure: FixedPointTaps.Structure, fixed: FixedPointTaps
+            do { structure = try ResamplerEmitter.cmsisStructure(resampler.resampler) } catch {
+                throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
+            }
+            do { fixed = try FixedPointTaps(resampling.taps, arithmetic: arithmetic, structure: structure) } catch {
+                throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
+            }
+            var fixedFilter = realised
+            fixedFilter.structure = .fixedPointTaps(fixed)
+            return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
         }
     }
 
@@ -235,10 +259,21 @@ public struct EmissionRequest: Sendable {
     }
 
     /// The JSON document: an IIR design's template with its zeros, poles and
-    /// gain; a FIR design's taps and recipe (`FIRFilter.json`), named when a
-    /// name or description was given.
+    /// gain; a FIR design's taps and recipe (`FIRFilter.json`); a
+    /// resampler's method, factors, taps and delay; named when a name or
+    /// description was given.
     func jsonCode() throws(ApplicationError) -> String {
         switch source {
+        case .resampler(let filter, _):
+            var members: [(key: String, value: JSONValue)] = []
+            if let name { members.append(("name", .string(name))) }
+            if !description.isEmpty { members.append(("description", .string(description))) }
+            members += [
+                ("method", .string("resample_poly")), ("up", .integer(filter.up)), ("down", .integer(filter.down)),
+                ("taps", .array(filter.taps.map { .number($0) })), ("count", .integer(filter.taps.count)),
+                ("delay", .number(Double(filter.taps.count - 1) / 2)),
+            ]
+            return JSONValue.object(members).text() + "\n"
         case .fir(let fir, _):
             guard case .object(let members) = fir.json else { return fir.json.text() + "\n" }
             var named: [(key: String, value: JSONValue)] = []

@@ -50,6 +50,12 @@ import Testing
                 && error.description.contains("known keys: bee"), "\(error)")
     }
     do {
+        _ = try renderer.render("t", ["a": "1", "lsit": [["b": "2"]]])
+        Issue.record("a misspelt top-level section rendered empty")
+    } catch {
+        #expect(error.description.contains("{{#list}}") && !error.description.contains("inside"), "\(error)")
+    }
+    do {
         _ = try renderer.render("t", ["a": "1", "list": [["b": "2", "more": ["d": "5"]]]])
         Issue.record("a key missing from a shown section rendered")
     } catch {

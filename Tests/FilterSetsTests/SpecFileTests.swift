@@ -180,6 +180,23 @@ import Testing
         #expect(unread.count == 2)
         #expect(unread.first?.contains("filter `a`, field \"order\": is missing; give a whole number in 1 ... 128") == true)
         #expect(unread.last?.contains("filter `b`, field \"band\": is missing; give one of \"lowPass\", \"highPass\", \"bandPass\" or \"bandStop\"") == true)
+
+        // Both kinds at once, in file order: a value out of range beside a
+        // filter that does not read.
+        let mixed = Self.errors(Self.spec(#"{ "name": "a", "family": "bessel", "band": "lowPass", "order": 2, "corners": 31 }, { "name": "b", "family": "butterworth", "order": 2, "corners": 5 }, { "name": "c", "family": "butterworth", "band": "highPass", "order": 2, "corners": 45 }"#))
+        #expect(mixed.count == 3, "\(mixed)")
+        #expect(mixed.first?.contains("filter `a`, field \"corners\": corner 31 Hz is at or above Nyquist (30 Hz)") == true)
+        #expect(mixed.dropFirst().first?.contains("filter `b`, field \"band\": is missing") == true)
+        #expect(mixed.last?.contains("filter `c`, field \"corners\": corner 45 Hz is at or above Nyquist (30 Hz)") == true)
+    }
+
+    /// A proportional-integral filter asked of a specification is refused
+    /// for its family alone: the order it would default to is not reported
+    /// as given.
+    @Test func aSpecificationOfAProportionalIntegralFilterNamesItsFamily() {
+        let errors = Self.errors(Self.spec(#"{ "name": "pi", "family": "proportionalIntegral", "passband": 5, "stopband": 10, "passbandLoss": 1, "stopbandAttenuation": 40 }"#))
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.contains("field \"family\": \"proportionalIntegral\": a proportional-integral filter has no magnitude specification") == true, "\(errors)")
     }
 
     /// The fields form and Fisher's options give the same specification, hence

@@ -11,7 +11,8 @@ import Darwin
 /// `--output FILE`, written to a temporary file beside it and renamed into
 /// place only when every row was written (`AtomicFileSet`, which may stage
 /// further files, as the pipeline's `--svg`). Whatever is not committed is
-/// removed when the output goes away, on every way out.
+/// removed, and the file closed, when the output goes away: a caller keeps
+/// it (`withExtendedLifetime`) as long as anything writes to its `sink`.
 final class CSVOutput {  // Used on one thread, inside one run.
     /// `--output`'s file, if any.
     let output: String?

@@ -169,6 +169,9 @@ public struct PipelineRequest: Sendable {
 
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             let csv = try CSVOutput(output: output, standardOutput: stdout)
+            // The file is closed and removed when `csv` goes; keep it past the
+            // writer's finish on every way out (defers run last first).
+            defer { withExtendedLifetime(csv) {} }
             csv.sink.append(Self.header + chain.extras.header)
             csv.sink.append(10)
             // From here until it finishes, the writer's thread owns `csv.sink`.

@@ -49,6 +49,7 @@ public struct ResampleRequest: Sendable {
             stderr += recording.notes.map { $0 + "\n" }.joined()
             let notesBefore = recording.notes.count
             let output = try CSVOutput(output: self.output, standardOutput: stdout)
+            defer { withExtendedLifetime(output) {} }
             let csv = output.sink
             csv.append("t,x,y,z\n")
             let rate = recording.sampleRate * Double(l) / Double(m)

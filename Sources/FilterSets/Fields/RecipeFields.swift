@@ -131,7 +131,7 @@ public enum RecipeFields {
             return Int(n)
         })
         // A proportional-integral filter is order 1 whether or not the file says so.
-        if name == .proportionalIntegral, !f.has("order") { draft.order = 1 }
+        if name == .proportionalIntegral, !f.has("order"), !specification { draft.order = 1 }
         draft.transform = value(f.choice("transform", noun: "a transform", Discretization.self))
         draft.poles = value(f.read("poles", give: "an array of pole indices, e.g. [0, 1]") { value throws(FieldProblem) -> [Int]? in
             guard case .array(let items) = value else { return nil }

@@ -137,7 +137,11 @@ extension FilterSetSpec {
         case .array(let items)?:
             if items.isEmpty { fail("\"filters\" is empty; give at least one filter") }
             var firstIndex: [String: Int] = [:]
+            // Where each filter's messages end, and the filters that read.
+            var ends: [Int] = []
+            var read: [(index: Int, entry: Entry)] = []
             for (index, item) in items.enumerated() {
+                defer { ends.append(errors.count) }
                 var label = "filters[\(index)]"
                 if case .object(let fields) = item, let name = fields.first(where: { $0.key == "name" }),
                    case .string(let text) = name.value, !text.isEmpty {
@@ -150,12 +154,31 @@ extension FilterSetSpec {
                     }
                 }
                 switch entry(item, index: index, label: label) {
-                case .success(let e): entries.append(e)
+                case .success(let e):
+                    entries.append(e)
+                    read.append((index, e))
                 case .failure(let problems): errors += problems.errors.map {
                     var e = $0
                     e.file = file
                     return e
                 }
+                }
+            }
+            // A file that does not read fails as a whole: then the filters
+            // that did read are checked at its rates too, so that every bad
+            // filter is reported at once, each in its place.
+            if !errors.isEmpty {
+                var seen = Set<Double>()
+                let valid = rates.filter { $0 > 0 && seen.insert($0).inserted }
+                for (index, e) in read.reversed() {
+                    var found: [FilterSetError] = []
+                    for fs in valid {
+                        do { _ = try e.definition.recipe(sampleRate: fs) } catch {
+                            let problem = FilterSetError(file: file, filter: e.name, field: error.field, error.message)
+                            if !found.contains(problem) { found.append(problem) }
+                        }
+                    }
+                    errors.insert(contentsOf: found, at: ends[index])
                 }
             }
         case let other?:
