@@ -67,14 +67,6 @@ public enum CEmitter {
         ])
     }
 
-    /// The header text for Shake! templates (`RealisedFilter(_:)` of each).
-    ///
-    /// - Throws: as `header(_:prefix:precision:renderer:)` with realised filters.
-    public static func header(_ templates: [DigitalFilterTemplate], prefix: String, precision: Precision,
-                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        try header(templates.map(RealisedFilter.init), prefix: prefix, precision: precision, renderer: renderer)
-    }
-
     /// A literal that reads back as `x` in `precision`.
     static func literal(_ x: Double, _ precision: Precision) -> String {
         let text = precision == .float ? formatC("%.9g", Double(Float(x))) : formatC("%.17g", x)

@@ -54,11 +54,4 @@ public enum CMSISEmitter {
         return try renderer.render("c/cmsis.h.mustache", ["guard": CEmitter.includeGuard(ids, base: base, suffix: "_CMSIS_H"), "filters": views])
     }
 
-    /// The header for Shake! templates (`RealisedFilter(_:)` of each).
-    ///
-    /// - Throws: as `header(_:prefix:renderer:)` with realised filters.
-    public static func header(_ templates: [DigitalFilterTemplate], prefix: String,
-                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        try header(templates.map(RealisedFilter.init), prefix: prefix, renderer: renderer)
-    }
 }

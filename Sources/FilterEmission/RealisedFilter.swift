@@ -54,12 +54,8 @@ public struct RealisedFilter: Sendable {
     /// A filter from its parts.
     public init(_ structure: Structure, name: String, description: String, tag: Int = 0, sampleRate: Double?,
                 commandLine: String) {
-        self.structure = structure
-        self.name = name
-        self.description = description
-        self.tag = tag
-        self.sampleRate = sampleRate
-        self.commandLine = commandLine
+        (self.structure, self.name, self.description) = (structure, name, description)
+        (self.tag, self.sampleRate, self.commandLine) = (tag, sampleRate, commandLine)
     }
 
     /// What a Shake! template holds: its sections, or without them its recurrence.
@@ -157,4 +153,10 @@ extension Array where Element == RealisedFilter {
         }
         return templates
     }
+}
+
+extension Array where Element == DigitalFilterTemplate {
+    /// Each template's realised filter (`RealisedFilter(_:)`): what the C,
+    /// CMSIS, vDSP and JavaScript emitters take of a filter set's templates.
+    public var realised: [RealisedFilter] { map(RealisedFilter.init) }
 }

@@ -49,11 +49,4 @@ public enum VDSPEmitter {
         ])
     }
 
-    /// The source for Shake! templates (`RealisedFilter(_:)` of each).
-    ///
-    /// - Throws: as `source(_:namespace:renderer:)` with realised filters.
-    public static func source(_ templates: [DigitalFilterTemplate], namespace: String,
-                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
-        try source(templates.map(RealisedFilter.init), namespace: namespace, renderer: renderer)
-    }
 }

@@ -81,9 +81,9 @@ public struct GenerationRequest: Sendable {
         let text: String
         do {
             switch format {
-            case .c: text = try CEmitter.header(templates, prefix: spec.namespace, precision: .double)
-            case .cmsis: text = try CMSISEmitter.header(templates.filter { $0.filterClass != .passThrough }, prefix: spec.namespace)
-            case .vdsp: text = try VDSPEmitter.source(templates.filter { $0.filterClass != .passThrough }, namespace: spec.namespace)
+            case .c: text = try CEmitter.header(templates.realised, prefix: spec.namespace, precision: .double)
+            case .cmsis: text = try CMSISEmitter.header(templates.filter { $0.filterClass != .passThrough }.realised, prefix: spec.namespace)
+            case .vdsp: text = try VDSPEmitter.source(templates.filter { $0.filterClass != .passThrough }.realised, namespace: spec.namespace)
             case .json: text = try JSONEmitter.document(filters)
             default: throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
             }
