@@ -260,8 +260,14 @@ extension FisherCommandLine {
     public var draft: RecipeDraft {
         var d = RecipeDraft()
         d.families = Self.familyOptions.filter { options.contains($0.option) }.map(\.family)
-        d.ripple = cheby1Ripple ?? ripple.map { -$0 } ?? ellipticParameters?.ripple
-        d.attenuation = cheby2Attenuation ?? ellipticParameters?.attenuation
+        // A value is given only when every option that takes it has it: in
+        // `-Ch --cheby1 0.5`, -Ch's is still missing.
+        let lacksRipple = (options.contains(.ch) && ripple == nil) || (options.contains(.cheby1) && cheby1Ripple == nil)
+            || (options.contains(.elliptic) && ellipticParameters == nil)
+        let lacksAttenuation = (options.contains(.cheby2) && cheby2Attenuation == nil)
+            || (options.contains(.elliptic) && ellipticParameters == nil)
+        d.ripple = lacksRipple ? nil : cheby1Ripple ?? ripple.map { -$0 } ?? ellipticParameters?.ripple
+        d.attenuation = lacksAttenuation ? nil : cheby2Attenuation ?? ellipticParameters?.attenuation
         d.quality = options.contains(.re) ? quality : nil
         d.bands = Self.bandOptions.filter { options.contains($0.option) }.map(\.band)
         d.order = options.contains(.o) ? order : nil
@@ -328,9 +334,11 @@ extension FisherCommandLine {
                     + (options.contains(.ch) && ripple == nil
                         ? ["-Ch needs the passband ripple in dB (e.g. -Ch -0.5), \(specification)"] : [])
             case .chebyshev2:
-                return ["--cheby2 needs the stopband attenuation in dB (e.g. --cheby2 40), \(specification)"]
+                return cheby2Attenuation != nil ? []
+                    : ["--cheby2 needs the stopband attenuation in dB (e.g. --cheby2 40), \(specification)"]
             case .elliptic:
-                return ["--elliptic needs the passband ripple and the stopband attenuation in dB (e.g. --elliptic 0.5 40), \(specification)"]
+                return ellipticParameters != nil ? []
+                    : ["--elliptic needs the passband ripple and the stopband attenuation in dB (e.g. --elliptic 0.5 40), \(specification)"]
             default:
                 return ["-Re needs a value (the Q factor, above 0, or Inf)"]
             }

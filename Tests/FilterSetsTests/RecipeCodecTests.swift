@@ -177,4 +177,20 @@ import Testing
         default: return ""
         }
     }
+
+    /// Several families on one line: each option that lacks its value is
+    /// named, whatever the others give (the family count is refused too).
+    @Test func eachOptionLackingItsValueIsNamed() throws {
+        let cases: [(String, [String])] = [
+            ("-Ch --cheby1 0.5 -Lp -o 2 -a 0.1", ["-Ch needs the passband ripple"]),
+            ("--cheby2 --elliptic 0.5 40 -Lp -o 2 -a 0.1", ["--cheby2 needs the stopband attenuation"]),
+            ("--cheby2 40 --elliptic -Lp -o 2 -a 0.1", ["--elliptic needs the passband ripple and the stopband attenuation"]),
+        ]
+        for (words, expected) in cases {
+            let messages = try FisherCommandLine(words.split(separator: " ").map(String.init)).combinationErrors()
+            #expect(messages.first?.hasPrefix("must specify exactly one of -Be, -Bu, -Ch, -Re, -Pi") == true, "\(words): \(messages)")
+            #expect(messages.count == 1 + expected.count, "\(words): \(messages)")
+            for text in expected { #expect(messages.contains { $0.hasPrefix(text) }, "\(words): \(messages)") }
+        }
+    }
 }
