@@ -168,8 +168,8 @@ public struct EmissionRequest: Sendable {
     /// its q15 or q31 form), named; and the notes a fixed-point form brings.
     ///
     /// - Throws: `ApplicationError` for a design that cannot be normalised or
-    ///   realised in the fixed-point format, or a source that is not realised
-    ///   this way (a resampler: `resamplerCode`).
+    ///   realised in the fixed-point format, a fixed-point scaling other than
+    ///   L1 for taps, or a resampler CMSIS has no structure for.
     public func realised(_ realisation: Realisation) throws(ApplicationError) -> (filter: RealisedFilter, notes: [String]) {
         let arithmetic = fixedPointArithmetic
         switch source {
