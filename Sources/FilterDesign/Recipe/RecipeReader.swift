@@ -141,8 +141,11 @@ public enum RecipeReader {
             rate = sampleRate
         }
         if draft.givesSpecification {
+            // All four are there: `problems(draft)` found none missing.
             guard let passband = draft.passband, let stopband = draft.stopband,
-                  let loss = draft.passbandLoss, let attenuation = draft.stopbandAttenuation else { throw .problems([]) }
+                  let loss = draft.passbandLoss, let attenuation = draft.stopbandAttenuation else {
+                throw .problems(specificationProblems(draft))
+            }
             do throws(SpecificationError) {
                 let specification: MagnitudeSpecification
                 if let fs = rate {
