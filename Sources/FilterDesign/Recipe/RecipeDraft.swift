@@ -18,6 +18,14 @@
 /// | `sampleRate` | given with the fields, given later (a filter set's rates), or absent |
 /// | `transform`, `poles`, `extraZeroAlpha` or `extraZeroHertz` | Fisher's -w/-z, -p, -Z |
 /// | `passband`, `stopband`, `passbandLoss`, `stopbandAttenuation` | a magnitude specification instead of the order and corners: edges as f / fs, or in Hz when there is a sample rate |
+/// | `firMethod` | a FIR design instead of an IIR one: remez, firls, firwin, firwin2, or `fir` (the specification's fields) |
+/// | `taps`, `bandEdges`, `desired`, `weights`, `remezType` | remez and firls |
+/// | `cutoffs`, `firBand`, `window`, `width`, `noScale` | firwin |
+/// | `frequencies`, `gains`, `window`, `antisymmetric` | firwin2 |
+/// | `minimumPhase`, `specificationMethod` | every FIR design; `fir` |
+///
+/// A FIR draft's frequencies are in Hz when there is a sample rate, else
+/// alphas, as its form gave them.
 public struct RecipeDraft: Sendable, Hashable {
     /// Where the sample rate of corners in Hz comes from.
     public enum SampleRate: Sendable, Hashable {
@@ -68,8 +76,81 @@ public struct RecipeDraft: Sendable, Hashable {
     /// The least attenuation required in the stopband, dB.
     public var stopbandAttenuation: Double?
 
+    /// A FIR design's method; nil for an IIR recipe.
+    public var firMethod: FIRMethodName?
+    /// A FIR filter's number of taps.
+    public var taps: Int?
+    /// Band edges in pairs (remez, firls).
+    public var bandEdges: [Double]?
+    /// Desired amplitudes: per band (remez) or per band edge (firls).
+    public var desired: [Double]?
+    /// One weight per band (remez, firls).
+    public var weights: [Double]?
+    /// remez's filter type.
+    public var remezType: RemezFilterType?
+    /// firwin's cutoff frequencies.
+    public var cutoffs: [Double]?
+    /// firwin's band; by default low-pass for one cutoff, band-pass for two or more.
+    public var firBand: FIRBand?
+    /// The window of firwin and firwin2; Hamming's by default.
+    public var window: FIRWindow?
+    /// firwin's transition width, which makes its window Kaiser's.
+    public var width: Double?
+    /// firwin without scaling (given when true).
+    public var noScale = false
+    /// firwin2's frequencies, 0 to Nyquist.
+    public var frequencies: [Double]?
+    /// firwin2's gains, one per frequency.
+    public var gains: [Double]?
+    /// firwin2's antisymmetric taps (given when true).
+    public var antisymmetric = false
+    /// Converts a FIR design's linear-phase taps to minimum phase.
+    public var minimumPhase: MinimumPhaseMethod?
+    /// How a FIR specification designs each candidate; remez by default.
+    public var specificationMethod: FIRSpecification.Method?
+
     /// An empty draft.
     public init() {}
+
+    /// The fields given, in `RecipeField`'s order: those whose value is
+    /// present (a flag when set, the families and bands when any is named,
+    /// the sample rate when given or promised).
+    public var givenFields: [RecipeField] {
+        RecipeField.allCases.filter { field in
+            switch field {
+            case .family: return !families.isEmpty
+            case .band: return !bands.isEmpty || firBand != nil
+            case .order: return order != nil
+            case .corners: return alphas != nil || cornersHertz != nil
+            case .sampleRate: return sampleRate != .absent
+            case .ripple: return ripple != nil
+            case .attenuation: return attenuation != nil
+            case .q: return quality != nil
+            case .transform: return transform != nil
+            case .poles: return poles != nil
+            case .extraZero: return extraZeroAlpha != nil || extraZeroHertz != nil
+            case .passband: return passband != nil
+            case .stopband: return stopband != nil
+            case .passbandLoss: return passbandLoss != nil
+            case .stopbandAttenuation: return stopbandAttenuation != nil
+            case .design: return firMethod != nil
+            case .taps: return taps != nil
+            case .bands: return bandEdges != nil
+            case .desired: return desired != nil
+            case .weights: return weights != nil
+            case .remezType: return remezType != nil
+            case .cutoffs: return cutoffs != nil
+            case .window: return window != nil
+            case .width: return width != nil
+            case .noScale: return noScale
+            case .frequencies: return frequencies != nil
+            case .gains: return gains != nil
+            case .antisymmetric: return antisymmetric
+            case .minimumPhase: return minimumPhase != nil
+            case .method: return specificationMethod != nil
+            }
+        }
+    }
 
     /// Whether any field of a magnitude specification is given: the recipe
     /// is then designed from it, and its order and corners are estimated.

@@ -32,6 +32,37 @@ public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     case passbandLoss
     /// A specification's least stopband attenuation, dB (`--stopband-attenuation`).
     case stopbandAttenuation
+
+    /// A FIR design's method (`mkfilter remez`, `design=remez`).
+    case design
+    /// A FIR filter's number of taps (`--taps`).
+    case taps
+    /// Band edges in pairs, remez and firls (`--bands`).
+    case bands
+    /// Desired amplitudes: one per band (remez) or per edge (firls) (`--desired`).
+    case desired
+    /// One weight per band, remez and firls (`--weights`).
+    case weights
+    /// remez's filter type: band-pass, differentiator, Hilbert (`--type`).
+    case remezType = "type"
+    /// firwin's cutoff frequencies (`--cutoff`).
+    case cutoffs = "cutoff"
+    /// The window of firwin and firwin2 (`--window`).
+    case window
+    /// firwin's transition width, for a Kaiser window (`--width`).
+    case width
+    /// firwin without scaling the passband's centre to unity (`--no-scale`).
+    case noScale
+    /// firwin2's frequencies, 0 to Nyquist (`--frequencies`).
+    case frequencies
+    /// firwin2's gain at each frequency (`--gains`).
+    case gains
+    /// firwin2's antisymmetric taps, types III and IV (`--antisymmetric`).
+    case antisymmetric
+    /// The conversion of the linear-phase taps to minimum phase (`--minimum-phase`).
+    case minimumPhase
+    /// How a FIR specification designs each candidate: remez, kaiser, firls (`--method`).
+    case method
 }
 
 /// A rule that joins the fields of a `RecipeDraft`, broken: what
@@ -92,6 +123,19 @@ public enum RecipeProblem: Sendable, Hashable {
     /// `.passbandLoss`, `.stopbandAttenuation`).
     case missingForSpecification(RecipeField)
 
+    /// A draft read as a FIR design that names no FIR method.
+    case missingDesign
+    /// A field the FIR method does not take (an IIR field among them).
+    case notForDesign(RecipeField, design: FIRMethodName)
+    /// A field the FIR method needs (`.taps`, `.bands`, `.desired`,
+    /// `.cutoffs`, `.frequencies`, `.gains`).
+    case missingForDesign(RecipeField, design: FIRMethodName)
+    /// A number of taps outside `RecipeReader.tapsRange`.
+    case tapsOutOfRange(Int)
+    /// firwin given both a window and a transition width (which chooses
+    /// Kaiser's window).
+    case windowAndWidth
+
     /// The field the problem is about, when it is about one.
     public var field: RecipeField? {
         switch self {
@@ -105,6 +149,10 @@ public enum RecipeProblem: Sendable, Hashable {
         case .poleIndexOutOfRange: return .poles
         case .cornersTwoWays, .cornersNeedSampleRate, .missingCorners: return .corners
         case .sampleRateNeedsCorners, .missingSampleRate: return .sampleRate
+        case .notForDesign(let f, _), .missingForDesign(let f, _): return f
+        case .tapsOutOfRange: return .taps
+        case .missingDesign: return .design
+        case .windowAndWidth: return .width
         }
     }
 }

@@ -20,13 +20,17 @@
 ///   resonator's), and an order in `FilterRecipe.orderRange` with its pole
 ///   indices in 0 ..< order. Then the corners: as alphas or in Hz with a
 ///   sample rate, not both, and given.
+/// - A FIR draft (`RecipeDraft.firMethod`): the rules of
+///   `firProblems(_:method:)`, and `firDefinition(_:sampleRate:)` makes its
+///   `FIRDefinition`.
 public enum RecipeReader {
     /// Every rule `draft` breaks, in the order above; empty when it reads.
     ///
     /// - Parameter draft: the fields as a form gave them.
     /// - Returns: the problems, each for its form to say.
     public static func problems(_ draft: RecipeDraft) -> [RecipeProblem] {
-        draft.givesSpecification ? specificationProblems(draft) : orderAndCornerProblems(draft)
+        if let method = draft.firMethod { return firProblems(draft, method: method) }
+        return draft.givesSpecification ? specificationProblems(draft) : orderAndCornerProblems(draft)
     }
 
     /// The families a magnitude specification designs (`OrderEstimation`).
@@ -127,9 +131,11 @@ public enum RecipeReader {
     ///   - draft: the fields as a form gave them.
     ///   - sampleRate: the sample rate of a draft whose rate comes later
     ///     (`RecipeDraft.SampleRate.later`); ignored otherwise.
-    /// - Throws: `RecipeReadingError.problems` with every rule broken, or
-    ///   `.outOfRange` with the first value out of range.
+    /// - Throws: `RecipeReadingError.problems` with every rule broken (a FIR
+    ///   draft names no family: `.familyCount`), or `.outOfRange` with the
+    ///   first value out of range.
     public static func recipe(_ draft: RecipeDraft, sampleRate: Double? = nil) throws(RecipeReadingError) -> FilterRecipe {
+        guard draft.firMethod == nil else { throw .problems([.familyCount]) }
         let problems = problems(draft)
         guard problems.isEmpty, let name = draft.families.first else { throw .problems(problems) }
         let rate: Double?

@@ -39,18 +39,35 @@ public struct FIRFields: Sendable {
 
     /// The design methods: scipy's four and `fir` (a specification, the
     /// fewest taps that meet it).
-    public static let methods = ["remez", "firls", "firwin", "firwin2", "fir"]
+    public static let methods = FIRMethodName.allCases.map(\.rawValue)
 
-    /// The fields each method takes, beyond the common ones.
-    public static let fields: [String: [String]] = [
-        "remez": ["bands", "desired", "weights", "type"],
-        "firls": ["bands", "desired", "weights"],
-        "firwin": ["cutoff", "band", "window", "width", "no-scale"],
-        "firwin2": ["frequencies", "gains", "window", "antisymmetric"],
-        "fir": ["passband-edge", "stopband-edge", "passband-loss", "stopband-attenuation", "method"],
+    /// Each field's canonical name (the command line's, without `--`).
+    static let names: [(field: RecipeField, name: String)] = [
+        (.taps, "taps"), (.sampleRate, "sample-rate"), (.minimumPhase, "minimum-phase"),
+        (.bands, "bands"), (.desired, "desired"), (.weights, "weights"), (.remezType, "type"),
+        (.cutoffs, "cutoff"), (.band, "band"), (.window, "window"), (.width, "width"), (.noScale, "no-scale"),
+        (.frequencies, "frequencies"), (.gains, "gains"), (.antisymmetric, "antisymmetric"),
+        (.passband, "passband-edge"), (.stopband, "stopband-edge"), (.passbandLoss, "passband-loss"),
+        (.stopbandAttenuation, "stopband-attenuation"), (.method, "method"),
     ]
+
+    /// The canonical name of `field`.
+    static func name(of field: RecipeField) -> String {
+        names.first { $0.field == field }?.name ?? field.rawValue
+    }
+
+    /// The field a canonical name stands for.
+    static func field(named name: String) -> RecipeField? {
+        names.first { $0.name == name }?.field
+    }
+
+    /// The fields each method takes, beyond the common ones: the reader's
+    /// (`RecipeReader.firFields(of:)`), by canonical name.
+    public static let fields: [String: [String]] = Dictionary(uniqueKeysWithValues: FIRMethodName.allCases.map {
+        ($0.rawValue, RecipeReader.firFields(of: $0).map(name(of:)))
+    })
     /// The fields every method takes (`fir` refuses `taps` by name).
-    public static let common = ["taps", "sample-rate", "minimum-phase"]
+    public static let common = RecipeReader.firCommonFields.map(name(of:))
     /// Fields that are flags: present or not, no value.
     public static let flags: Set<String> = ["no-scale", "antisymmetric"]
 
@@ -66,6 +83,9 @@ public struct FIRFields: Sendable {
         self.method = method
         self.spelling = spelling
     }
+
+    /// The method as the reader names it (remez when `method` is none).
+    var methodName: FIRMethodName { FIRMethodName(rawValue: method) ?? .remez }
 
     /// The command line's words after the method (`--taps 31 --bands 0 0.2
     /// 0.25 0.5 ...`) as fields: each option's values are the words up to the
@@ -99,17 +119,8 @@ public struct FIRFields: Sendable {
     /// - Throws: `Mistake` for the fields, `FIRDesignError` (as a `Mistake`
     ///   without a field) for the design.
     public func design() throws(Mistake) -> (filter: FIRFilter, specification: FIRSpecification?, tried: [(taps: Int, meets: Bool)]) {
-        if method == "fir" {
-            let spec = try specification()
-            do throws(FIRDesignError) {
-                let result = try spec.design()
-                return (result.filter, spec, result.tried)
-            } catch {
-                throw Mistake(description: error.description, field: nil, showsUsage: false)
-            }
-        }
-        let r = try recipe()
-        do throws(FIRDesignError) { return (try r.design(), nil, []) } catch {
+        let definition = try definition()
+        do throws(FIRDesignError) { return try definition.design() } catch {
             throw Mistake(description: error.description, field: nil, showsUsage: false)
         }
     }
@@ -162,16 +173,14 @@ public struct FIRFields: Sendable {
         return all.first { spelled($0) == spelledName }
     }
 
-    /// Adds a field. The first check: the field belongs to the method.
+    /// Adds a field. The first check, the reader's: the method takes the
+    /// field (`RecipeReader.firMethod(_:takes:)`).
     ///
     /// - Throws: `Mistake` for a field the method does not take (naming the
     ///   methods that do), or a field given twice.
     public mutating func add(_ name: String, _ fieldValues: [String]) throws(Mistake) {
-        guard Self.common.contains(name) || Self.fields[method, default: []].contains(name) else {
-            let other = Self.fields.filter { $0.value.contains(name) }.map(\.key).sorted()
-            throw Mistake(description: "unknown \(spelling == .option ? "option" : "field") \(FisherArguments.quoted(spelled(name))) for \(method)"
-                            + (other.isEmpty ? "" : " (it belongs to \(other.joined(separator: ", ")))"),
-                          field: spelled(name), showsUsage: true)
+        guard let field = Self.field(named: name), RecipeReader.firMethod(methodName, takes: field) else {
+            throw message(for: .notForDesign(Self.field(named: name) ?? .design, design: methodName), spelledName: spelled(name))
         }
         guard !values.contains(where: { $0.name == name }) else {
             throw Mistake(description: "\(spelled(name)) is given twice", field: spelled(name), showsUsage: false)
@@ -217,28 +226,82 @@ public struct FIRFields: Sendable {
         return x
     }
 
-    func required<T>(_ value: T?, _ name: String, _ example: String) throws(Mistake) -> T {
-        guard let value else {
-            throw Mistake(description: "\(spelled(name)) is required (\(example))", field: spelled(name), showsUsage: true)
+    // MARK: The draft, the reader, its problems in this form's words
+
+    /// The fields as the reader's draft: each value typed (numbers, one
+    /// word of a list, a flag without a value), in the order given.
+    ///
+    /// - Throws: `Mistake` naming the first field whose value is not of its type.
+    public func draft() throws(Mistake) -> RecipeDraft {
+        var d = RecipeDraft()
+        d.firMethod = methodName
+        for flag in Self.flags where given(flag).map({ !$0.isEmpty }) == true {
+            throw Mistake(description: "\(spelled(flag)) takes no value", field: spelled(flag), showsUsage: false)
+        }
+        for (name, _) in values {
+            guard let field = Self.field(named: name) else { continue }
+            switch field {
+            case .taps: d.taps = try tapCount()
+            case .sampleRate: d.sampleRate = try positive(name, meaning: "the sample rate in Hz").map { .given($0) } ?? .absent
+            case .minimumPhase: d.minimumPhase = try word(name, MinimumPhaseMethod.self, "a method; use homomorphic or hilbert")
+            case .bands: d.bandEdges = try numbers(name, meaning: "band edges")
+            case .desired: d.desired = try numbers(name, meaning: "desired amplitudes")
+            case .weights: d.weights = try numbers(name, meaning: "one weight per band")
+            case .remezType: d.remezType = try word(name, RemezFilterType.self, "a type; use bandpass, differentiator or hilbert")
+            case .cutoffs: d.cutoffs = try numbers(name, meaning: "cutoff frequencies")
+            case .band: d.firBand = try word(name, FIRBand.self, "a band; use lowpass, highpass, bandpass or bandstop")
+            case .window:
+                guard let text = try one(name) else { break }
+                do { d.window = try FIRWindow(parsing: text) } catch {
+                    throw Mistake(description: "\(spelled(name)): \(error.description)", field: spelled(name), showsUsage: false)
+                }
+            case .width: d.width = try positive(name, meaning: "the transition width for a Kaiser window")
+            case .noScale: d.noScale = true
+            case .frequencies: d.frequencies = try numbers(name, meaning: "frequencies from 0 to Nyquist")
+            case .gains: d.gains = try numbers(name, meaning: "one gain per frequency")
+            case .antisymmetric: d.antisymmetric = true
+            case .passband: d.passband = try numbers(name, meaning: "one or two passband edges")
+            case .stopband: d.stopband = try numbers(name, meaning: "one or two stopband edges")
+            case .passbandLoss: d.passbandLoss = try positive(name, meaning: "the passband ripple in dB, peak to peak")
+            case .stopbandAttenuation: d.stopbandAttenuation = try positive(name, meaning: "the stopband attenuation in dB")
+            case .method: d.specificationMethod = try word(name, FIRSpecification.Method.self, "a method; use remez, kaiser or firls")
+            default: break
+            }
+        }
+        return d
+    }
+
+    /// The number of taps, a whole number (its range is the reader's).
+    func tapCount() throws(Mistake) -> Int? {
+        guard let text = try one("taps") else { return nil }
+        do throws(FisherCommandLineError) {
+            return try FisherArguments.integer(text, for: spelled("taps"), meaning: "the number of taps",
+                                               in: Int(text) == nil ? RecipeReader.tapsRange : Int.min...Int.max)
+        } catch { throw fail(error, "taps") }
+    }
+
+    /// One word of `T`'s raw values, or a message saying it is not `what`.
+    func word<T: RawRepresentable>(_ name: String, _ type: T.Type, _ what: String) throws(Mistake) -> T? where T.RawValue == String {
+        guard let text = try one(name) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw Mistake(description: "\(spelled(name)) \(FisherArguments.quoted(text)) is not \(what)", field: spelled(name), showsUsage: false)
         }
         return value
     }
 
-    /// The common fields: the sample rate, the minimum-phase conversion.
-    func commonFields() throws(Mistake) -> (sampleRate: Double?, minimumPhase: MinimumPhaseMethod?) {
-        let sampleRate = try positive("sample-rate", meaning: "the sample rate in Hz")
-        var minimumPhase: MinimumPhaseMethod?
-        if let text = try one("minimum-phase") {
-            guard let m = MinimumPhaseMethod(rawValue: text) else {
-                throw Mistake(description: "\(spelled("minimum-phase")) \(FisherArguments.quoted(text)) is not a method; use homomorphic or hilbert",
-                              field: spelled("minimum-phase"), showsUsage: false)
+    /// What the fields ask for, read by `RecipeReader`.
+    ///
+    /// - Throws: `Mistake` for a value not of its type, or the reader's first
+    ///   problem in this form's words.
+    public func definition() throws(Mistake) -> FIRDefinition {
+        let draft = try draft()
+        do throws(RecipeReadingError) { return try RecipeReader.firDefinition(draft) } catch {
+            guard case .problems(let problems) = error, let first = problems.first else {
+                throw Mistake(description: "the fields do not describe a FIR filter", field: nil, showsUsage: true)
             }
-            minimumPhase = m
+            throw message(for: first)
         }
-        return (sampleRate, minimumPhase)
     }
-
-    // MARK: The recipe
 
     /// The recipe of remez, firls, firwin or firwin2, every frequency in
     /// alphas (divided by the sample rate when one is given).
@@ -246,74 +309,10 @@ public struct FIRFields: Sendable {
     /// - Throws: `Mistake` naming the field: missing, malformed, out of
     ///   range, or in conflict with another.
     public func recipe() throws(Mistake) -> FIRRecipe {
-        guard method != "fir" else { throw Mistake(description: "internal: fir is a specification", field: nil, showsUsage: false) }
-        let (sampleRate, minimumPhase) = try commonFields()
-        let tapsText = try required(try one("taps"), "taps", "the number of taps, e.g. 31")
-        let taps: Int
-        do throws(FisherCommandLineError) {
-            let allowed = 1...linearPhaseMaximumTaps
-            taps = try FisherArguments.integer(tapsText, for: spelled("taps"), meaning: "the number of taps",
-                                               in: Int(tapsText) == nil ? allowed : Int.min...Int.max)
-            guard allowed.contains(taps) else {
-                throw FisherCommandLineError("\(spelled("taps")) \(taps) is not allowed; it must be in \(allowed.lowerBound) ... \(allowed.upperBound) (the number of taps)")
-            }
-        } catch { throw fail(error, "taps") }
-        let toAlpha = { (values: [Double]) in values.map { $0 / (sampleRate ?? 1) } }
-        let flag = { (name: String) in self.given(name) != nil }
-        for name in Self.flags where given(name).map({ !$0.isEmpty }) == true {
-            throw Mistake(description: "\(spelled(name)) takes no value", field: spelled(name), showsUsage: false)
+        guard case .recipe(let recipe) = try definition() else {
+            throw Mistake(description: "\(method) designs from a specification, not from a number of taps", field: nil, showsUsage: false)
         }
-        let window: FIRWindow?
-        if let text = try one("window") {
-            do { window = try FIRWindow(parsing: text) } catch {
-                throw Mistake(description: "\(spelled("window")): \(error.description)", field: spelled("window"), showsUsage: false)
-            }
-        } else {
-            window = nil
-        }
-        let method: FIRRecipe.Method
-        switch self.method {
-        case "remez":
-            var type = RemezFilterType.bandpass
-            if let text = try one("type") {
-                guard let t = RemezFilterType(rawValue: text) else {
-                    throw Mistake(description: "\(spelled("type")) \(FisherArguments.quoted(text)) is not a type; use bandpass, differentiator or hilbert",
-                                  field: spelled("type"), showsUsage: false)
-                }
-                type = t
-            }
-            method = .remez(taps: taps, bands: toAlpha(try required(try numbers("bands", meaning: "band edges"), "bands", "e.g. \(example("bands", "0 0.2 0.25 0.5"))")),
-                            desired: try required(try numbers("desired", meaning: "desired amplitudes"), "desired", "one per band, e.g. \(example("desired", "1 0"))"),
-                            weights: try numbers("weights", meaning: "one weight per band"), type: type)
-        case "firls":
-            method = .firls(taps: taps, bands: toAlpha(try required(try numbers("bands", meaning: "band edges"), "bands", "e.g. \(example("bands", "0 0.2 0.25 0.5"))")),
-                            desired: try required(try numbers("desired", meaning: "desired amplitudes"), "desired", "one per band edge, e.g. \(example("desired", "1 1 0 0"))"),
-                            weights: try numbers("weights", meaning: "one weight per band"))
-        case "firwin":
-            let c = toAlpha(try required(try numbers("cutoff", meaning: "cutoff frequencies"), "cutoff", "e.g. \(example("cutoff", "0.1"))"))
-            let width = try positive("width", meaning: "the transition width for a Kaiser window")
-            if window != nil && width != nil {
-                throw Mistake(description: "give \(spelled("window")) or \(spelled("width")) (a Kaiser window for that transition width), not both",
-                              field: spelled("width"), showsUsage: false)
-            }
-            var band: FIRBand?
-            if let text = try one("band") {
-                guard let b = FIRBand(rawValue: text) else {
-                    throw Mistake(description: "\(spelled("band")) \(FisherArguments.quoted(text)) is not a band; use lowpass, highpass, bandpass or bandstop",
-                                  field: spelled("band"), showsUsage: false)
-                }
-                band = b
-            }
-            method = .firwin(taps: taps, cutoffs: c, band: band ?? (c.count == 1 ? .lowpass : .bandpass),
-                             window: window ?? .hamming, width: width.map { $0 / (sampleRate ?? 1) }, scale: !flag("no-scale"))
-        default:
-            method = .firwin2(taps: taps,
-                              frequencies: toAlpha(try required(try numbers("frequencies", meaning: "frequencies from 0 to Nyquist"), "frequencies",
-                                                                "from 0 to Nyquist, e.g. \(example("frequencies", "0 0.2 0.25 0.5"))")),
-                              gains: try required(try numbers("gains", meaning: "one gain per frequency"), "gains", "one per frequency, e.g. \(example("gains", "1 1 0 0"))"),
-                              window: window ?? .hamming, antisymmetric: flag("antisymmetric"))
-        }
-        return FIRRecipe(method: method, sampleRate: sampleRate, minimumPhase: minimumPhase)
+        return recipe
     }
 
     /// `fir`'s specification, its edges in alphas.
@@ -321,31 +320,57 @@ public struct FIRFields: Sendable {
     /// - Throws: `Mistake` naming the field (`taps` is refused: `fir` finds
     ///   the count itself).
     public func specification() throws(Mistake) -> FIRSpecification {
-        if given("taps") != nil {
-            throw Mistake(description: "\(spelled("taps")): fir finds the number of taps itself; to give it, use remez, firls or firwin",
-                          field: spelled("taps"), showsUsage: false)
+        guard case .specification(let specification) = try definition() else {
+            throw Mistake(description: "\(method) designs from a number of taps, not from a specification", field: nil, showsUsage: false)
         }
-        let (sampleRate, minimumPhase) = try commonFields()
-        let passband = try required(try numbers("passband-edge", meaning: "one or two passband edges"), "passband-edge",
-                                    "e.g. \(example("passband-edge", "0.1"))")
-        let stopband = try required(try numbers("stopband-edge", meaning: "one or two stopband edges"), "stopband-edge",
-                                    "e.g. \(example("stopband-edge", "0.15"))")
-        let ripple = try required(try positive("passband-loss", meaning: "the passband ripple in dB, peak to peak"), "passband-loss",
-                                  "the ripple in dB, e.g. 0.5")
-        let attenuation = try required(try positive("stopband-attenuation", meaning: "the stopband attenuation in dB"),
-                                       "stopband-attenuation", "in dB, e.g. 60")
-        var method = FIRSpecification.Method.remez
-        if let text = try one("method") {
-            guard let m = FIRSpecification.Method(rawValue: text) else {
-                throw Mistake(description: "\(spelled("method")) \(FisherArguments.quoted(text)) is not a method; use remez, kaiser or firls",
-                              field: spelled("method"), showsUsage: false)
+        return specification
+    }
+
+    /// A problem the reader found, in this form's words, naming the field as
+    /// this form spells it.
+    ///
+    /// - Parameters:
+    ///   - problem: what `RecipeReader` found.
+    ///   - spelledName: the field as the user wrote it, when the reader's
+    ///     field cannot say it (an unknown name).
+    func message(for problem: RecipeProblem, spelledName: String? = nil) -> Mistake {
+        let field = problem.field.map { spelled(Self.name(of: $0)) } ?? spelledName
+        func mistake(_ text: String, usage: Bool) -> Mistake { Mistake(description: text, field: field, showsUsage: usage) }
+        switch problem {
+        case let .notForDesign(recipeField, design):
+            let name = spelledName ?? spelled(Self.name(of: recipeField))
+            let other = FIRMethodName.allCases.filter { RecipeReader.firFields(of: $0).contains(recipeField) }.map(\.rawValue).sorted()
+            return Mistake(description: "unknown \(spelling == .option ? "option" : "field") \(FisherArguments.quoted(name)) for \(design.rawValue)"
+                               + (other.isEmpty ? "" : " (it belongs to \(other.joined(separator: ", ")))"),
+                           field: name, showsUsage: true)
+        case let .missingForDesign(recipeField, design):
+            let example: String
+            switch recipeField {
+            case .taps: example = "the number of taps, e.g. 31"
+            case .bands: example = "e.g. \(self.example("bands", "0 0.2 0.25 0.5"))"
+            case .desired: example = design == .firls ? "one per band edge, e.g. \(self.example("desired", "1 1 0 0"))"
+                                                       : "one per band, e.g. \(self.example("desired", "1 0"))"
+            case .cutoffs: example = "e.g. \(self.example("cutoff", "0.1"))"
+            case .frequencies: example = "from 0 to Nyquist, e.g. \(self.example("frequencies", "0 0.2 0.25 0.5"))"
+            default: example = "one per frequency, e.g. \(self.example("gains", "1 1 0 0"))"
             }
-            method = m
+            return mistake("\(field ?? "") is required (\(example))", usage: true)
+        case .missingForSpecification(let recipeField):
+            let example = [RecipeField.passband: "e.g. \(self.example("passband-edge", "0.1"))",
+                           .stopband: "e.g. \(self.example("stopband-edge", "0.15"))",
+                           .passbandLoss: "the ripple in dB, e.g. 0.5"][recipeField] ?? "in dB, e.g. 60"
+            return mistake("\(field ?? "") is required (\(example))", usage: true)
+        case .notWithSpecification:
+            return mistake("\(field ?? ""): fir finds the number of taps itself; to give it, use remez, firls or firwin", usage: false)
+        case .tapsOutOfRange(let taps):
+            let allowed = RecipeReader.tapsRange
+            return mistake("\(field ?? "") \(taps) is not allowed; it must be in \(allowed.lowerBound) ... \(allowed.upperBound) (the number of taps)",
+                           usage: false)
+        case .windowAndWidth:
+            return mistake("give \(spelled("window")) or \(spelled("width")) (a Kaiser window for that transition width), not both", usage: false)
+        default:
+            return mistake("the fields do not describe a FIR filter", usage: true)
         }
-        let fs = sampleRate ?? 1
-        return FIRSpecification(passbandEdges: passband.map { $0 / fs }, stopbandEdges: stopband.map { $0 / fs },
-                                passbandRipple: ripple, stopbandAttenuation: attenuation, method: method,
-                                sampleRate: sampleRate, minimumPhase: minimumPhase)
     }
 
     /// An example of `name`'s values in this form: `--bands 0 0.2` or `bands=0,0.2`.

@@ -122,12 +122,7 @@ extension StringProtocol {
 /// was asked for, and what the page shows of it.
 public struct FIRQueryDesign: Sendable {
     /// Taps asked for, or a specification to meet.
-    public enum Design: Sendable {
-        /// remez, firls, firwin or firwin2 with their taps.
-        case recipe(FIRRecipe)
-        /// `fir`: the fewest taps that meet it.
-        case specification(FIRSpecification)
-    }
+    public typealias Design = FIRDefinition
 
     /// What was asked for.
     public let design: Design
@@ -149,17 +144,11 @@ public struct FIRQueryDesign: Sendable {
         self.description = description
         self.extras = extras
         do throws(FIRDesignError) {
-            switch design {
-            case .recipe(let recipe):
-                filter = try recipe.design()
-                tried = []
-            case .specification(let spec):
-                let result = try spec.design()
-                guard result.filter.taps.count <= FIRQueryRequest.maximumTaps else {
-                    throw FIRDesignError("this specification needs \(result.filter.taps.count) taps, more than this server designs (at most \(FIRQueryRequest.maximumTaps)); use the command line")
-                }
-                (filter, tried) = result
+            let result = try design.design()
+            if case .specification = design, result.filter.taps.count > FIRQueryRequest.maximumTaps {
+                throw FIRDesignError("this specification needs \(result.filter.taps.count) taps, more than this server designs (at most \(FIRQueryRequest.maximumTaps)); use the command line")
             }
+            (filter, tried) = (result.filter, result.tried)
         } catch {
             let (message, field) = fields.respelled(error.description)
             throw ApplicationError(message, field: field)

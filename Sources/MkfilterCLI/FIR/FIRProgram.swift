@@ -45,17 +45,14 @@ public enum FIRProgram {
                 guard emission.isEmpty else {
                     throw UsageError("--name, --description, --output, --template, --namespace and --precision go with --emit")
                 }
-                if command == "fir" { return .success(try specification(designArguments)) }
-                let recipe = try request(command, designArguments)
-                let filter: FIRFilter
-                do { filter = try recipe.design() } catch { throw UsageError(error.description) }
-                return .success(filter.report)
+                let designed = try designed(command, designArguments)
+                guard let specification = designed.specification else { return .success(designed.filter.report) }
+                return .success(FIRSpecificationReport.text(specification, filter: designed.filter, tried: designed.tried))
             }
             if emission.tag != nil {
                 throw UsageError("--tag is the menu tag of an IIR DigitalFilterTemplate; a FIR filter has none: leave it out")
             }
-            let filter = command == "fir" ? try specificationDesign(designArguments).result.filter
-                : try design([command] + designArguments)
+            let filter = try designed(command, designArguments).filter
             let commandLine = (["mkfilter", command] + designArguments).joined(separator: " ")
             let request = try emission.request(fir: filter, commandLine: commandLine)
             let (code, notes): (String, [String])
@@ -82,47 +79,26 @@ public enum FIRProgram {
     /// The FIR filter `words` (from `designWords`) describe, designed.
     public static func design(_ words: [String]) throws(UsageError) -> FIRFilter {
         let command = words[0], arguments = Array(words.dropFirst())
-        switch command {
-        case "kaiserord":
+        if command == "kaiserord" {
             throw UsageError("kaiserord estimates taps and beta; to see the filter, design it: firwin --taps N --cutoff c --window kaiser:BETA")
-        case "fir":
-            return try specificationDesign(arguments).result.filter
-        default:
-            if arguments.contains("--emit") { throw UsageError("--emit belongs to mkfilter \(command) itself, not to this command") }
-            let recipe = try request(command, arguments)
-            do { return try recipe.design() } catch { throw UsageError(error.description) }
         }
+        if command != "fir" && arguments.contains("--emit") {
+            throw UsageError("--emit belongs to mkfilter \(command) itself, not to this command")
+        }
+        return try designed(command, arguments).filter
     }
 
-    /// The words of the design commands, read and checked.
-    static func request(_ command: String, _ arguments: [String]) throws(UsageError) -> FIRRecipe {
-        let f = try fields(command, arguments)
-        do { return try f.recipe() } catch { throw UsageError(error.description, showsUsage: error.showsUsage) }
-    }
-
-    /// The words of one FIR design command as named fields (each option's
-    /// values: the words up to the next option), for `FIRFields`, the one
-    /// reader of FIR designs, to check.
-    static func fields(_ command: String, _ arguments: [String]) throws(UsageError) -> FIRFields {
-        do { return try FIRFields(method: command, optionWords: arguments) } catch {
+    /// One FIR design command's words read by `FIRFields` (each option's
+    /// values: the words up to the next option; the rules are
+    /// `RecipeReader`'s, as for every form), and the filter designed: for
+    /// `fir` also its specification and the counts of taps tried.
+    static func designed(_ command: String, _ arguments: [String]) throws(UsageError)
+        -> (filter: FIRFilter, specification: FIRSpecification?, tried: [(taps: Int, meets: Bool)]) {
+        let definition: FIRDefinition
+        do { definition = try FIRFields(method: command, optionWords: arguments).definition() } catch {
             throw UsageError(error.description, showsUsage: error.showsUsage)
         }
-    }
-
-    /// `fir`: the fewest taps that meet a specification, its report (with
-    /// the counts tried) or JSON.
-    static func specification(_ arguments: [String]) throws(UsageError) -> String {
-        let (spec, result) = try specificationDesign(arguments)
-        return FIRSpecificationReport.text(spec, filter: result.filter, tried: result.tried)
-    }
-
-    /// `fir`'s words read, and the specification designed.
-    static func specificationDesign(_ arguments: [String]) throws(UsageError)
-        -> (spec: FIRSpecification, result: (filter: FIRFilter, tried: [(taps: Int, meets: Bool)])) {
-        let f = try fields("fir", arguments)
-        let spec: FIRSpecification
-        do { spec = try f.specification() } catch { throw UsageError(error.description, showsUsage: error.showsUsage) }
-        do { return (spec, try spec.design()) } catch { throw UsageError(error.description) }
+        do { return try definition.design() } catch { throw UsageError(error.description) }
     }
 
     /// `kaiserord`: the taps and beta of a Kaiser-window design for a ripple

@@ -1,4 +1,3 @@
-import FilterDesign
 import RealModule
 
 /// A FIR filter asked for by what it must do: band edges, the passband's
@@ -123,7 +122,7 @@ public struct FIRSpecification: Sendable, Hashable {
         let attenuation = -20 * Double.log10(min(lp, ls))
         let estimate: Int
         do {
-            estimate = try FilterDesign.kaiserOrder(attenuation: max(attenuation, 8), width: narrowest).taps
+            estimate = try kaiserOrder(attenuation: max(attenuation, 8), width: narrowest).taps
         } catch { throw FIRDesignError(error.description) }
         func allowed(_ n: Int) -> Int { oddOnly && n % 2 == 0 ? n + 1 : n }
         let step = oddOnly ? 2 : 1

@@ -1,5 +1,3 @@
-import FilterDesign
-
 /// One FIR design as a typed value: the method and its parameters, every
 /// frequency as a fraction of the sample rate (alpha, 0 ... 0.5), the sample
 /// rate the user gave (frequencies in reports are then in Hz too), and
@@ -97,13 +95,4 @@ public struct FIRRecipe: Sendable, Hashable {
         }
         return FIRFilter(recipe: self, taps: taps, linearPhaseTaps: linearPhaseTaps, equiripple: equiripple)
     }
-}
-
-/// Why a FIR design failed: the design function's words, which name the
-/// input at fault and what is allowed.
-public struct FIRDesignError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The message.
-    public var description: String
-    /// An error with `description`.
-    public init(_ description: String) { self.description = description }
 }

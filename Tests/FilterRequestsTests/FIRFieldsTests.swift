@@ -1,0 +1,60 @@
+import FilterDesign
+import FilterRequests
+import Testing
+
+/// The FIR forms, the command line's options and the design page's query,
+/// read into one draft and checked by the one reader: each broken recipe is
+/// refused by both, naming the field as each spells it.
+@Suite struct FIRFieldsTests {
+    /// (method, the command line's words, the same as a query, the field as
+    /// the options spell it, as the query spells it, what the message says).
+    static let cases: [(method: String, words: String, query: String, option: String, field: String, says: String)] = [
+        ("remez", "--bands 0 0.2 0.25 0.5 --desired 1 0", "bands=0,0.2,0.25,0.5&desired=1,0", "--taps", "taps", "is required"),
+        ("remez", "--taps 0 --bands 0 0.2 0.25 0.5 --desired 1 0", "taps=0&bands=0,0.2,0.25,0.5&desired=1,0", "--taps", "taps",
+         "0 is not allowed"),
+        ("remez", "--taps 31 --bands 0 0.2 0.25 0.5", "taps=31&bands=0,0.2,0.25,0.5", "--desired", "desired", "is required"),
+        ("remez", "--taps 31 --cutoff 0.1", "taps=31&cutoff=0.1", "--cutoff", "cutoff", "(it belongs to firwin)"),
+        ("firwin", "--taps 31 --cutoff 0.1 --window hann --width 0.05", "taps=31&cutoff=0.1&window=hann&width=0.05", "--width", "width",
+         "not both"),
+        ("firwin2", "--taps 31 --frequencies 0 0.2 0.25 0.5", "taps=31&frequencies=0,0.2,0.25,0.5", "--gains", "gains", "is required"),
+        ("fir", "--passband-edge 0.1 --stopband-edge 0.15 --passband-loss 0.5",
+         "passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5", "--stopband-attenuation", "stopbandAttenuation", "is required"),
+        ("fir", "--passband-edge 0.1 --stopband-edge 0.15 --passband-loss 0.5 --stopband-attenuation 60 --taps 31",
+         "passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=60&taps=31", "--taps", "taps",
+         "fir finds the number of taps itself"),
+    ]
+
+    @Test func bothFormsFindTheSameProblemAndNameItsField() throws {
+        for c in Self.cases {
+            let words = c.words.split(separator: " ").map(String.init)
+            var optionMessage = ""
+            do {
+                _ = try FIRFields(method: c.method, optionWords: words).definition()
+                Issue.record("\(c.method) \(c.words) was read")
+            } catch {
+                #expect(error.field == c.option, "\(c.words): \(error)")
+                optionMessage = error.description
+            }
+            #expect(optionMessage.contains(c.option), "\(optionMessage)")
+            #expect(optionMessage.contains(c.says), "\(optionMessage)")
+
+            do {
+                _ = try FIRQueryRequest(query: "design=\(c.method)&" + c.query).run()
+                Issue.record("\(c.query) was read")
+            } catch {
+                #expect(error.field == c.field, "\(c.query): \(error)")
+                #expect(error.description.contains(c.says), "\(error)")
+                #expect(!error.description.contains("--"), "the query's message speaks the query's spelling: \(error)")
+            }
+        }
+    }
+
+    /// The same fields design the same filter through either form.
+    @Test func bothFormsDesignTheSameFilter() throws {
+        let option = try FIRFields(method: "remez", optionWords: "--taps 31 --bands 0 6 7.5 30 --desired 1 0 --sample-rate 60"
+            .split(separator: " ").map(String.init)).design().filter
+        let query = try FIRQueryRequest(query: FIRQueryRequest.exampleQuery).run().filter
+        #expect(option.taps == query.taps)
+        #expect(option.recipe == query.recipe)
+    }
+}
