@@ -23,8 +23,13 @@ public struct UsageError: Error, CustomStringConvertible {
         showsUsage = error.showsUsage
     }
 
-    /// A request the application layer refused.
-    public init(_ error: ApplicationError) { messages = error.messages }
+    /// A request the application layer refused; the usage follows when the
+    /// words' own error says it helps (an unknown option).
+    public init(_ error: ApplicationError) {
+        messages = error.messages
+        showsUsage = (error.underlying as? FisherCommandLineError)?.showsUsage
+            ?? (error.underlying as? FIRFields.Mistake)?.showsUsage ?? false
+    }
 
     /// The messages, one per line.
     public var description: String { messages.joined(separator: "\n") }

@@ -1,3 +1,4 @@
+import AnalysisRequests
 import FilterRequests
 import FilterDesign
 import FilterJSON
@@ -41,28 +42,15 @@ public enum FIRProgram {
         do throws(UsageError) {
             if command == "kaiserord" { return .success(try kaiserOrder(arguments)) }
             let (designArguments, emission) = try EmissionOptions.split(arguments)
-            guard emission.kind != nil else {
-                guard emission.isEmpty else {
-                    throw UsageError("--name, --description, --output, --template, --namespace and --precision go with --emit")
-                }
-                let designed = try designed(command, designArguments)
-                guard let specification = designed.specification else { return .success(designed.filter.report) }
-                return .success(FIRSpecificationReport.text(specification, filter: designed.filter, tried: designed.tried))
+            let settings = try emission.settings()
+            if settings == nil, !emission.isEmpty {
+                throw UsageError("--name, --description, --output, --template, --namespace and --precision go with --emit")
             }
-            if emission.tag != nil {
-                throw UsageError("--tag is the menu tag of an IIR DigitalFilterTemplate; a FIR filter has none: leave it out")
+            let output: DesignCommandRequest.Output
+            do { output = try DesignCommandRequest(design: .fir(method: command, words: designArguments), emission: settings).run() } catch {
+                throw UsageError(error)
             }
-            let filter = try designed(command, designArguments).filter
-            let commandLine = (["mkfilter", command] + designArguments).joined(separator: " ")
-            let request = try emission.request(fir: filter, commandLine: commandLine)
-            let (code, notes): (String, [String])
-            do { (code, notes) = try request.runWithNotes() } catch { throw UsageError(error) }
-            let warnings = notes.map { "\(program): \($0)\n" }.joined()
-            if let path = emission.output {
-                try writeWhole(code, to: path)
-                return .success("", warnings: warnings)
-            }
-            return .success(code, warnings: warnings)
+            return try Mkfilter.printed(output, to: emission.output, program: program)
         } catch {
             return .failure(program, error, usage: usage(command))
         }

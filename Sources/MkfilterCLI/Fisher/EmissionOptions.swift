@@ -1,5 +1,5 @@
-import FilterRequests
 import FilterDesign
+import FilterRequests
 import Foundation
 
 /// `--emit KIND` and its companions, which ride along Fisher's design words
@@ -76,48 +76,26 @@ struct EmissionOptions: Equatable {
         return (design, o)
     }
 
-    /// The request these options ask for, for `design`.
-    func request(for design: DesignResult, listingCommandLine: String) throws(UsageError) -> EmissionRequest {
-        guard let kind else { throw UsageError("internal: no --emit kind") }
-        var request = EmissionRequest(design: design.design, format: kind, listingCommandLine: listingCommandLine)
-        try apply(to: &request)
-        return request
-    }
-
-    /// The request these options ask for, for the FIR filter `fir` that
-    /// `commandLine` designs.
-    func request(fir: FIRFilter, commandLine: String) throws(UsageError) -> EmissionRequest {
-        guard let kind else { throw UsageError("internal: no --emit kind") }
-        var request = EmissionRequest(fir: fir, commandLine: commandLine, format: kind)
-        try apply(to: &request)
-        return request
-    }
-
-    /// The companions of `--emit` set on `request`, each checked against
-    /// what its format is (`EmissionFormat.declaration`).
-    func apply(to request: inout EmissionRequest) throws(UsageError) {
-        let kind = request.format
-        request.name = name
-        request.description = description ?? ""
-        request.tag = tag ?? 0
-        request.namespace = namespace
-        request.outputFile = output
-        request.cPrecision = precision == "float" ? .float : .double
-        if let precision, kind != .c {
-            throw UsageError("--precision \(precision) goes with --emit c (the C header's scalar); --emit \(kind.rawValue) has its own arithmetic: leave it out")
-        }
-        if let fixedPointScaling {
-            guard kind.declaration.isFixedPoint else {
-                throw UsageError("--fixed-point-scaling goes with --emit "
-                                 + EmissionFormat.names(EmissionFormat.allCases.filter(\.declaration.isFixedPoint)))
-            }
-            request.fixedPointScaling = fixedPointScaling
-        }
+    /// The settings these options give, the template file read; nil
+    /// without `--emit`.
+    ///
+    /// - Throws: `UsageError` for a template file that cannot be read.
+    func settings() throws(UsageError) -> EmissionSettings? {
+        guard let kind else { return nil }
+        var settings = EmissionSettings(format: kind)
+        settings.name = name
+        settings.description = description
+        settings.tag = tag
+        settings.namespace = namespace
+        settings.outputFile = output
+        settings.precision = precision.flatMap(EmissionSettings.Precision.init(rawValue:))
+        settings.fixedPointScaling = fixedPointScaling
         if let path = template {
-            do { request.templateText = try FileOutput.readText(path, describedAs: "--template \(ArgumentValues.quoted(path))") } catch {
+            do { settings.templateText = try FileOutput.readText(path, describedAs: "--template \(ArgumentValues.quoted(path))") } catch {
                 throw UsageError(error)
             }
         }
+        return settings
     }
 }
 

@@ -20,14 +20,8 @@ public enum Mkfilter {
     }
 
     static func designResult(_ arguments: [String]) throws(UsageError) -> DesignResult {
-        try designResult(try line(arguments))
-    }
-
-    static func line(_ arguments: [String]) throws(UsageError) -> FisherCommandLine {
-        do { return try FisherCommandLine(arguments) } catch { throw UsageError(error) }
-    }
-
-    static func designResult(_ line: FisherCommandLine) throws(UsageError) -> DesignResult {
+        let line: FisherCommandLine
+        do { line = try FisherCommandLine(arguments) } catch { throw UsageError(error) }
         do { return try DesignRequest(line).run() } catch { throw UsageError(error) }
     }
 
@@ -36,41 +30,30 @@ public enum Mkfilter {
     /// The "Command line:" line (and the listing's first line) is `mkfilter`
     /// followed by `arguments` as given, whatever the binary's path.
     public static func run(arguments: [String]) -> InvocationResult {
-        let commandLine = (["mkfilter"] + arguments).joined(separator: " ")
         do throws(UsageError) {
             let (designWords, emission) = try EmissionOptions.split(arguments)
-            let line = try line(designWords)
-            let result = try designResult(line)
-            var warnings = (result.warnings + VerificationRequest.designWarnings(result.design)).map { "mkfilter: \($0)\n" }.joined()
-            guard emission.kind != nil else {
-                guard emission.isEmpty else {
-                    throw UsageError("--name, --description, --tag, --output, --template, --namespace, --precision and --fixed-point-scaling go with --emit")
-                }
-                if line.wantsListing {
-                    do { return .success(try result.listing(commandLine: commandLine), warnings: warnings) } catch { throw UsageError(error) }
-                }
-                return .success(result.report(commandLine: commandLine), warnings: warnings)
+            let settings = try emission.settings()
+            if settings == nil, !emission.isEmpty {
+                throw UsageError("--name, --description, --tag, --output, --template, --namespace, --precision and --fixed-point-scaling go with --emit")
             }
-            if line.wantsListing, let kind = emission.kind, ![.cAnsic, .cXyc, .cF, .listing].contains(kind) {
-                throw UsageError("-l asks for Fisher's listing, which --emit \(kind.rawValue) does not print: leave it out (gencode's c-ansic, c-xyc and c-f are made from the listing)")
-            }
-            // The listing gencode would have read: the design's own command line, with -l.
-            let listingLine = (["mkfilter"] + designWords).joined(separator: " ") + (line.wantsListing ? "" : " -l")
-            let text: String
-            do {
-                let (code, notes) = try emission.request(for: result, listingCommandLine: listingLine).runWithNotes()
-                text = code
-                warnings += notes.map { "mkfilter: \($0)\n" }.joined()
-            } catch let error as ApplicationError {
+            let output: DesignCommandRequest.Output
+            do { output = try DesignCommandRequest(design: .fisher(words: designWords), emission: settings).run() } catch {
                 throw UsageError(error)
-            } catch let error as UsageError { throw error } catch { throw UsageError("\(error)") }
-            if let path = emission.output {
-                try writeWhole(text, to: path)
-                return .success("", warnings: warnings)
             }
-            return .success(text, warnings: warnings)
+            return try printed(output, to: emission.output, program: "mkfilter")
         } catch {
             return .failure("mkfilter", error, usage: usage)
         }
+    }
+
+    /// What a design command prints: its text on standard output, or written
+    /// whole to `path`; each warning a line on standard error after `program: `.
+    static func printed(_ output: DesignCommandRequest.Output, to path: String?, program: String) throws(UsageError) -> InvocationResult {
+        let warnings = output.warnings.map { "\(program): \($0)\n" }.joined()
+        if let path {
+            try writeWhole(output.text, to: path)
+            return .success("", warnings: warnings)
+        }
+        return .success(output.text, warnings: warnings)
     }
 }

@@ -36,11 +36,13 @@ public enum ResampleProgram {
             let filter: ResamplingFilter
             do { filter = try ResamplingFilter(up: r.up, down: r.down) } catch { throw UsageError(error.description) }
             let commandLine = (["mkfilter", "resample", "--up", "\(r.up)", "--down", "\(r.down)"]).joined(separator: " ")
-            guard let kind = emission.kind else { throw UsageError("internal: no --emit kind") }
-            var request = EmissionRequest(resampler: filter, commandLine: commandLine, format: kind)
-            try emission.apply(to: &request)
+            guard let settings = try emission.settings() else { throw UsageError("internal: no --emit kind") }
+            var request = EmissionRequest(resampler: filter, commandLine: commandLine, format: settings.format)
             let (code, notes): (String, [String])
-            do { (code, notes) = try request.runWithNotes() } catch { throw UsageError(error) }
+            do {
+                try settings.apply(to: &request)
+                (code, notes) = try request.runWithNotes()
+            } catch { throw UsageError(error) }
             let warnings = notes.map { "\(program): \($0)\n" }.joined()
             if let path = emission.output ?? r.output {
                 try writeWhole(code, to: path)
