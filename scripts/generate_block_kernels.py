@@ -15,21 +15,23 @@ PATH = pathlib.Path(__file__).resolve().parent.parent / "Sources/FilterRuntime/S
 
 
 def kernel(n):
-    sections = ", ".join(f"f{k} = s[{k}]" for k in range(n))
-    # A group calls stepInGroup (a form may run it out of line); a lone
-    # section step, always inlined.
-    call = "step" if n == 1 else "stepInGroup"
-    steps = "".join(f"        v = f{k}.{call}(v)\n" for k in range(n))
+    coefficients = ", ".join(f"c{k} = s[{k}]" for k in range(n))
+    sections = ", ".join(f"f{k} = c{k}" for k in range(n))
+    rebuilt = "; ".join(f"f{k} = c{k}.withMemory(of: f{k})" for k in range(n))
+    steps = "".join(f"        v = f{k}.step(v)\n" for k in range(n))
     stores = "; ".join(f"s[{k}] = f{k}" for k in range(n))
     plural = "section" if n == 1 else "sections"
     return f'''
 /// {n} {plural} over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block{n}<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {{
+    let {coefficients}
     var {sections}
     for i in 0..<m {{
+        {rebuilt}
         var v = x[i]
 {steps}        y[i] = v
     }}
@@ -49,7 +51,7 @@ def source():
 
 /// Runs the sections (`sections[0]` first) over the `m` samples at `x` into
 /// `y` (which may be `x`): in groups of at most `Form.groupLimit`, as even as
-/// possible (10 TDF-II sections: 5 + 5; 10 offset-form: 4 + 3 + 3), each
+/// possible (10 TDF-II sections: 5 + 5; 10 offset-form: 3 + 3 + 2 + 2), each
 /// group over the whole block before the next. A group's sections overlap
 /// their dependency chains; a lone section's cannot. Every sample passes the
 /// sections in order with the same arithmetic as `SectionForm.step`, so a

@@ -42,8 +42,11 @@ public struct OffsetDirectFormI<Lanes: SectionLanes>: SectionForm {
     /// outputs' rounding errors.
     public var x1: Lanes, x2: Lanes, y1: Lanes, y2: Lanes, r1: Lanes, r2: Lanes
 
+    /// Three: 10 sections run as 3 + 3 + 2 + 2 at 6.5 ns a section and
+    /// sample, against 6.9 as 4 + 3 + 3 and 7.9 as 5 + 5
+    /// (`filter-benchmarks --forms-only`, x86-64 baseline).
     @inlinable
-    public static var groupLimit: Int { 4 }
+    public static var groupLimit: Int { 3 }
 
     /// The section written about the nearest integers, its fifteen numbers
     /// as `Lanes.Scalar` stores them (`OffsetBiquad.numbers(as:)`), at rest.
@@ -55,6 +58,19 @@ public struct OffsetDirectFormI<Lanes: SectionLanes>: SectionForm {
         (d1Low, uLow, c1Low, sLow) = (q[11], q[12], q[13], q[14])
         (x1, x2, y1, y2, r1, r2) = (.zero, .zero, .zero, .zero, .zero, .zero)
     }
+
+    /// The coefficients of `coefficients` with the memory of `memory`.
+    @inlinable @inline(__always)
+    init(coefficients c: Self, memory m: Self) {
+        (b0, k1, k2, d1, u, tn) = (c.b0, c.k1, c.k2, c.d1, c.u, c.tn)
+        (self.c1, s, t, m1, m2) = (c.c1, c.s, c.t, c.m1, c.m2)
+        (d1Low, uLow, c1Low, sLow) = (c.d1Low, c.uLow, c.c1Low, c.sLow)
+        (x1, x2, y1, y2, r1, r2) = (m.x1, m.x2, m.y1, m.y2, m.r1, m.r2)
+    }
+
+    /// These coefficients with `other`'s memory (`SectionForm.withMemory(of:)`).
+    @inlinable @inline(__always)
+    public func withMemory(of other: Self) -> Self { Self(coefficients: self, memory: other) }
 
     /// y = L + S (see the type), then the memory moved on: the output's
     /// rounding error r kept for the next two samples.
@@ -82,18 +98,6 @@ public struct OffsetDirectFormI<Lanes: SectionLanes>: SectionForm {
         return y
     }
 
-    #if arch(x86_64)
-    /// `step` out of line, for the block kernels of two or more sections.
-    /// Inlined into a kernel, the sections' scalar memories become loop
-    /// variables that LLVM's SLP vectorizer packs into SSE registers, with
-    /// a shuffle for nearly every operation: 8.8-10.5 ns a section and sample
-    /// (`filter-benchmarks --forms-only`, baseline x86-64), against 6.7-7.2
-    /// out of line. Built with AVX (`-Xcc -march=native`) the inlined form is
-    /// faster (5.8-6.5), and without SIMD floats (a Cortex-M4) inlining
-    /// costs nothing, so only x86-64 takes this path.
-    @inlinable @inline(never)
-    public mutating func stepInGroup(_ x: Lanes) -> Lanes { step(x) }
-    #endif
 
     /// All memory 0.
     @inlinable

@@ -5,7 +5,7 @@
 
 /// Runs the sections (`sections[0]` first) over the `m` samples at `x` into
 /// `y` (which may be `x`): in groups of at most `Form.groupLimit`, as even as
-/// possible (10 TDF-II sections: 5 + 5; 10 offset-form: 4 + 3 + 3), each
+/// possible (10 TDF-II sections: 5 + 5; 10 offset-form: 3 + 3 + 2 + 2), each
 /// group over the whole block before the next. A group's sections overlap
 /// their dependency chains; a lone section's cannot. Every sample passes the
 /// sections in order with the same arithmetic as `SectionForm.step`, so a
@@ -38,12 +38,15 @@ func runSections<Form: SectionForm>(_ sections: UnsafeMutableBufferPointer<Form>
 }
 
 /// 1 section over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block1<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0]
+    let c0 = s[0]
+    var f0 = c0
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0)
         var v = x[i]
         v = f0.step(v)
         y[i] = v
@@ -52,126 +55,147 @@ func block1<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePoint
 }
 
 /// 2 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block2<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1]
+    let c0 = s[0], c1 = s[1]
+    var f0 = c0, f1 = c1
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1
 }
 
 /// 3 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block3<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1], f2 = s[2]
+    let c0 = s[0], c1 = s[1], c2 = s[2]
+    var f0 = c0, f1 = c1, f2 = c2
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1); f2 = c2.withMemory(of: f2)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
-        v = f2.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
+        v = f2.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2
 }
 
 /// 4 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block4<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3]
+    let c0 = s[0], c1 = s[1], c2 = s[2], c3 = s[3]
+    var f0 = c0, f1 = c1, f2 = c2, f3 = c3
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1); f2 = c2.withMemory(of: f2); f3 = c3.withMemory(of: f3)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
-        v = f2.stepInGroup(v)
-        v = f3.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
+        v = f2.step(v)
+        v = f3.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3
 }
 
 /// 5 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block5<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4]
+    let c0 = s[0], c1 = s[1], c2 = s[2], c3 = s[3], c4 = s[4]
+    var f0 = c0, f1 = c1, f2 = c2, f3 = c3, f4 = c4
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1); f2 = c2.withMemory(of: f2); f3 = c3.withMemory(of: f3); f4 = c4.withMemory(of: f4)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
-        v = f2.stepInGroup(v)
-        v = f3.stepInGroup(v)
-        v = f4.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
+        v = f2.step(v)
+        v = f3.step(v)
+        v = f4.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4
 }
 
 /// 6 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block6<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4], f5 = s[5]
+    let c0 = s[0], c1 = s[1], c2 = s[2], c3 = s[3], c4 = s[4], c5 = s[5]
+    var f0 = c0, f1 = c1, f2 = c2, f3 = c3, f4 = c4, f5 = c5
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1); f2 = c2.withMemory(of: f2); f3 = c3.withMemory(of: f3); f4 = c4.withMemory(of: f4); f5 = c5.withMemory(of: f5)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
-        v = f2.stepInGroup(v)
-        v = f3.stepInGroup(v)
-        v = f4.stepInGroup(v)
-        v = f5.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
+        v = f2.step(v)
+        v = f3.step(v)
+        v = f4.step(v)
+        v = f5.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4; s[5] = f5
 }
 
 /// 7 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block7<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4], f5 = s[5], f6 = s[6]
+    let c0 = s[0], c1 = s[1], c2 = s[2], c3 = s[3], c4 = s[4], c5 = s[5], c6 = s[6]
+    var f0 = c0, f1 = c1, f2 = c2, f3 = c3, f4 = c4, f5 = c5, f6 = c6
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1); f2 = c2.withMemory(of: f2); f3 = c3.withMemory(of: f3); f4 = c4.withMemory(of: f4); f5 = c5.withMemory(of: f5); f6 = c6.withMemory(of: f6)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
-        v = f2.stepInGroup(v)
-        v = f3.stepInGroup(v)
-        v = f4.stepInGroup(v)
-        v = f5.stepInGroup(v)
-        v = f6.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
+        v = f2.step(v)
+        v = f3.step(v)
+        v = f4.step(v)
+        v = f5.step(v)
+        v = f6.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4; s[5] = f5; s[6] = f6
 }
 
 /// 8 sections over a block of `m` samples, sample by sample, each a local
-/// variable (coefficients and memory in registers); `s` holds them.
+/// variable (coefficients and memory in registers), rebuilt each sample from
+/// its coefficients at the start (`SectionForm.withMemory(of:)`); `s` holds them.
 @inlinable @inline(never)
 func block8<Form: SectionForm>(_ s: UnsafeMutablePointer<Form>, _ x: UnsafePointer<Form.Lanes>,
                                 _ y: UnsafeMutablePointer<Form.Lanes>, _ m: Int) {
-    var f0 = s[0], f1 = s[1], f2 = s[2], f3 = s[3], f4 = s[4], f5 = s[5], f6 = s[6], f7 = s[7]
+    let c0 = s[0], c1 = s[1], c2 = s[2], c3 = s[3], c4 = s[4], c5 = s[5], c6 = s[6], c7 = s[7]
+    var f0 = c0, f1 = c1, f2 = c2, f3 = c3, f4 = c4, f5 = c5, f6 = c6, f7 = c7
     for i in 0..<m {
+        f0 = c0.withMemory(of: f0); f1 = c1.withMemory(of: f1); f2 = c2.withMemory(of: f2); f3 = c3.withMemory(of: f3); f4 = c4.withMemory(of: f4); f5 = c5.withMemory(of: f5); f6 = c6.withMemory(of: f6); f7 = c7.withMemory(of: f7)
         var v = x[i]
-        v = f0.stepInGroup(v)
-        v = f1.stepInGroup(v)
-        v = f2.stepInGroup(v)
-        v = f3.stepInGroup(v)
-        v = f4.stepInGroup(v)
-        v = f5.stepInGroup(v)
-        v = f6.stepInGroup(v)
-        v = f7.stepInGroup(v)
+        v = f0.step(v)
+        v = f1.step(v)
+        v = f2.step(v)
+        v = f3.step(v)
+        v = f4.step(v)
+        v = f5.step(v)
+        v = f6.step(v)
+        v = f7.step(v)
         y[i] = v
     }
     s[0] = f0; s[1] = f1; s[2] = f2; s[3] = f3; s[4] = f4; s[5] = f5; s[6] = f6; s[7] = f7

@@ -23,11 +23,15 @@ public protocol SectionForm<Lanes> {
     /// The output for input `x`, the memory moved on by one sample.
     mutating func step(_ x: Lanes) -> Lanes
 
-    /// `step`, as the block kernels of two or more sections call it
-    /// (`SectionBlockKernels.swift`): the same arithmetic, bit for bit. By
-    /// default `step` itself, inlined; a form may run it out of line where
-    /// that is faster (`OffsetDirectFormI` on x86-64).
-    mutating func stepInGroup(_ x: Lanes) -> Lanes
+    /// This section's coefficients with `other`'s memory. The block kernels
+    /// rebuild each section so every sample (`let` coefficients, a `var`
+    /// memory), which tells the optimiser the coefficients do not change
+    /// over the block. Kept in a section that is mutated, LLVM's SLP
+    /// vectorizer packed them with the memory into SSE registers and
+    /// shuffled them every sample: `OffsetDirectFormI` alone ran at 10.3 ns a
+    /// sample, 7.1 rebuilt (`filter-benchmarks --forms-only`, x86-64
+    /// baseline). By default `other` itself.
+    func withMemory(of other: Self) -> Self
 
     /// Forgets all memory, as if no sample had been seen.
     mutating func reset()
@@ -41,7 +45,7 @@ public protocol SectionForm<Lanes> {
 }
 
 extension SectionForm {
-    /// `step`, inlined.
+    /// `other`: the form's coefficients need no rebuilding.
     @inlinable @inline(__always)
-    public mutating func stepInGroup(_ x: Lanes) -> Lanes { step(x) }
+    public func withMemory(of other: Self) -> Self { other }
 }
