@@ -15,7 +15,7 @@ public struct DesignCommandRequest: Sendable {
         case fisher(words: [String])
         /// A FIR design command's options (`remez`, `--taps 31 --bands ...`),
         /// read by `FIRFields`.
-        case fir(method: String, words: [String])
+        case fir(method: FIRMethodName, words: [String])
     }
 
     /// What `run()` returns: the text, and the warnings and notes for
@@ -42,7 +42,7 @@ public struct DesignCommandRequest: Sendable {
     public var commandLine: String {
         switch design {
         case .fisher(let words): return (["mkfilter"] + words).joined(separator: " ")
-        case let .fir(method, words): return (["mkfilter", method] + words).joined(separator: " ")
+        case let .fir(method, words): return (["mkfilter", method.rawValue] + words).joined(separator: " ")
         }
     }
 
@@ -87,7 +87,7 @@ public struct DesignCommandRequest: Sendable {
 
     /// A FIR command's words: the report (for `fir` with the specification
     /// and the counts tried), or the code and the emitter's notes.
-    func fir(_ method: String, _ words: [String]) throws(ApplicationError) -> Output {
+    func fir(_ method: FIRMethodName, _ words: [String]) throws(ApplicationError) -> Output {
         if emission?.tag != nil {
             throw ApplicationError("--tag is the menu tag of an IIR DigitalFilterTemplate; a FIR filter has none: leave it out")
         }

@@ -28,6 +28,9 @@ public struct EmissionSettings: Sendable, Equatable {
     public var fixedPointScaling: FixedPointScaling?
     /// The text of a mustache template to render instead of the built-in one.
     public var templateText: String?
+    /// A mustache template file to render instead of the built-in one, read
+    /// by `apply(to:)` after the other settings are checked (`--template`).
+    public var templateFile: String?
 
     /// Settings for `format`, everything else its default.
     public init(format: EmissionFormat) { self.format = format }
@@ -36,7 +39,8 @@ public struct EmissionSettings: Sendable, Equatable {
     /// (`EmissionFormat.declaration`).
     ///
     /// - Throws: `ApplicationError` for a precision asked of a format other
-    ///   than C, or a fixed-point scaling of a format that is not fixed point.
+    ///   than C, a fixed-point scaling of a format that is not fixed point, or
+    ///   a template file that cannot be read.
     public func apply(to request: inout EmissionRequest) throws(ApplicationError) {
         request.name = name
         request.description = description ?? ""
@@ -55,5 +59,8 @@ public struct EmissionSettings: Sendable, Equatable {
             request.fixedPointScaling = fixedPointScaling
         }
         request.templateText = templateText
+        if let templateFile {
+            request.templateText = try FileOutput.readText(templateFile, describedAs: "--template \(quotedForMessage(templateFile))")
+        }
     }
 }

@@ -24,7 +24,7 @@ public protocol SectionForm<Lanes> {
     mutating func step(_ x: Lanes) -> Lanes
 
     /// This section's coefficients with `other`'s memory. The block kernels
-    /// rebuild each section so every sample (`let` coefficients, a `var`
+    /// rebuild each section every sample (`let` coefficients, a `var`
     /// memory), which tells the optimiser the coefficients do not change
     /// over the block. Kept in a section that is mutated, LLVM's SLP
     /// vectorizer packed them with the memory into SSE registers and

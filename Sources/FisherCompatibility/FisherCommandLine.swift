@@ -401,7 +401,7 @@ extension FisherCommandLine {
             let word = [RecipeField.passband: "--passband-edge", .stopband: "--stopband-edge", .passbandLoss: "--passband-loss"][field]
                 ?? "--stopband-attenuation"
             return ["a design from a specification needs \(word) too (all of --passband-edge, --stopband-edge, --passband-loss, --stopband-attenuation)"]
-        case .missingDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
+        case .missingDesign, .firDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
             // A FIR draft's: these words never make one.
             return ["Fisher's options design IIR filters; for a FIR filter use mkfilter remez, firls, firwin, firwin2 or fir"]
         }

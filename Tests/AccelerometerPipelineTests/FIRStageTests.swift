@@ -14,7 +14,7 @@ import Testing
         var settings = PipelineSettings()
         let words = "remez --taps 31 --bands 0 5 8 30 --desired 1 0 --sample-rate 60"
         guard case .fir(let t) = try settings.resolve(words, sampleRate: 60) else { Issue.record("not a FIR filter"); return }
-        let fields = try FIRFields(method: "remez", optionWords: ["--taps", "31", "--bands", "0", "5", "8", "30", "--desired", "1", "0", "--sample-rate", "60"])
+        let fields = try FIRFields(method: .remez, optionWords: ["--taps", "31", "--bands", "0", "5", "8", "30", "--desired", "1", "0", "--sample-rate", "60"])
         #expect(t.taps == (try fields.design().filter.taps) && t.taps.count == 31)
         var pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: .fir(t))), sampleRate: 60)
         let x = (0..<200).map { n in Acceleration(x: Double(n % 13) / 13 - 0.4, y: n < 100 ? 1 : -1, z: 0.98 + 0.01 * Double(n % 3)) }

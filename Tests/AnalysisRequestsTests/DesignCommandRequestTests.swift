@@ -32,8 +32,8 @@ import Testing
         #expect(code.text.contains("float"))
 
         let firWords = ["--taps", "15", "--cutoff", "0.1"]
-        let fir = try DesignCommandRequest(design: .fir(method: "firwin", words: firWords), emission: EmissionSettings(format: .json)).run()
-        let filter = try FIRFields(method: "firwin", optionWords: firWords).design().filter
+        let fir = try DesignCommandRequest(design: .fir(method: .firwin, words: firWords), emission: EmissionSettings(format: .json)).run()
+        let filter = try FIRFields(method: .firwin, optionWords: firWords).design().filter
         #expect(fir.text == (try EmissionRequest(fir: filter, commandLine: "mkfilter firwin --taps 15 --cutoff 0.1", format: .json).run()))
     }
 
@@ -47,7 +47,7 @@ import Testing
             #expect((error.underlying as? FisherCommandLineError)?.showsUsage == true, "\(error)")
         }
         do {
-            _ = try DesignCommandRequest(design: .fir(method: "remez", words: ["--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"])).run()
+            _ = try DesignCommandRequest(design: .fir(method: .remez, words: ["--bands", "0", "0.2", "0.25", "0.5", "--desired", "1", "0"])).run()
             Issue.record("remez without taps was accepted")
         } catch {
             #expect(error.field == "--taps")
@@ -57,7 +57,7 @@ import Testing
         tagged.tag = 3
         // The tag is refused before anything is designed (the words here design nothing).
         #expect(throws: ApplicationError("--tag is the menu tag of an IIR DigitalFilterTemplate; a FIR filter has none: leave it out")) {
-            try DesignCommandRequest(design: .fir(method: "remez", words: []), emission: tagged).run()
+            try DesignCommandRequest(design: .fir(method: .remez, words: []), emission: tagged).run()
         }
         #expect(throws: ApplicationError.self) {
             try DesignCommandRequest(design: .fisher(words: ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-l"]),

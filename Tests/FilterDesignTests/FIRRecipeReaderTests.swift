@@ -98,7 +98,7 @@ import Testing
     /// A draft is read as what it names: a FIR draft is no IIR recipe, and
     /// an IIR draft no FIR design.
     @Test func eachKindOfDraftIsReadAsItself() {
-        #expect(throws: RecipeReadingError.problems([.familyCount])) { try RecipeReader.recipe(Self.remez) }
+        #expect(throws: RecipeReadingError.problems([.firDesign(.remez)])) { try RecipeReader.recipe(Self.remez) }
         var iir = RecipeDraft()
         iir.families = [.butterworth]
         #expect(throws: RecipeReadingError.problems([.missingDesign])) { try RecipeReader.firDefinition(iir) }

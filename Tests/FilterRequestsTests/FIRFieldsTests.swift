@@ -29,7 +29,7 @@ import Testing
             let words = c.words.split(separator: " ").map(String.init)
             var optionMessage = ""
             do {
-                _ = try FIRFields(method: c.method, optionWords: words).definition()
+                _ = try FIRFields(method: FIRMethodName(rawValue: c.method)!, optionWords: words).definition()
                 Issue.record("\(c.method) \(c.words) was read")
             } catch {
                 #expect(error.field == c.option, "\(c.words): \(error)")
@@ -51,10 +51,38 @@ import Testing
 
     /// The same fields design the same filter through either form.
     @Test func bothFormsDesignTheSameFilter() throws {
-        let option = try FIRFields(method: "remez", optionWords: "--taps 31 --bands 0 6 7.5 30 --desired 1 0 --sample-rate 60"
+        let option = try FIRFields(method: .remez, optionWords: "--taps 31 --bands 0 6 7.5 30 --desired 1 0 --sample-rate 60"
             .split(separator: " ").map(String.init)).design().filter
         let query = try FIRQueryRequest(query: FIRQueryRequest.exampleQuery).run().filter
         #expect(option.taps == query.taps)
         #expect(option.recipe == query.recipe)
+    }
+
+    /// With several mistakes, the first reported is the first field's in the
+    /// checking order (the common fields, then the method's own; a field's
+    /// rule before its value's type), whatever order they were typed in:
+    /// what mkfilter's FIR commands have always said first.
+    @Test func severalMistakesReportTheFirstInTheCheckingOrder() {
+        let cases: [(method: FIRMethodName, words: String, says: String)] = [
+            (.remez, "--desired 1 x --bands 0 .2 .25 .5", "--taps is required (the number of taps, e.g. 31)"),
+            (.firwin, "--taps 31 --band foo", "--cutoff is required (e.g. --cutoff 0.1)"),
+            (.fir, "--taps 31 --passband-edge x --stopband-edge 0.15 --passband-loss 0.5 --stopband-attenuation 60",
+             "--taps: fir finds the number of taps itself"),
+            (.fir, "--taps", "--taps: fir finds the number of taps itself"),
+            (.fir, "--taps abc --passband-edge 0.1", "--taps: fir finds the number of taps itself"),
+            (.firwin, "--taps 31 --cutoff 0.1 --window hann --width -1", "--width -1.0 is not allowed"),
+            (.remez, "--taps 31 --bands 0 0.2 0.25 0.5 --desired 1 0 --weights a --type x", "--type 'x' is not a type"),
+            (.firwin2, "--gains 1 --frequencies 0 0.5 --taps x", "--taps 'x' is not a whole number"),
+            (.remez, "--bands x --taps 31 --sample-rate 0", "--sample-rate 0.0 is not allowed"),
+        ]
+        for c in cases {
+            let words = c.words.split(separator: " ").map(String.init)
+            do {
+                _ = try FIRFields(method: c.method, optionWords: words).definition()
+                Issue.record("\(c.words) was read")
+            } catch {
+                #expect(error.description.hasPrefix(c.says), "\(c.method) \(c.words): \(error.description)")
+            }
+        }
     }
 }

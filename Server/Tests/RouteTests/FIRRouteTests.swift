@@ -8,7 +8,7 @@ import Testing
 /// The FIR design page (`/fir`) and its API: the page shows every format
 /// that writes taps, each the command line's text for the page's command
 /// line; `/api/fir/code` answers each with its media type and file name;
-/// the query and the command line are read by one reader (`FIRFields`), so
+/// the query and the command line are one form (`FIRFields`) of one reader, so
 /// both designs are the same filter; bad queries are 4xx naming the field;
 /// what the page reflects is escaped.
 @Suite struct FIRRouteTests {

@@ -1,10 +1,11 @@
-/// A field of a recipe, named as a filter set file and a URL query name it
-/// (`RecipeDraft`'s fields); each form spells it its own way (`-o`, `"order"`,
-/// `order=`).
+/// A field of a recipe (`RecipeDraft`'s fields), named as a filter set file
+/// and the IIR query name it; each form spells it its own way (`-o`,
+/// `"order"`, `order=`; a FIR form's `--passband-edge` and `passbandEdge`
+/// are `.passband`).
 public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     /// The response family (Fisher's -Bu, -Be, -Ch, -Re, -Pi; `--cheby1`, `--cheby2`, `--elliptic`).
     case family
-    /// The band (-Lp, -Hp, -Bp, -Bs, -Ap).
+    /// The band (-Lp, -Hp, -Bp, -Bs, -Ap; firwin's `--band`).
     case band
     /// The order N (-o).
     case order
@@ -125,6 +126,8 @@ public enum RecipeProblem: Sendable, Hashable {
 
     /// A draft read as a FIR design that names no FIR method.
     case missingDesign
+    /// A FIR design's draft read as an IIR recipe.
+    case firDesign(FIRMethodName)
     /// A field the FIR method does not take (an IIR field among them).
     case notForDesign(RecipeField, design: FIRMethodName)
     /// A field the FIR method needs (`.taps`, `.bands`, `.desired`,
@@ -151,7 +154,7 @@ public enum RecipeProblem: Sendable, Hashable {
         case .sampleRateNeedsCorners, .missingSampleRate: return .sampleRate
         case .notForDesign(let f, _), .missingForDesign(let f, _): return f
         case .tapsOutOfRange: return .taps
-        case .missingDesign: return .design
+        case .missingDesign, .firDesign: return .design
         case .windowAndWidth: return .width
         }
     }

@@ -132,10 +132,10 @@ public enum RecipeReader {
     ///   - sampleRate: the sample rate of a draft whose rate comes later
     ///     (`RecipeDraft.SampleRate.later`); ignored otherwise.
     /// - Throws: `RecipeReadingError.problems` with every rule broken (a FIR
-    ///   draft names no family: `.familyCount`), or `.outOfRange` with the
+    ///   draft: `.firDesign`), or `.outOfRange` with the
     ///   first value out of range.
     public static func recipe(_ draft: RecipeDraft, sampleRate: Double? = nil) throws(RecipeReadingError) -> FilterRecipe {
-        guard draft.firMethod == nil else { throw .problems([.familyCount]) }
+        if let method = draft.firMethod { throw .problems([.firDesign(method)]) }
         let problems = problems(draft)
         guard problems.isEmpty, let name = draft.families.first else { throw .problems(problems) }
         let rate: Double?

@@ -1,13 +1,14 @@
 import FilterDesign
 import FisherCompatibility
 
-/// The one reader of a FIR design, whatever form its fields come in: the
+/// The form of a FIR design's fields, whatever text they come in: the
 /// command line's options (`mkfilter remez --taps 31 --bands 0 0.2 0.25 0.5
 /// --desired 1 0`) or the design page's query (`design=remez&taps=31&bands=
-/// 0,0.2,0.25,0.5&desired=1,0`). Each form only splits its text into named
-/// fields (a field's values in order); the rules are checked here, once, and
-/// every message names the field in the form's own spelling (`--taps`,
-/// `taps`).
+/// 0,0.2,0.25,0.5&desired=1,0`). Each text only splits into named fields (a
+/// field's values in order); this form types them into a `RecipeDraft`,
+/// `RecipeReader` (the reader of every recipe, IIR and FIR) checks the rules
+/// that join them, and every message names the field in the form's own
+/// spelling (`--taps`, `taps`).
 ///
 /// Fields (canonical names; the query spells them in camelCase, the
 /// command line with `--`): `taps`, `sample-rate`, `minimum-phase` for
@@ -71,21 +72,18 @@ public struct FIRFields: Sendable {
     /// Fields that are flags: present or not, no value.
     public static let flags: Set<String> = ["no-scale", "antisymmetric"]
 
-    /// The method: one of `methods`.
-    public var method: String
+    /// The method.
+    public var method: FIRMethodName
     /// The fields in the order given, by canonical name, with their values.
     public var values: [(name: String, values: [String])] = []
     /// How messages spell the fields.
     public var spelling: Spelling
 
     /// No fields yet for `method`, spelled as `spelling`.
-    public init(method: String, spelling: Spelling) {
+    public init(method: FIRMethodName, spelling: Spelling) {
         self.method = method
         self.spelling = spelling
     }
-
-    /// The method as the reader names it (remez when `method` is none).
-    var methodName: FIRMethodName { FIRMethodName(rawValue: method) ?? .remez }
 
     /// The command line's words after the method (`--taps 31 --bands 0 0.2
     /// 0.25 0.5 ...`) as fields: each option's values are the words up to the
@@ -93,13 +91,13 @@ public struct FIRFields: Sendable {
     ///
     /// - Throws: `Mistake` for a word that is not an option of any method
     ///   (with the usage), and as `add(_:_:)`.
-    public init(method: String, optionWords words: [String]) throws(Mistake) {
+    public init(method: FIRMethodName, optionWords words: [String]) throws(Mistake) {
         self.init(method: method, spelling: .option)
         var k = 0
         while k < words.count {
             let word = words[k]
             guard word.hasPrefix("--"), let name = canonical(word) else {
-                throw Mistake(description: "unknown option \(FisherArguments.quoted(word)) for \(method)", field: word, showsUsage: true)
+                throw Mistake(description: "unknown option \(FisherArguments.quoted(word)) for \(method.rawValue)", field: word, showsUsage: true)
             }
             k += 1
             var values: [String] = []
@@ -179,8 +177,8 @@ public struct FIRFields: Sendable {
     /// - Throws: `Mistake` for a field the method does not take (naming the
     ///   methods that do), or a field given twice.
     public mutating func add(_ name: String, _ fieldValues: [String]) throws(Mistake) {
-        guard let field = Self.field(named: name), RecipeReader.firMethod(methodName, takes: field) else {
-            throw message(for: .notForDesign(Self.field(named: name) ?? .design, design: methodName), spelledName: spelled(name))
+        guard let field = Self.field(named: name), RecipeReader.firMethod(method, takes: field) else {
+            throw message(for: .notForDesign(Self.field(named: name) ?? .design, design: method), spelledName: spelled(name))
         }
         guard !values.contains(where: { $0.name == name }) else {
             throw Mistake(description: "\(spelled(name)) is given twice", field: spelled(name), showsUsage: false)
@@ -228,47 +226,108 @@ public struct FIRFields: Sendable {
 
     // MARK: The draft, the reader, its problems in this form's words
 
-    /// The fields as the reader's draft: each value typed (numbers, one
-    /// word of a list, a flag without a value), in the order given.
-    ///
-    /// - Throws: `Mistake` naming the first field whose value is not of its type.
-    public func draft() throws(Mistake) -> RecipeDraft {
+    /// The order a method's fields are checked in, each field's rule (the
+    /// reader's) before its value's type: the common fields, then the
+    /// method's own, as mkfilter's FIR commands have always reported them
+    /// (`fir` refuses `taps` before anything else).
+    var checkingOrder: [String] {
+        method == .fir
+            ? ["taps", "sample-rate", "minimum-phase", "passband-edge", "stopband-edge", "passband-loss", "stopband-attenuation", "method"]
+            : ["sample-rate", "minimum-phase", "taps", "no-scale", "antisymmetric", "window", "type", "bands", "desired", "weights",
+               "cutoff", "width", "band", "frequencies", "gains"]
+    }
+
+    /// The fields as the reader's draft, each value typed (numbers, one word
+    /// of a list, a flag without a value), with the first mistake of type
+    /// of each field that has one. A field whose value is not of its type
+    /// still counts as given: it holds a stand-in of its type (never
+    /// designed: its mistake is reported first).
+    func typedDraft() -> (draft: RecipeDraft, mistakes: [String: Mistake]) {
         var d = RecipeDraft()
-        d.firMethod = methodName
-        for flag in Self.flags where given(flag).map({ !$0.isEmpty }) == true {
-            throw Mistake(description: "\(spelled(flag)) takes no value", field: spelled(flag), showsUsage: false)
-        }
+        d.firMethod = method
+        var mistakes: [String: Mistake] = [:]
         for (name, _) in values {
             guard let field = Self.field(named: name) else { continue }
-            switch field {
-            case .taps: d.taps = try tapCount()
-            case .sampleRate: d.sampleRate = try positive(name, meaning: "the sample rate in Hz").map { .given($0) } ?? .absent
-            case .minimumPhase: d.minimumPhase = try word(name, MinimumPhaseMethod.self, "a method; use homomorphic or hilbert")
-            case .bands: d.bandEdges = try numbers(name, meaning: "band edges")
-            case .desired: d.desired = try numbers(name, meaning: "desired amplitudes")
-            case .weights: d.weights = try numbers(name, meaning: "one weight per band")
-            case .remezType: d.remezType = try word(name, RemezFilterType.self, "a type; use bandpass, differentiator or hilbert")
-            case .cutoffs: d.cutoffs = try numbers(name, meaning: "cutoff frequencies")
-            case .band: d.firBand = try word(name, FIRBand.self, "a band; use lowpass, highpass, bandpass or bandstop")
-            case .window:
-                guard let text = try one(name) else { break }
-                do { d.window = try FIRWindow(parsing: text) } catch {
-                    throw Mistake(description: "\(spelled(name)): \(error.description)", field: spelled(name), showsUsage: false)
-                }
-            case .width: d.width = try positive(name, meaning: "the transition width for a Kaiser window")
-            case .noScale: d.noScale = true
-            case .frequencies: d.frequencies = try numbers(name, meaning: "frequencies from 0 to Nyquist")
-            case .gains: d.gains = try numbers(name, meaning: "one gain per frequency")
-            case .antisymmetric: d.antisymmetric = true
-            case .passband: d.passband = try numbers(name, meaning: "one or two passband edges")
-            case .stopband: d.stopband = try numbers(name, meaning: "one or two stopband edges")
-            case .passbandLoss: d.passbandLoss = try positive(name, meaning: "the passband ripple in dB, peak to peak")
-            case .stopbandAttenuation: d.stopbandAttenuation = try positive(name, meaning: "the stopband attenuation in dB")
-            case .method: d.specificationMethod = try word(name, FIRSpecification.Method.self, "a method; use remez, kaiser or firls")
-            default: break
+            do throws(Mistake) {
+                try type(field, name, into: &d)
+            } catch {
+                mistakes[name] = error
+                standIn(field, into: &d)
             }
         }
-        return d
+        return (d, mistakes)
+    }
+
+    /// `name`'s values typed into `d`'s `field`.
+    func type(_ field: RecipeField, _ name: String, into d: inout RecipeDraft) throws(Mistake) {
+        switch field {
+        case .taps: d.taps = try tapCount()
+        case .sampleRate: d.sampleRate = try positive(name, meaning: "the sample rate in Hz").map { .given($0) } ?? .absent
+        case .minimumPhase: d.minimumPhase = try word(name, MinimumPhaseMethod.self, "a method; use homomorphic or hilbert")
+        case .bands: d.bandEdges = try numbers(name, meaning: "band edges")
+        case .desired: d.desired = try numbers(name, meaning: "desired amplitudes")
+        case .weights: d.weights = try numbers(name, meaning: "one weight per band")
+        case .remezType: d.remezType = try word(name, RemezFilterType.self, "a type; use bandpass, differentiator or hilbert")
+        case .cutoffs: d.cutoffs = try numbers(name, meaning: "cutoff frequencies")
+        case .band: d.firBand = try word(name, FIRBand.self, "a band; use lowpass, highpass, bandpass or bandstop")
+        case .window:
+            guard let text = try one(name) else { break }
+            do { d.window = try FIRWindow(parsing: text) } catch {
+                throw Mistake(description: "\(spelled(name)): \(error.description)", field: spelled(name), showsUsage: false)
+            }
+        case .width: d.width = try positive(name, meaning: "the transition width for a Kaiser window")
+        case .noScale, .antisymmetric:
+            guard given(name)?.isEmpty != false else {
+                throw Mistake(description: "\(spelled(name)) takes no value", field: spelled(name), showsUsage: false)
+            }
+            if field == .noScale { d.noScale = true } else { d.antisymmetric = true }
+        case .frequencies: d.frequencies = try numbers(name, meaning: "frequencies from 0 to Nyquist")
+        case .gains: d.gains = try numbers(name, meaning: "one gain per frequency")
+        case .passband: d.passband = try numbers(name, meaning: "one or two passband edges")
+        case .stopband: d.stopband = try numbers(name, meaning: "one or two stopband edges")
+        case .passbandLoss: d.passbandLoss = try positive(name, meaning: "the passband ripple in dB, peak to peak")
+        case .stopbandAttenuation: d.stopbandAttenuation = try positive(name, meaning: "the stopband attenuation in dB")
+        case .method: d.specificationMethod = try word(name, FIRSpecification.Method.self, "a method; use remez, kaiser or firls")
+        default: break
+        }
+    }
+
+    /// A value of `field`'s type in `d`, standing in for one that was not
+    /// of it, so that the reader sees the field as given.
+    func standIn(_ field: RecipeField, into d: inout RecipeDraft) {
+        switch field {
+        case .taps: d.taps = 1
+        case .sampleRate: d.sampleRate = .given(1)
+        case .minimumPhase: d.minimumPhase = .homomorphic
+        case .bands: d.bandEdges = []
+        case .desired: d.desired = []
+        case .weights: d.weights = []
+        case .remezType: d.remezType = .bandpass
+        case .cutoffs: d.cutoffs = []
+        case .band: d.firBand = .lowpass
+        case .window: d.window = .hamming
+        case .width: d.width = 1
+        case .noScale: d.noScale = true
+        case .frequencies: d.frequencies = []
+        case .gains: d.gains = []
+        case .antisymmetric: d.antisymmetric = true
+        case .passband: d.passband = []
+        case .stopband: d.stopband = []
+        case .passbandLoss: d.passbandLoss = 1
+        case .stopbandAttenuation: d.stopbandAttenuation = 1
+        case .method: d.specificationMethod = .remez
+        default: break
+        }
+    }
+
+    /// The fields as the reader's draft, every value of its type.
+    ///
+    /// - Throws: `Mistake` naming the first field, in the checking order,
+    ///   whose value is not of its type.
+    public func draft() throws(Mistake) -> RecipeDraft {
+        let (draft, mistakes) = typedDraft()
+        if let first = checkingOrder.lazy.compactMap({ mistakes[$0] }).first { throw first }
+        return draft
     }
 
     /// The number of taps, a whole number (its range is the reader's).
@@ -291,10 +350,21 @@ public struct FIRFields: Sendable {
 
     /// What the fields ask for, read by `RecipeReader`.
     ///
-    /// - Throws: `Mistake` for a value not of its type, or the reader's first
-    ///   problem in this form's words.
+    /// - Throws: `Mistake` for the first field, in the checking order, that
+    ///   breaks one of the reader's rules (reported first) or whose value is
+    ///   not of its type, in this form's words.
     public func definition() throws(Mistake) -> FIRDefinition {
-        let draft = try draft()
+        let (draft, mistakes) = typedDraft()
+        let problems = RecipeReader.firProblems(draft, method: method)
+        for name in checkingOrder {
+            let field = Self.field(named: name)
+            // A field's own rule (missing, not for this method, out of range),
+            // then its value's type, then a conflict with an earlier field.
+            if let problem = problems.first(where: { $0.field == field && $0 != .windowAndWidth }) { throw message(for: problem) }
+            if let mistake = mistakes[name] { throw mistake }
+            if field == .width, problems.contains(.windowAndWidth) { throw message(for: .windowAndWidth) }
+        }
+        if let problem = problems.first { throw message(for: problem) }
         do throws(RecipeReadingError) { return try RecipeReader.firDefinition(draft) } catch {
             guard case .problems(let problems) = error, let first = problems.first else {
                 throw Mistake(description: "the fields do not describe a FIR filter", field: nil, showsUsage: true)
@@ -310,7 +380,7 @@ public struct FIRFields: Sendable {
     ///   range, or in conflict with another.
     public func recipe() throws(Mistake) -> FIRRecipe {
         guard case .recipe(let recipe) = try definition() else {
-            throw Mistake(description: "\(method) designs from a specification, not from a number of taps", field: nil, showsUsage: false)
+            throw Mistake(description: "\(method.rawValue) designs from a specification, not from a number of taps", field: nil, showsUsage: false)
         }
         return recipe
     }
@@ -321,7 +391,7 @@ public struct FIRFields: Sendable {
     ///   the count itself).
     public func specification() throws(Mistake) -> FIRSpecification {
         guard case .specification(let specification) = try definition() else {
-            throw Mistake(description: "\(method) designs from a number of taps, not from a specification", field: nil, showsUsage: false)
+            throw Mistake(description: "\(method.rawValue) designs from a number of taps, not from a specification", field: nil, showsUsage: false)
         }
         return specification
     }

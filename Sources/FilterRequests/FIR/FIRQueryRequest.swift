@@ -6,8 +6,10 @@ import RealModule
 /// send it: `design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0`
 /// (`design` is remez, firls, firwin, firwin2 or fir; the other fields are
 /// `FIRFields`' in camelCase, lists comma-separated, flags 1 or 0). Empty
-/// fields (a form's unused inputs) count as absent. The query is split here; `FIRFields`, the reader the command line uses too, checks
-/// it, and every message names the field as the query spells it.
+/// fields (a form's unused inputs) count as absent. The query is split here;
+/// `FIRFields`, the form the command line's options use too, types it into
+/// `RecipeReader`'s draft, and every message names the field as the query
+/// spells it.
 public struct FIRQueryRequest: Sendable {
     /// Remez's 31-tap low-pass of scipy's documentation, at 60 Hz: pass to
     /// 6 Hz, stop from 7.5 Hz (an accelerometer's tremor band removed).
@@ -50,9 +52,9 @@ public struct FIRQueryRequest: Sendable {
                 if extraFields.contains(key) { if !value.isEmpty { extras[key] = value } } else { fieldPairs.append((key, value)) }
             }
         }
-        let chosen = method ?? "remez"
-        guard FIRFields.methods.contains(chosen) else {
-            throw ApplicationError("design: \(quotedForMessage(chosen)) is not a FIR design; use \(FIRFields.methods.joined(separator: ", "))", field: "design")
+        let chosenText = method ?? "remez"
+        guard let chosen = FIRMethodName(rawValue: chosenText) else {
+            throw ApplicationError("design: \(quotedForMessage(chosenText)) is not a FIR design; use \(FIRFields.methods.joined(separator: ", "))", field: "design")
         }
         var fields = FIRFields(method: chosen, spelling: .query)
         do throws(FIRFields.Mistake) {
@@ -81,8 +83,8 @@ public struct FIRQueryRequest: Sendable {
         }
         let design: FIRQueryDesign.Design
         do throws(FIRFields.Mistake) {
-            if chosen == "fir" {
-                var spec = try fields.specification()
+            switch try fields.definition() {
+            case .specification(var spec):
                 // The search itself never designs more than the server's bound
                 // (a minimum-phase design searches twice the attenuation).
                 spec.tapLimit = Self.maximumTaps
@@ -96,8 +98,7 @@ public struct FIRQueryRequest: Sendable {
                                             field: fields.spelled("stopband-edge"), showsUsage: false)
                 }
                 design = .specification(spec)
-            } else {
-                let recipe = try fields.recipe()
+            case .recipe(let recipe):
                 guard recipe.method.taps <= Self.maximumTaps else {
                     throw FIRFields.Mistake(description: "taps: \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps)); use the command line",
                                             field: "taps", showsUsage: false)
@@ -163,12 +164,12 @@ public struct FIRQueryDesign: Sendable {
     public var commandLine: String {
         var option = fields
         option.spelling = .option
-        return (["mkfilter", fields.method] + fields.values.flatMap { [option.spelled($0.name)] + $0.values }).joined(separator: " ")
+        return (["mkfilter", fields.method.rawValue] + fields.values.flatMap { [option.spelled($0.name)] + $0.values }).joined(separator: " ")
     }
 
     /// The query that reproduces this design (the fields in the order given).
     public var canonicalQuery: String {
-        var pairs = [("design", fields.method)]
+        var pairs = [("design", fields.method.rawValue)]
         pairs += fields.values.map { (fields.spelled($0.name), FIRFields.flags.contains($0.name) ? "1" : $0.values.joined(separator: ",")) }
         if let name { pairs.append(("name", name)) }
         if let description { pairs.append(("description", description)) }

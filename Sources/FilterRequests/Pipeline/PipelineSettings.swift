@@ -166,9 +166,9 @@ public struct PipelineSettings: Sendable {
 
         if let article = try articleFilter(words) { return article }
 
-        if FIRFields.methods.contains(first) {
+        if let method = FIRMethodName(rawValue: first) {
             let designed: FIRFilter
-            do { designed = try FIRFields(method: first, optionWords: Array(words.dropFirst())).design().filter } catch {
+            do { designed = try FIRFields(method: method, optionWords: Array(words.dropFirst())).design().filter } catch {
                 throw ApplicationError(wrapping: error)
             }
             let rate = designed.recipe.sampleRate ?? sampleRate

@@ -228,7 +228,7 @@ public enum RecipeFields {
             return [("band", "give one band, or leave it out (the edges say which)")]
         case .missingForSpecification(let field):
             return [(field.rawValue, "is missing; a design from a specification needs passband, stopband, passbandLoss and stopbandAttenuation")]
-        case .missingDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
+        case .missingDesign, .firDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
             // A FIR draft's: these fields never make one.
             return [(problem.field?.rawValue ?? "family", "belongs to a FIR design, which these fields do not describe")]
         }

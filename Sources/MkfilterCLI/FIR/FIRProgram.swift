@@ -42,12 +42,10 @@ public enum FIRProgram {
         do throws(UsageError) {
             if command == "kaiserord" { return .success(try kaiserOrder(arguments)) }
             let (designArguments, emission) = try EmissionOptions.split(arguments)
-            let settings = try emission.settings()
-            if settings == nil, !emission.isEmpty {
-                throw UsageError("--name, --description, --output, --template, --namespace and --precision go with --emit")
-            }
+            if emission.kind == nil, !emission.isEmpty { throw UsageError(EmissionOptions.companionsWithoutEmit(tag: false)) }
+            guard let method = FIRMethodName(rawValue: command) else { throw UsageError("\(command) is not a FIR design command") }
             let output: DesignCommandRequest.Output
-            do { output = try DesignCommandRequest(design: .fir(method: command, words: designArguments), emission: settings).run() } catch {
+            do { output = try DesignCommandRequest(design: .fir(method: method, words: designArguments), emission: emission.settings).run() } catch {
                 throw UsageError(error)
             }
             return try Mkfilter.printed(output, to: emission.output, program: program)
@@ -73,20 +71,10 @@ public enum FIRProgram {
         if command != "fir" && arguments.contains("--emit") {
             throw UsageError("--emit belongs to mkfilter \(command) itself, not to this command")
         }
-        return try designed(command, arguments).filter
-    }
-
-    /// One FIR design command's words read by `FIRFields` (each option's
-    /// values: the words up to the next option; the rules are
-    /// `RecipeReader`'s, as for every form), and the filter designed: for
-    /// `fir` also its specification and the counts of taps tried.
-    static func designed(_ command: String, _ arguments: [String]) throws(UsageError)
-        -> (filter: FIRFilter, specification: FIRSpecification?, tried: [(taps: Int, meets: Bool)]) {
-        let definition: FIRDefinition
-        do { definition = try FIRFields(method: command, optionWords: arguments).definition() } catch {
+        guard let method = FIRMethodName(rawValue: command) else { throw UsageError("\(command) is not a FIR design command") }
+        do { return try FIRFields(method: method, optionWords: arguments).design().filter } catch {
             throw UsageError(error.description, showsUsage: error.showsUsage)
         }
-        do { return try definition.design() } catch { throw UsageError(error.description) }
     }
 
     /// `kaiserord`: the taps and beta of a Kaiser-window design for a ripple

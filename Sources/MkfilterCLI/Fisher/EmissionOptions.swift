@@ -76,11 +76,15 @@ struct EmissionOptions: Equatable {
         return (design, o)
     }
 
-    /// The settings these options give, the template file read; nil
-    /// without `--emit`.
-    ///
-    /// - Throws: `UsageError` for a template file that cannot be read.
-    func settings() throws(UsageError) -> EmissionSettings? {
+    /// What to say when companions of `--emit` come without it: every one
+    /// (`--tag` only where the design has a menu tag, an IIR template's).
+    static func companionsWithoutEmit(tag: Bool) -> String {
+        "--name, --description, \(tag ? "--tag, " : "")--output, --template, --namespace, --precision and --fixed-point-scaling go with --emit"
+    }
+
+    /// The settings these options give (the template file is read when they
+    /// are applied, after the other checks); nil without `--emit`.
+    var settings: EmissionSettings? {
         guard let kind else { return nil }
         var settings = EmissionSettings(format: kind)
         settings.name = name
@@ -90,11 +94,7 @@ struct EmissionOptions: Equatable {
         settings.outputFile = output
         settings.precision = precision.flatMap(EmissionSettings.Precision.init(rawValue:))
         settings.fixedPointScaling = fixedPointScaling
-        if let path = template {
-            do { settings.templateText = try FileOutput.readText(path, describedAs: "--template \(ArgumentValues.quoted(path))") } catch {
-                throw UsageError(error)
-            }
-        }
+        settings.templateFile = template
         return settings
     }
 }

@@ -32,14 +32,12 @@ public enum Mkfilter {
     public static func run(arguments: [String]) -> InvocationResult {
         do throws(UsageError) {
             let (designWords, emission) = try EmissionOptions.split(arguments)
-            let settings = try emission.settings()
-            if settings == nil, !emission.isEmpty {
-                throw UsageError("--name, --description, --tag, --output, --template, --namespace, --precision and --fixed-point-scaling go with --emit")
-            }
             let output: DesignCommandRequest.Output
-            do { output = try DesignCommandRequest(design: .fisher(words: designWords), emission: settings).run() } catch {
+            do { output = try DesignCommandRequest(design: .fisher(words: designWords), emission: emission.settings).run() } catch {
                 throw UsageError(error)
             }
+            // After the design: Fisher's words' own mistakes are reported first.
+            if emission.kind == nil, !emission.isEmpty { throw UsageError(EmissionOptions.companionsWithoutEmit(tag: true)) }
             return try printed(output, to: emission.output, program: "mkfilter")
         } catch {
             return .failure("mkfilter", error, usage: usage)

@@ -36,7 +36,7 @@ public enum ResampleProgram {
             let filter: ResamplingFilter
             do { filter = try ResamplingFilter(up: r.up, down: r.down) } catch { throw UsageError(error.description) }
             let commandLine = (["mkfilter", "resample", "--up", "\(r.up)", "--down", "\(r.down)"]).joined(separator: " ")
-            guard let settings = try emission.settings() else { throw UsageError("internal: no --emit kind") }
+            guard let settings = emission.settings else { throw UsageError("internal: no --emit kind") }
             var request = EmissionRequest(resampler: filter, commandLine: commandLine, format: settings.format)
             let (code, notes): (String, [String])
             do {
