@@ -16,6 +16,9 @@ public struct DesignCommandRequest: Sendable {
         /// A FIR design command's options (`remez`, `--taps 31 --bands ...`),
         /// read by `FIRFields`.
         case fir(method: FIRMethodName, words: [String])
+        /// `resample --up L --down M`: scipy's `resample_poly` filter
+        /// (`ResamplingFilter`), written only as code.
+        case resampler(up: Int, down: Int)
     }
 
     /// What `run()` returns: the text, and the warnings and notes for
@@ -43,6 +46,7 @@ public struct DesignCommandRequest: Sendable {
         switch design {
         case .fisher(let words): return (["mkfilter"] + words).joined(separator: " ")
         case let .fir(method, words): return (["mkfilter", method.rawValue] + words).joined(separator: " ")
+        case let .resampler(up, down): return "mkfilter resample --up \(up) --down \(down)"
         }
     }
 
@@ -55,6 +59,7 @@ public struct DesignCommandRequest: Sendable {
         switch design {
         case .fisher(let words): return try fisher(words)
         case let .fir(method, words): return try fir(method, words)
+        case let .resampler(up, down): return try resampler(up: up, down: down)
         }
     }
 
@@ -100,6 +105,24 @@ public struct DesignCommandRequest: Sendable {
             return Output(text: FIRSpecificationReport.text(specification, filter: designed.filter, tried: designed.tried), warnings: [])
         }
         var request = EmissionRequest(fir: designed.filter, commandLine: commandLine, format: emission.format)
+        try emission.apply(to: &request)
+        let (code, notes) = try request.runWithNotes()
+        return Output(text: code, warnings: notes)
+    }
+
+    /// The resampler's code and the emitter's notes (it has no report).
+    func resampler(up: Int, down: Int) throws(ApplicationError) -> Output {
+        guard let emission else {
+            throw ApplicationError("a resampler is written as code: give --emit (\(EmissionFormat.names(EmissionFormat.allCases)))")
+        }
+        if emission.tag != nil {
+            throw ApplicationError("--tag is the menu tag of an IIR DigitalFilterTemplate; a resampler has none: leave it out")
+        }
+        let filter: ResamplingFilter
+        do { filter = try ResamplingFilter(up: up, down: down) } catch {
+            throw ApplicationError(error.description, underlying: error)
+        }
+        var request = EmissionRequest(resampler: filter, commandLine: commandLine, format: emission.format)
         try emission.apply(to: &request)
         let (code, notes) = try request.runWithNotes()
         return Output(text: code, warnings: notes)

@@ -69,4 +69,18 @@ import Testing
             try DesignCommandRequest(design: .fisher(words: ["-Bu", "-Lp", "-o", "4", "-a", "0.1"]), emission: precise).run()
         }
     }
+
+    /// A resampler is written only as code, the emission request's for the
+    /// same filter.
+    @Test func aResamplerIsItsCode() throws {
+        let code = try DesignCommandRequest(design: .resampler(up: 3, down: 2), emission: EmissionSettings(format: .json)).run()
+        let filter = try ResamplingFilter(up: 3, down: 2)
+        #expect(code.text == (try EmissionRequest(resampler: filter, commandLine: "mkfilter resample --up 3 --down 2", format: .json).run()))
+        #expect(throws: ApplicationError.self) { try DesignCommandRequest(design: .resampler(up: 3, down: 2)).run() }
+        var tagged = EmissionSettings(format: .swift)
+        tagged.tag = 1
+        #expect(throws: ApplicationError("--tag is the menu tag of an IIR DigitalFilterTemplate; a resampler has none: leave it out")) {
+            try DesignCommandRequest(design: .resampler(up: 3, down: 2), emission: tagged).run()
+        }
+    }
 }

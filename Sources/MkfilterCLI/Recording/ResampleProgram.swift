@@ -20,35 +20,23 @@ public enum ResampleProgram {
         }
     }
 
-    /// `--emit`: the resampler's filter as code (`EmissionRequest` with a
-    /// `ResamplingFilter`), whole to `--output` or on standard output, with
-    /// the fixed-point notes on standard error.
+    /// `--emit`: the resampler's filter as code (`DesignCommandRequest`'s
+    /// `.resampler`), whole to `--output` or on standard output, with the
+    /// fixed-point notes on standard error.
     static func emit(_ arguments: [String]) -> InvocationResult {
         let program = "mkfilter resample"
         do throws(UsageError) {
             let (words, emission) = try EmissionOptions.split(arguments)
-            if emission.tag != nil { throw UsageError("--tag is the menu tag of an IIR DigitalFilterTemplate; a resampler has none: leave it out") }
             let r = try request(words)
             if let input = r.input {
                 throw UsageError("--emit writes the resampler's code, not a recording: leave out \(ArgumentValues.quoted(input))")
             }
             if r.sampleRate != nil { throw UsageError("--sample-rate goes with a recording, not with --emit: leave it out") }
-            let filter: ResamplingFilter
-            do { filter = try ResamplingFilter(up: r.up, down: r.down) } catch { throw UsageError(error.description) }
-            let commandLine = (["mkfilter", "resample", "--up", "\(r.up)", "--down", "\(r.down)"]).joined(separator: " ")
-            guard let settings = emission.settings else { throw UsageError("internal: no --emit kind") }
-            var request = EmissionRequest(resampler: filter, commandLine: commandLine, format: settings.format)
-            let (code, notes): (String, [String])
-            do {
-                try settings.apply(to: &request)
-                (code, notes) = try request.runWithNotes()
-            } catch { throw UsageError(error) }
-            let warnings = notes.map { "\(program): \($0)\n" }.joined()
-            if let path = emission.output ?? r.output {
-                try writeWhole(code, to: path)
-                return .success("", warnings: warnings)
+            let output: DesignCommandRequest.Output
+            do { output = try DesignCommandRequest(design: .resampler(up: r.up, down: r.down), emission: emission.settings).run() } catch {
+                throw UsageError(error)
             }
-            return .success(code, warnings: warnings)
+            return try Mkfilter.printed(output, to: emission.output ?? r.output, program: program)
         } catch {
             return .failure(program, error, usage: usage)
         }
