@@ -89,14 +89,7 @@ extension RecipeReader {
         guard let method = draft.firMethod else { throw .problems([.missingDesign]) }
         let problems = firProblems(draft, method: method)
         guard problems.isEmpty else { throw .problems(problems) }
-        let rate: Double?
-        switch draft.sampleRate {
-        case .absent: rate = nil
-        case .given(let fs): rate = fs
-        case .later:
-            guard let sampleRate else { throw .problems([.missingSampleRate]) }
-            rate = sampleRate
-        }
+        let rate = try rate(of: draft, later: sampleRate)
         let toAlpha = { (values: [Double]) in values.map { $0 / (rate ?? 1) } }
         // Present: firProblems found none missing.
         let taps = draft.taps ?? 0

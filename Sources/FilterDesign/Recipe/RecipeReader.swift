@@ -138,14 +138,7 @@ public enum RecipeReader {
         if let method = draft.firMethod { throw .problems([.firDesign(method)]) }
         let problems = problems(draft)
         guard problems.isEmpty, let name = draft.families.first else { throw .problems(problems) }
-        let rate: Double?
-        switch draft.sampleRate {
-        case .absent: rate = nil
-        case .given(let fs): rate = fs
-        case .later:
-            guard let sampleRate else { throw .problems([.missingSampleRate]) }
-            rate = sampleRate
-        }
+        let rate = try rate(of: draft, later: sampleRate)
         if draft.givesSpecification {
             // All four are there: `problems(draft)` found none missing.
             guard let passband = draft.passband, let stopband = draft.stopband,
@@ -182,6 +175,21 @@ public enum RecipeReader {
                 besselPoles: draft.besselPoles, realization: draft.realization)
         } catch {
             throw .outOfRange(error)
+        }
+    }
+
+    /// The sample rate of `draft`'s frequencies in Hz: none, the one given
+    /// with its fields, or `later` for a rate given apart.
+    ///
+    /// - Throws: `.problems([.missingSampleRate])` when the rate comes later
+    ///   and `later` is nil.
+    static func rate(of draft: RecipeDraft, later: Double?) throws(RecipeReadingError) -> Double? {
+        switch draft.sampleRate {
+        case .absent: return nil
+        case .given(let fs): return fs
+        case .later:
+            guard let later else { throw .problems([.missingSampleRate]) }
+            return later
         }
     }
 

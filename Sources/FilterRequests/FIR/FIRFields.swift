@@ -320,16 +320,6 @@ public struct FIRFields: Sendable {
         }
     }
 
-    /// The fields as the reader's draft, every value of its type.
-    ///
-    /// - Throws: `Mistake` naming the first field, in the checking order,
-    ///   whose value is not of its type.
-    public func draft() throws(Mistake) -> RecipeDraft {
-        let (draft, mistakes) = typedDraft()
-        if let first = checkingOrder.lazy.compactMap({ mistakes[$0] }).first { throw first }
-        return draft
-    }
-
     /// The number of taps, a whole number (its range is the reader's).
     func tapCount() throws(Mistake) -> Int? {
         guard let text = try one("taps") else { return nil }
