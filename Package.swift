@@ -128,7 +128,7 @@ let package = Package(
             name: "AnalysisRequests",
             dependencies: [
                 "FilterAnalysis", "FilterRequests", "FilterDesign", "FilterEmission", "FilterJSON",
-                "FilterRuntime", "FisherCompatibility",
+                "FilterRuntime", "FilterSets", "FisherCompatibility",
             ]
         ),
         .executableTarget(
@@ -175,6 +175,7 @@ let package = Package(
                 "AnalysisRequests",
                 "FilterAnalysis",
                 "FilterDesign",
+                "FilterSets",
                 "FisherCompatibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -261,12 +262,12 @@ let package = Package(
         .testTarget(
             name: "AccelerometerPipelineTests",
             dependencies: ["AccelerometerPipeline", "FilterAnalysis", "FilterRequests", "FilterDesign", "FilterEmission",
-                           "FilterRuntime"]
+                           "FilterRuntime", "FilterSets"]
         ),
         // The application layer's own parts: number text, the pipeline's CSV writer.
         .testTarget(
             name: "FilterRequestsTests",
-            dependencies: ["AccelerometerPipeline", "FilterRequests", "AnalysisRequests"]
+            dependencies: ["AccelerometerPipeline", "FilterRequests", "AnalysisRequests", "FilterSets"]
         ),
         .testTarget(
             name: "FilterEmissionTests",
@@ -294,7 +295,7 @@ let package = Package(
             name: "AnalysisRequestsTests",
             dependencies: [
                 "AnalysisRequests", "AccelerometerPipeline", "FilterAnalysis", "FilterRequests", "FilterDesign",
-                "FilterEmission", "FilterRuntime", "FisherCompatibility", "MkfilterCLI",
+                "FilterEmission", "FilterRuntime", "FilterSets", "FisherCompatibility", "MkfilterCLI",
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),

@@ -1,6 +1,7 @@
 import FilterDesign
 import FilterEmission
 import FilterRequests
+import FilterSets
 import FisherCompatibility
 
 /// One design command, from its words to what it prints: Fisher's report or

@@ -713,6 +713,9 @@ if (typeof module === "object" && module !== null && module.exports) module.expo
 {{#filters}}
 //   {{commentCommandLine}}
 {{/filters}}
+{{#firFilters}}
+//   {{commentCommandLine}}
+{{/firFilters}}
 {{/namespaces}}
 
 import FilterRuntime
@@ -774,12 +777,37 @@ public enum {{namespace}} {
     ]
 
 {{/filters}}
-    /// Every filter in this file, in order.
+    /// Every {{#hasFIR}}IIR {{/hasFIR}}filter in this file, in order.
     public static let all: [FilterRuntime.DigitalFilterTemplate] = [
 {{#filters}}
         {{identifier}},
 {{/filters}}
     ]
+{{#hasFIR}}
+{{#firFilters}}
+
+    /// {{commentName}}{{#hasDescription}}: {{commentDescription}}{{/hasDescription}}
+    /// {{summary}}.
+    public static let {{identifier}} = FilterRuntime.FIRTemplate(
+        name: {{nameLiteral}},
+        description: {{descriptionLiteral}},
+        designSampleRate: {{sampleRate}},
+        taps: [
+{{#tapLines}}
+            {{.}}
+{{/tapLines}}
+        ],
+        mkfilterCommandLine: {{commandLineLiteral}}
+    )
+{{/firFilters}}
+
+    /// Every FIR filter in this file, in order.
+    public static let allFIR: [FilterRuntime.FIRTemplate] = [
+{{#firFilters}}
+        {{identifier}},
+{{/firFilters}}
+    ]
+{{/hasFIR}}
 }
 {{/namespaces}}
 

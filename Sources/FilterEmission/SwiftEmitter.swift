@@ -28,6 +28,19 @@ public enum SwiftEmitter {
     ///   for two namespaces that give the same type name.
     public static func source(namespaces: [(templates: [DigitalFilterTemplate], namespace: String)],
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
+        try source(namespaces: namespaces.map { ($0.templates, [], $0.namespace) }, renderer: renderer)
+    }
+
+    /// Swift source declaring several enums in one file, each holding its
+    /// IIR templates (`all`) and then its FIR filters as
+    /// `FilterRuntime.FIRTemplate` constants (`allFIR`, declared only when
+    /// there are some), each list in order: a filter set file's Swift.
+    ///
+    /// - Throws: `EmissionError` as `source(_:namespace:renderer:)` does,
+    ///   for two namespaces that give the same type name, and for a filter
+    ///   whose identifier is `allFIR`.
+    public static func source(namespaces: [(templates: [DigitalFilterTemplate], fir: [FIRTemplate], namespace: String)],
+                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         var views: [[String: Any]] = []
         var typeNames: [String: String] = [:]
         for group in namespaces {
@@ -36,7 +49,7 @@ public enum SwiftEmitter {
                 throw EmissionError("namespaces \(SwiftSource.stringLiteral(other)) and \(SwiftSource.stringLiteral(group.namespace)) both become the Swift type `\(name)`; rename one")
             }
             typeNames[name] = group.namespace
-            views.append(try namespaceView(group.templates, namespace: group.namespace))
+            views.append(try namespaceView(group.templates, fir: group.fir, namespace: group.namespace))
         }
         // One namespace's keys also at the top, for --template files written
         // before templates had a `namespaces` section.
@@ -48,11 +61,16 @@ public enum SwiftEmitter {
     /// The Swift type name a namespace becomes (letters and digits, starting with a capital).
     public static func typeName(_ namespace: String) -> String { SwiftSource.typeName(namespace) }
 
-    static func namespaceView(_ templates: [DigitalFilterTemplate], namespace: String) throws(EmissionError) -> [String: Any] {
+    static func namespaceView(_ templates: [DigitalFilterTemplate], fir: [FIRTemplate] = [],
+                              namespace: String) throws(EmissionError) -> [String: Any] {
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }
         let typeName = SwiftSource.typeName(namespace)
         // Every static member the enum declares, with the filter it is for
-        // (`all` cannot be one: `identifier` makes the name "all" `all_`).
+        // (`all` cannot be one: `identifier` makes the name "all" `all_`;
+        // `allFIR`, declared with FIR filters, is refused).
+        for name in templates.map(\.name) + fir.map(\.name) where !fir.isEmpty && SwiftSource.identifier(name) == "allFIR" {
+            throw EmissionError("filter \(SwiftSource.stringLiteral(name)) becomes the Swift identifier `allFIR`, which this file declares for its list of FIR filters; rename it")
+        }
         var names = EmittedNames()
         var filters: [[String: Any]] = []
         for t in templates {
@@ -114,10 +132,33 @@ public enum SwiftEmitter {
                 "impulseLines": lines,
             ])
         }
+        var firFilters: [[String: Any]] = []
+        for t in fir {
+            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+            let id = try names.claimSwift(t.name, memberSuffixes: [])
+            try FIREmitter.checkFinite(t)
+            firFilters.append([
+                "identifier": id,
+                "commentName": SwiftSource.commentText(t.name),
+                "commentDescription": SwiftSource.commentText(t.description),
+                "hasDescription": t.description.contains { !$0.isWhitespace },
+                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
+                "summary": FIREmitter.summary(t.taps),
+                "nameLiteral": SwiftSource.stringLiteral(t.name),
+                "descriptionLiteral": SwiftSource.stringLiteral(t.description),
+                "commandLineLiteral": SwiftSource.stringLiteral(t.mkfilterCommandLine),
+                "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
+                "tapLines": FIREmitter.lines(t.taps.map(SwiftSource.doubleLiteral)),
+            ])
+        }
+        let count = templates.count + fir.count
         return [
             "namespace": typeName,
-            "namespaceComment": "\(templates.count) filter\(templates.count == 1 ? "" : "s") designed by mkfilter.",
+            "namespaceComment": "\(count) filter\(count == 1 ? "" : "s") designed by mkfilter"
+                + (fir.isEmpty ? "." : " (\(fir.count) FIR, run with `FilterRuntime.FIRDirectForm`)."),
             "filters": filters,
+            "hasFIR": !fir.isEmpty,
+            "firFilters": firFilters,
         ]
     }
 }

@@ -179,9 +179,12 @@ public enum FuzzReader: String, CaseIterable, Sendable {
             do {
                 var spec = try FilterSetSpec.parse(input[0], file: name)
                 spec.sampleRates = Array(spec.sampleRates.prefix(2))
-                for (_, templates) in try spec.namespaceTemplates() {
-                    for t in templates where !(t.gain.isFinite && (t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite)) {
+                for group in try spec.namespaceFilters() {
+                    for t in group.templates where !(t.gain.isFinite && (t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite)) {
                         return "filter \(t.name): a non-finite value was accepted"
+                    }
+                    for t in group.fir where !t.taps.allSatisfy(\.isFinite) {
+                        return "filter \(t.name): a non-finite tap was accepted"
                     }
                 }
                 let source = try FilterSetSource.singleFile(spec)

@@ -73,18 +73,38 @@ public struct GenerationRequest: Sendable {
         }
         if case .directory = destination { throw ApplicationError("--output-directory and --check apply to --emit swift") }
         guard !check else { throw ApplicationError("--output-directory and --check apply to --emit swift") }
-        let filters: [DesignedFilter]
-        do { filters = try spec.designedFilters(sampleRate: spec.sampleRates[0]) } catch {
+        let filters: [SetFilter]
+        do { filters = try spec.designs(sampleRate: spec.sampleRates[0]) } catch {
             throw ApplicationError(messages: error.errors.map(\.description))
         }
-        let templates = filters.map(\.template)
+        var designed: [DesignedFilter] = [], firNames: [String] = []
+        for filter in filters {
+            switch filter {
+            case .iir(let filter): designed.append(filter)
+            case .fir(let template): firNames.append(template.name)
+            }
+        }
+        // Pass-throughs have no CMSIS or vDSP code.
+        let running = format == .c ? filters : filters.filter {
+            if case .iir(let designed) = $0 { return designed.template.filterClass != .passThrough }
+            return true
+        }
+        if !firNames.isEmpty {
+            let named = "FIR: " + firNames.map(quotedForMessage).joined(separator: ", ")
+            if format == .json {
+                throw ApplicationError("\(specPath): --emit json writes a filter set's IIR filters, and this set has FIR filters (\(named)); write them with --emit swift, c, cmsis or vdsp, or one at a time with `mkfilter <design> ... --emit json`")
+            }
+            if running.count > firNames.count {
+                throw ApplicationError("\(specPath): --emit \(format.rawValue) writes one file of IIR filters or one of FIR filters, and this set has both (\(named)); give the FIR filters a spec file of their own, or use --emit swift, which writes both")
+            }
+        }
         let text: String
         do {
             switch format {
-            case .c: text = try CEmitter.header(templates.realised, prefix: spec.namespace, precision: .double)
-            case .cmsis: text = try CMSISEmitter.header(templates.filter { $0.filterClass != .passThrough }.realised, prefix: spec.namespace)
-            case .vdsp: text = try VDSPEmitter.source(templates.filter { $0.filterClass != .passThrough }.realised, namespace: spec.namespace)
-            case .json: text = try JSONEmitter.document(filters)
+            case .c: text = try CEmitter.header(running.map(\.realised), prefix: spec.namespace, precision: .double)
+            case .cmsis: text = try CMSISEmitter.header(running.map(\.realised), prefix: spec.namespace)
+            case .vdsp: text = try VDSPEmitter.source(running.map(\.realised), namespace: spec.namespace)
+            case .json: text = try JSONEmitter.document(designed)
             default: throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
             }
         } catch { throw ApplicationError("\(specPath): \(error)", underlying: error) }

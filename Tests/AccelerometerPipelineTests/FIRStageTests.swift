@@ -1,5 +1,6 @@
 import AccelerometerPipeline
 import FilterRequests
+import FilterSets
 import FilterRuntime
 import Testing
 

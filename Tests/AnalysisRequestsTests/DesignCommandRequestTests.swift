@@ -1,6 +1,7 @@
 import AnalysisRequests
 import FilterDesign
 import FilterRequests
+import FilterSets
 import FisherCompatibility
 import Testing
 

@@ -1,5 +1,6 @@
 import FilterDesign
 import FilterRequests
+import FilterSets
 import Testing
 
 /// The FIR forms, the command line's options and the design page's query,
@@ -84,5 +85,27 @@ import Testing
                 #expect(error.description.hasPrefix(c.says), "\(c.method) \(c.words): \(error.description)")
             }
         }
+    }
+}
+
+/// The design page's filter set entry for a FIR design is a spec file that
+/// designs the same filter (the same taps, bit for bit), with or without a
+/// sample rate.
+@Suite struct FIRFilterSetEntryTests {
+    @Test(arguments: [
+        "design=firwin&taps=63&cutoff=5,12&band=bandpass&sampleRate=60&window=blackman&name=tremor&description=8%20to%2012%20Hz",
+        "design=remez&taps=31&bands=0,6,7.5,30&desired=1,0&sampleRate=60",
+        "design=firwin&taps=31&cutoff=0.1&noScale=1&window=kaiser:8",
+        "design=firls&taps=41&bands=0,0.1,0.2,0.5&desired=1,1,0,0&weights=1,10&minimumPhase=homomorphic",
+        "design=fir&passbandEdge=5&stopbandEdge=8&passbandLoss=0.5&stopbandAttenuation=40&sampleRate=60&method=kaiser",
+    ])
+    func theEntryDesignsTheSameFilter(query: String) throws {
+        let page = try FIRQueryRequest(query: query).run()
+        let spec = try FilterSetSpec.parse(page.filterSetFile, file: "entry.filters.json")
+        let fir = try spec.namespaceFilters()[0].fir
+        #expect(fir.count == 1)
+        #expect(fir.first?.taps == page.filter.taps, "\(page.filterSetFile)")
+        #expect(fir.first?.name == page.filterName)
+        #expect(fir.first?.description == (page.description ?? ""))
     }
 }

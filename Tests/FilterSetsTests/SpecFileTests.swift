@@ -17,7 +17,7 @@ import Testing
     static func errors(_ text: String) -> [String] {
         do {
             let spec = try FilterSetSpec.parse(text, file: file)
-            _ = try spec.namespaceTemplates()
+            _ = try spec.namespaceFilters()
             Issue.record("expected an error for \(text)")
             return []
         } catch {
@@ -59,7 +59,7 @@ import Testing
         ("", "Bank.filters.json:1:1: malformed JSON: the file is empty; expected a JSON object"),
         // a misspelt field
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "oder": 2, "corners": 5 }"#),
-         #"Bank.filters.json: filter `lp`: unknown field "oder" (did you mean "order"?); a filter has "name", "description", "tag", "comment", "family", "band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter", "passThrough", "passband", "stopband", "passbandLoss" or "stopbandAttenuation""#),
+         #"Bank.filters.json: filter `lp`: unknown field "oder" (did you mean "order"?); a filter has "name", "description", "tag", "comment", "family", "band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter", "passThrough", "passband", "stopband", "passbandLoss" or "stopbandAttenuation", or for a FIR design "design" and "taps", "minimumPhase", "bands", "desired", "weights", "type", "cutoff", "band", "window", "width", "noScale", "frequencies", "gains", "antisymmetric", "passbandEdge", "stopbandEdge", "passbandLoss", "stopbandAttenuation" or "method""#),
         // order out of range
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 129, "corners": 5 }"#),
          #"Bank.filters.json: filter `lp`, field "order": order 129 is out of range; it must be in 1 ... 128"#),
@@ -230,9 +230,9 @@ import Testing
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         var spec = try FilterSetSpec.parse(String(readme[start.upperBound..<end.lowerBound]), file: "docs/command-line.md")
         #expect(spec.filters.count == 6)
-        _ = try spec.namespaceTemplates()
+        _ = try spec.namespaceFilters()
         spec.sampleRates = [100]
-        _ = try spec.namespaceTemplates()
+        _ = try spec.namespaceFilters()
     }
 
     /// Defaults: tag = position, description empty, namespace from the file name,

@@ -13,13 +13,17 @@ import Glibc
 import Darwin
 #endif
 
-let filters = AccelerometerFilters.all
+let filters = AccelerometerFilters.all  // IIR; the FIR filters are in `allFIR`
 let fs = filters[0].designSampleRate
 
 if CommandLine.arguments.dropFirst().first == "--coefficients" {
     // One line per filter: name, sample rate, gain, x and y, every digit.
     for t in filters {
         print("\(t.name) \(t.designSampleRate) \(t.gain) x \(t.xCoefficients.map { "\($0)" }.joined(separator: " ")) y \(t.yCoefficients.map { "\($0)" }.joined(separator: " "))")
+    }
+    // FIR filters: name, sample rate, then the taps.
+    for t in AccelerometerFilters.allFIR {
+        print("\(t.name) \(t.designSampleRate) taps \(t.taps.map { "\($0)" }.joined(separator: " "))")
     }
     exit(0)
 }
@@ -42,7 +46,7 @@ func format(_ x: Double) -> String {
     return scaled == 0 ? "0.000" : "\(scaled)"
 }
 
-print("AccelerometerFilters at \(fs) Hz: \(filters.count) filters over \(count) samples (\(count / Int(fs)) s)")
+print("AccelerometerFilters at \(fs) Hz: \(filters.count + AccelerometerFilters.allFIR.count) filters over \(count) samples (\(count / Int(fs)) s)")
 print("signal: 1 g gravity + 0.5 g at 4 Hz from 1 s + 0.1 g at 10 Hz")
 print("")
 print("filter   class       corners (Hz)   mean   rms    (last 2 s of output)")
@@ -54,6 +58,14 @@ for template in filters {
         ? "\(template.cornerFrequency1)-\(template.cornerFrequency2)" : template.cornerFrequency1 > 0 ? "\(template.cornerFrequency1)" : "-"
     let name = template.name.padding(8), kind = template.filterClass.rawValue.padding(11), band = corners.padding(14)
     print("\(name) \(kind) \(band) \(format(mean(output[tail]).magnitude).padding(6)) \(format(rms(output[tail])))")
+}
+
+// FIR filters (`"design": "firwin"` in the spec) run in FIRDirectForm.
+for template in AccelerometerFilters.allFIR {
+    var filter = FIRDirectForm<Double>(template)
+    let output = filter.process(signal)
+    let name = template.name.padding(8), kind = "FIR".padding(11), taps = "\(template.taps.count) taps".padding(14)
+    print("\(name) \(kind) \(taps) \(format(mean(output[tail]).magnitude).padding(6)) \(format(rms(output[tail])))")
 }
 
 extension String {

@@ -148,7 +148,17 @@ enum FIRPage {
             html += "</details>\n"
         }
         html += "</section>\n"
+        html += "<section id=\"files\"><h2>Files</h2>\n"
+        html += "<details class=\"code\" id=\"code-filterset\" open><summary>Its entry in a <code>*.filters.json</code> file</summary>\n"
+        html += "<div class=\"actions\"><a class=\"download\" href=\"/api/fir/filters.json?\(q)&amp;download=1\" download=\""
+            + HTML.escaped(fileStem(design)) + ".filters.json\">Download</a></div>\n"
+        html += "<pre><code>" + HTML.escaped(design.filterSetFile) + "</code></pre></details>\n</section>\n"
         return html
+    }
+
+    /// The design's name as a file name's stem, as the IIR page's (`FilterRoutes.fileStem`).
+    static func fileStem(_ design: FIRQueryDesign) -> String {
+        String(EmissionFormat.swift.fileName(filterName: design.filterName).dropLast(".swift".count))
     }
 
     // MARK: The API
@@ -183,6 +193,15 @@ enum FIRPage {
     static func json(query: String) -> Response {
         api(query: query, extra: []) { design throws(ApplicationError) in
             Responses.text(try design.code(.json), contentType: "application/json; charset=utf-8")
+        }
+    }
+
+    /// `/api/fir/filters.json`: the design as a filter set file, as a
+    /// download when `download` is given.
+    static func filterSetFile(query: String) -> Response {
+        api(query: query, extra: ["download"]) { design throws(ApplicationError) in
+            Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
+                           download: design.extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
         }
     }
 

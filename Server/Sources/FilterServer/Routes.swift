@@ -88,6 +88,9 @@ public enum FilterRoutes {
         router.get("/api/fir/design") { request, _ in
             await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.json(query: request.uri.query ?? "") }
         }
+        router.get("/api/fir/filters.json") { request, _ in
+            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.filterSetFile(query: request.uri.query ?? "") }
+        }
         router.get("/api/fir/response") { request, _ in
             await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.responseCSV(query: request.uri.query ?? "") }
         }

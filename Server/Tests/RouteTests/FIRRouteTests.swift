@@ -1,5 +1,6 @@
 import FilterRequests
 import FilterServer
+import FilterSets
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -43,6 +44,11 @@ import Testing
             #expect(json == .ok && document == expectedJSON)
             let (csv, response, _) = try await get(client, "/api/fir/response?\(Self.query)")
             #expect(csv == .ok && response.hasPrefix("alpha,frequency_hz,magnitude"))
+            // Its entry in a filter set file: on the page, and as a download.
+            #expect(body.contains("id=\"code-filterset\"") && body.contains("&quot;design&quot;: &quot;firwin&quot;"))
+            let (fileStatus, file, fileHeaders) = try await get(client, "/api/fir/filters.json?\(design.canonicalQuery)&download=1")
+            #expect(fileStatus == .ok && file == design.filterSetFile)
+            #expect(fileHeaders[.contentDisposition] == "attachment; filename=\"Firwin63Taps.filters.json\"")
         }
     }
 

@@ -1,4 +1,5 @@
 import FilterDesign
+import FilterJSON
 import FilterSets
 import RealModule
 
@@ -161,10 +162,18 @@ public struct FIRQueryDesign: Sendable {
 
     /// The command line that designs the same filter: `mkfilter remez --taps
     /// 31 --bands 0 6 7.5 30 ...`.
-    public var commandLine: String {
-        var option = fields
-        option.spelling = .option
-        return (["mkfilter", fields.method.rawValue] + fields.values.flatMap { [option.spelled($0.name)] + $0.values }).joined(separator: " ")
+    public var commandLine: String { fields.commandLine }
+
+    /// The filter's object for a `*.filters.json` file, its sample rate as
+    /// the file's (1 when the query gives none: its frequencies are then
+    /// fractions of the rate, as the file reads them at 1 Hz).
+    public var filterSetFile: String {
+        var members: [(key: String, value: JSONValue)] = [("name", .string(filterName))]
+        if let description { members.append(("description", .string(description))) }
+        members += fields.objectMembers
+        let rate = fields.values.first { $0.name == "sample-rate" }.flatMap { Double($0.values.first ?? "") } ?? 1
+        let file = JSONValue.object([("sampleRate", .number(rate)), ("filters", .array([.object(members)]))])
+        return file.text() + "\n"
     }
 
     /// The query that reproduces this design (the fields in the order given).

@@ -1,9 +1,10 @@
 import FilterDesign
 import FisherCompatibility
 
-/// How one named filter is designed, as read from its fields (`RecipeFields`):
-/// every field checked for its type and its words, but not yet for the ranges
-/// that depend on the sample rate, which a filter set may give several of.
+/// How one named filter is designed, as read from its fields (`RecipeFields`,
+/// or `FIRFields` for a FIR design): every field checked for its type and its
+/// words, but not yet for the ranges that depend on the sample rate, which a
+/// filter set may give several of.
 public enum FilterDefinition: Sendable {
     /// y = x.
     case passThrough
@@ -11,12 +12,52 @@ public enum FilterDefinition: Sendable {
     /// extra zero in Hz at the sample rate given when the recipe is made.
     /// `words` are Fisher's, when the fields came as `"mkfilter"`.
     case draft(RecipeDraft, words: FisherCommandLine?)
+    /// A FIR design's fields (`"design": "firwin"`, ...), their frequencies
+    /// in Hz at the sample rate given when the filter is designed.
+    case fir(FIRFields)
+
+    /// Whether this is a FIR design.
+    public var isFIR: Bool {
+        if case .fir = self { return true }
+        return false
+    }
+
+    /// The FIR filter at `sampleRate`, designed, with the command line that
+    /// designs it (`mkfilter firwin --taps 31 --cutoff 5 --sample-rate 60`);
+    /// `nil` for an IIR design or a pass-through.
+    ///
+    /// - Throws: `FieldError` naming the field at fault, or the design's
+    ///   refusal (`FIRDesignError`, the fields named as the file names them).
+    public func firFilter(sampleRate: Double) throws(FieldError) -> (filter: FIRFilter, commandLine: String)? {
+        guard case .fir(let fields) = self else { return nil }
+        do throws(FIRFields.Mistake) {
+            let atRate = try fields.atSampleRate(sampleRate)
+            return (try atRate.design().filter, atRate.commandLine)
+        } catch {
+            let (message, field) = fields.respelled(error.description)
+            // The design's own refusals speak fractions of the rate: say which rate.
+            let said = error.field ?? field == nil ? "at \(messageNumber(sampleRate)) Hz, " + message : message
+            throw FieldError(mistake: FIRFields.Mistake(description: said, field: error.field ?? field, showsUsage: false))
+        }
+    }
+
+    /// Checks the filter at `sampleRate`: its recipe, or a FIR filter designed.
+    ///
+    /// - Throws: `FieldError` as `recipe(sampleRate:)` and `firFilter(sampleRate:)` do.
+    public func check(sampleRate: Double) throws(FieldError) {
+        if isFIR { _ = try firFilter(sampleRate: sampleRate) } else { _ = try recipe(sampleRate: sampleRate) }
+    }
 
     /// The recipe at `sampleRate`; `nil` for a pass-through. Bessel filters
     /// are designed from computed poles (COMPATIBILITY.md §9).
     ///
-    /// - Throws: `FieldError` naming the field that is out of range.
+    /// - Throws: `FieldError` naming the field that is out of range; for a
+    ///   FIR design (which has no recipe of poles and zeros: see
+    ///   `firFilter(sampleRate:)`), naming `design`.
     public func recipe(sampleRate: Double) throws(FieldError) -> FilterRecipe? {
+        if case .fir(let fields) = self {
+            throw FieldError(field: "design", "\"\(fields.method.rawValue)\" is a FIR design, which has no poles and zeros; here an IIR filter (\"family\" or \"mkfilter\") is needed")
+        }
         guard case let .draft(draft, words) = self else { return nil }
         do { return try RecipeReader.recipe(draft, sampleRate: sampleRate) } catch {
             switch error {
@@ -48,6 +89,21 @@ public struct FieldError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(field: String?, _ message: String) {
         self.field = field
         self.message = message
+    }
+
+    /// A FIR field's mistake, its field named apart: `taps is required (...)`
+    /// becomes the field `taps` and the message `is required (...)`.
+    public init(mistake: FIRFields.Mistake) {
+        var message = mistake.description
+        var field: String?
+        if let name = mistake.field {
+            for separator in [" ", ": "] where message.hasPrefix(name + separator) {
+                message.removeFirst(name.count + separator.count)
+                field = name
+                break
+            }
+        }
+        self.init(field: field, message)
     }
 
     public var description: String { message }

@@ -27,6 +27,11 @@ package enum Retarget {
         var outputs: [Output] = []
         var errors: [FilterSetError] = []
         for file in files {
+            // FIR filters are not redesigned here: leaving them out would lose them.
+            if file.text.contains("FIRTemplate(") {
+                errors.append(FilterSetError(file: file.path, "holds FIR filters (FIRTemplate), which retarget does not redesign; generate the file again from its spec at the new rate (mkfilter generate SPEC --sample-rate RATE)"))
+                continue
+            }
             let definitions: [TemplateDefinition]
             do { definitions = try TemplateSourceReader.read(file.text, file: file.path) } catch {
                 // The reader's `FILE:LINE: message` as it is (one `file:line:` form everywhere).

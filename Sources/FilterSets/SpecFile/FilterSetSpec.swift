@@ -11,7 +11,8 @@ import FilterJSON
 ///     { "name": "gravity", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 0.5 },
 ///     { "name": "shake", "family": "chebyshev", "ripple": 0.5, "band": "bandPass", "order": 3, "corners": [2, 6] },
 ///     { "name": "hum", "mkfilter": "-Re 20 -Bs", "corners": 25 },
-///     { "name": "raw", "family": "passThrough" }
+///     { "name": "raw", "family": "passThrough" },
+///     { "name": "smooth", "design": "firwin", "taps": 31, "cutoff": 7 }
 ///   ]
 /// }
 /// ```
@@ -21,6 +22,8 @@ import FilterJSON
 /// times the sample rate), `ripple` in dB (-Ch), `q` (-Re), `transform`
 /// (bilinear, -w, -z), `poles` (-p) and `extraZero` in Hz (-Z); or `mkfilter`,
 /// Fisher's own options as one string, with the corners still in `corners`.
+/// A FIR filter names its method in `design` and gives the FIR commands'
+/// options as the design page's query names them (`FIRFields(method:object:)`).
 /// `"sampleRate": [60, 100]` designs the set at each rate, one namespace per
 /// rate (`AccelerometerFilters60Hz`, `AccelerometerFilters44p1Hz`). docs/command-line.md documents every field.
 package struct FilterSetSpec: Sendable {
@@ -44,10 +47,20 @@ package struct FilterSetSpec: Sendable {
 
     /// The top-level fields a spec may have.
     static let topLevelFields = ["sampleRate", "namespace", "filters", "comment"]
+    /// The fields an IIR filter (or a pass-through) may have.
+    static let iirFilterFields = ["name", "description", "tag", "comment", "family", "band", "order", "corners",
+                                  "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter",
+                                  "passThrough", "passband", "stopband", "passbandLoss", "stopbandAttenuation"]
+    /// The fields of a FIR design beyond `name`, `description`, `comment` and
+    /// `design`, as the design page's query names them (`FIRFields`).
+    static let firDesignFields: [String] = {
+        let names = FIRFields(method: .remez, spelling: .object)
+        var seen = Set<String>()
+        return (FIRFields.common + FIRMethodName.allCases.flatMap { FIRFields.fields[$0.rawValue] ?? [] })
+            .filter { $0 != "sample-rate" && seen.insert($0).inserted }.map(names.spelled)
+    }()
     /// The fields a filter may have.
-    static let filterFields = ["name", "description", "tag", "comment", "family", "band", "order", "corners",
-                               "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter",
-                               "passThrough", "passband", "stopband", "passbandLoss", "stopbandAttenuation"]
+    static let filterFields = iirFilterFields + ["design"] + firDesignFields.filter { !iirFilterFields.contains($0) }
 
     /// The namespace and sample rate of each Swift enum this spec generates.
     package var namespaces: [(name: String, sampleRate: Double)] {
@@ -173,7 +186,7 @@ extension FilterSetSpec {
                 for (index, e) in read.reversed() {
                     var found: [FilterSetError] = []
                     for fs in valid {
-                        do { _ = try e.definition.recipe(sampleRate: fs) } catch {
+                        do { try e.definition.check(sampleRate: fs) } catch {
                             let problem = FilterSetError(file: file, filter: e.name, field: error.field, error.message)
                             if !found.contains(problem) { found.append(problem) }
                         }
@@ -207,7 +220,7 @@ extension FilterSetSpec {
         let f = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
         let unknown = members.map(\.key).filter { !filterFields.contains($0) }
         for key in unknown {
-            fail(nil, "unknown field \"\(key)\"\(suggestion(key, filterFields)); a filter has \(list(filterFields))")
+            fail(nil, "unknown field \"\(key)\"\(suggestion(key, filterFields)); a filter has \(list(iirFilterFields)), or for a FIR design \"design\" and \(list(firDesignFields))")
         }
 
         // Name, description, tag.
@@ -237,9 +250,50 @@ extension FilterSetSpec {
         // The design; not read past a misspelt field, whose absence would be
         // reported as well.
         guard unknown.isEmpty else { return .failure(FilterSetErrors(errors)) }
+        if let design = f["design"] {
+            let definition = firDefinition(design, members, fail: fail)
+            guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }
+            return .success(Entry(name: name, description: description, tag: tag, definition: definition))
+        }
         let definition = RecipeFields.definition(f, fail: fail)
         guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }
         return .success(Entry(name: name, description: description, tag: tag, definition: definition))
+    }
+
+    /// A FIR filter's design (`"design"` and the fields `FIRFields(method:object:)`
+    /// reads); its first problem goes to `fail`, and then the result is `nil`.
+    static func firDefinition(_ design: JSONValue, _ members: [(key: String, value: JSONValue)],
+                              fail: (String?, String) -> Void) -> FilterDefinition? {
+        let methods = list(FIRFields.methods)
+        guard case .string(let text) = design else {
+            fail("design", "is \(design.kindDescription); give a FIR design, one of \(methods)")
+            return nil
+        }
+        guard let method = FIRMethodName(rawValue: text) else {
+            fail("design", "'\(text)' is not a FIR design\(suggestion(text, FIRFields.methods)); use one of \(methods)")
+            return nil
+        }
+        let own = ["name", "description", "comment", "design"]
+        let others = members.map(\.key).filter { !own.contains($0) && !firDesignFields.contains($0) }
+        if let key = others.first {
+            switch key {
+            case "tag": fail(key, "does not apply to a FIR filter (a FIRTemplate has no tag); remove it")
+            case "passband", "stopband":
+                fail(key, "belongs to an IIR specification; a FIR specification (\"design\": \"fir\") gives \"\(key)Edge\"")
+            default: fail(key, "belongs to an IIR filter (\"family\" or \"mkfilter\"), not to a FIR design (\"design\": \"\(text)\"); remove it")
+            }
+            return nil
+        }
+        do throws(FIRFields.Mistake) {
+            let fields = try FIRFields(method: method, object: members.filter { !own.contains($0.key) })
+            // The reader's rules, with a stand-in rate (the frequencies' ranges are checked at each rate).
+            _ = try fields.atSampleRate(1).definition()
+            return .fir(fields)
+        } catch {
+            let problem = FieldError(mistake: error)
+            fail(problem.field, problem.message)
+            return nil
+        }
     }
 
     package static func describe(_ value: JSONValue) -> String { RecipeFields.describe(value) }

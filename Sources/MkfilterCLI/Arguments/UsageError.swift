@@ -1,4 +1,5 @@
 import FilterRequests
+import FilterSets
 import FisherCompatibility
 
 /// A command-line mistake, reported as `program: message` with exit status 1.

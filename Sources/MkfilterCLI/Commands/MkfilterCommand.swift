@@ -247,12 +247,14 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate Swift (or C, JSON) for the filters of a spec file (*.filters.json).",
         usage: """
             mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>]
-                       [--emit swift|c|json] [--check]
+                       [--emit swift|c|cmsis|vdsp|json] [--check]
                        [--output <file> | --output-directory <dir>]
             """,
         discussion: """
             A spec gives the sample rate once, then named filters in Hz, field by field
-            or as Fisher's options (docs/command-line.md, "Filter set files").
+            or as Fisher's options (docs/command-line.md, "Filter set files"); a FIR
+            filter names its method, e.g. { "name": "smooth", "design": "firwin",
+            "taps": 31, "cutoff": 7 }, and lands in the enum's allFIR list.
             Without --output the Swift goes to standard output, every namespace
             in one file;
             --output-directory writes <Namespace>.swift per namespace (a spec with
@@ -282,6 +284,7 @@ struct RetargetCommand: ParsableCommand {
         discussion: """
             Reads Swift written by 'mkfilter generate' or the plugins: each template's
             provenance says how it was designed, its fields give the corners in Hz.
+            A file with FIR filters is refused: generate it from its spec instead.
             Each filter is designed again at the new rate and the file is written
             again; an enum or file named for its rate (ShakeFilters60Hz) is renamed
             for the new one (ShakeFilters100Hz). A corner at or above the new Nyquist

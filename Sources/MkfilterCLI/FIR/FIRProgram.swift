@@ -2,6 +2,7 @@ import AnalysisRequests
 import FilterRequests
 import FilterDesign
 import FilterJSON
+import FilterSets
 
 /// `mkfilter remez | firls | firwin | firwin2 | kaiserord`: the words read
 /// into a `FIRRecipe` (or Kaiser's estimate), the design run, the report or

@@ -25,6 +25,9 @@ public struct FIRFields: Sendable {
         case option
         /// `sampleRate`.
         case query
+        /// `"sampleRate"`: a filter set file's JSON object (`FIRFields(method:object:)`),
+        /// named as the query names them.
+        case object
     }
 
     /// A mistake in the fields: its message (naming the field as spelled),
@@ -36,6 +39,13 @@ public struct FIRFields: Sendable {
         public var field: String?
         /// A field missing or unknown: the usage helps.
         public var showsUsage: Bool
+
+        /// A mistake about `field` (as spelled), said by `description`.
+        public init(description: String, field: String?, showsUsage: Bool) {
+            self.description = description
+            self.field = field
+            self.showsUsage = showsUsage
+        }
     }
 
     /// The design methods: scipy's four and `fir` (a specification, the
@@ -133,7 +143,7 @@ public struct FIRFields: Sendable {
             field = spelled(name)
             break
         }
-        guard spelling == .query else { return (message, field) }
+        guard spelling != .option else { return (message, field) }
         var text = message
         for name in names { text = Self.replacing("--" + name, with: spelled(name), in: text) }
         return (text, field)
@@ -158,7 +168,7 @@ public struct FIRFields: Sendable {
     public func spelled(_ name: String) -> String {
         switch spelling {
         case .option: return "--" + name
-        case .query:
+        case .query, .object:
             let parts = name.split(separator: "-")
             return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
         }
@@ -438,6 +448,9 @@ public struct FIRFields: Sendable {
         switch spelling {
         case .option: return spelled(name) + " " + words
         case .query: return spelled(name) + "=" + words.split(separator: " ").joined(separator: ",")
+        case .object:
+            let items = words.split(separator: " ")
+            return "\"\(spelled(name))\": " + (items.count == 1 ? String(items[0]) : "[" + items.joined(separator: ", ") + "]")
         }
     }
 }
