@@ -109,7 +109,7 @@ import Testing
          #"filter `a`, field "taps": 0 is not allowed; it must be in 1 ... "#),
         // Ranges at each rate: the rate that fails is named.
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 25 }"#,
-         #"filter `a`: at 20 Hz, cutoff 1 = 1.25 is out of range"#),
+         #"filter `a`: at 20 Hz, cutoff 1 = 25 Hz is out of range; cutoffs must be above 0 and below 10 Hz (half the sample rate)"#),
         (#"{ "name": "a", "design": "fir", "passbandEdge": 3, "stopbandEdge": 6, "passbandLoss": 70, "stopbandAttenuation": 40 }"#,
          #"filter `a`, field "passbandLoss": 70 is out of range; the ripple must be above 0 and below 60 dB"#),
     ])

@@ -39,7 +39,12 @@ public enum RemezError: Error, Sendable, Equatable, CustomStringConvertible {
     /// in-band response to the accuracy of its error.
     case beyondDoublePrecision(band: Int, edges: [Double], taps: Int, maximumError: Double, outsideResponse: Double)
 
-    public var description: String {
+    public var description: String { description(.alphas) }
+
+    /// The message, its frequencies said as `wording` says them (in Hz for a
+    /// design given in Hz).
+    public func description(_ wording: FrequencyWording) -> String {
+        let f = wording.frequency
         switch self {
         case let .tapsOutOfRange(n, allowed):
             return "taps = \(n) is out of range; it must be in \(allowed.lowerBound) ... \(allowed.upperBound) for this type"
@@ -50,9 +55,10 @@ public enum RemezError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .weightCount(given, bands):
             return "weights has \(given) values for \(bands) band\(bands == 1 ? "" : "s"); it needs one a band"
         case let .bandEdgeOutOfRange(index, value):
-            return "band edge \(index + 1) = \(messageNumber(value)) is out of range; edges are fractions of the sample rate in 0 ... 0.5"
+            return "band edge \(index + 1) = \(f(value)) is out of range; "
+                + (wording.sampleRate == nil ? "edges are fractions of the sample rate in 0 ... 0.5" : "edges must be in 0 ... \(wording.nyquist) (half the sample rate)")
         case let .bandEdgesNotIncreasing(index, edges):
-            let (a, b) = (messageNumber(edges[index]), messageNumber(edges[index + 1]))
+            let (a, b) = (f(edges[index]), f(edges[index + 1]))
             if index % 2 == 0 {
                 return "band \(index / 2 + 1) has edges \(a) and \(b); its upper edge must be above its lower edge"
             }
@@ -68,21 +74,21 @@ public enum RemezError: Error, Sendable, Equatable, CustomStringConvertible {
             let place = frequency == 0 ? "0" : "fs/2"
             var fix: String
             switch (phase, frequency == 0) {
-            case (.two, false): fix = "use an odd number of taps (type I), or end the band below 0.5"
-            case (.three, false): fix = "use an even number of taps (type IV), or end the band below 0.5"
+            case (.two, false): fix = "use an odd number of taps (type I), or end the band below \(wording.nyquist)"
+            case (.three, false): fix = "use an even number of taps (type IV), or end the band below \(wording.nyquist)"
             default: fix = "start the band above 0 (no antisymmetric filter passes 0)"
             }
-            if type == .differentiator && frequency != 0 { fix = "use an even number of taps (type IV), or end the band below 0.5" }
+            if type == .differentiator && frequency != 0 { fix = "use an even number of taps (type IV), or end the band below \(wording.nyquist)" }
             return "band \(band + 1) asks for a nonzero response at \(place), but a type \(phase) filter (\(taps) taps, \(parity), \(symmetry)) is zero there: \(fix)"
         case let .noConvergence(band, edges, iterations, maximumError, lowerBound):
             let gap = maximumError > 0 ? 100 * (1 - lowerBound / maximumError) : 100
-            return "the equiripple design did not converge in \(iterations) iterations: its largest weighted error, \(approximateNumber(maximumError)) in band \(band + 1) (\(messageNumber(edges[0])) ... \(messageNumber(edges[1]))), is \(approximateNumber(gap)) % above the certified lower bound \(approximateNumber(lowerBound)) (at most 1 % is accepted); use more taps, a wider transition band next to band \(band + 1), or a lower weight on band \(band + 1)"
+            return "the equiripple design did not converge in \(iterations) iterations: its largest weighted error, \(approximateNumber(maximumError)) in band \(band + 1) (\(f(edges[0])) ... \(f(edges[1]))), is \(approximateNumber(gap)) % above the certified lower bound \(approximateNumber(lowerBound)) (at most 1 % is accepted); use more taps, a wider transition band next to band \(band + 1), or a lower weight on band \(band + 1)"
         case let .beyondDoublePrecision(band, edges, taps, maximumError, outside):
             let error = maximumError > 0 ? " (its weighted error, about \(approximateNumber(maximumError)), cannot be certified)" : ""
             if outside > 1e6 {
-                return "the \(taps)-tap equiripple design is beyond double precision\(error): its response between or beyond the bands grows to about \(approximateNumber(outside)) times the desired values, so the taps cannot hold the response inside them; leave less of 0 ... 0.5 unspecified (narrower gaps between the bands, the first band from 0 or the last to 0.5), or use fewer taps"
+                return "the \(taps)-tap equiripple design is beyond double precision\(error): its response between or beyond the bands grows to about \(approximateNumber(outside)) times the desired values, so the taps cannot hold the response inside them; leave less of 0 ... \(wording.nyquist) unspecified (narrower gaps between the bands, the first band from 0 or the last to \(wording.nyquist)), or use fewer taps"
             }
-            return "the \(taps)-tap equiripple design is beyond double precision\(error): the bands ask too little of \(taps) taps, or are too narrow or too close for them (the narrowest is band \(band + 1), \(messageNumber(edges[0])) ... \(messageNumber(edges[1]))); use fewer taps, or widen the bands"
+            return "the \(taps)-tap equiripple design is beyond double precision\(error): the bands ask too little of \(taps) taps, or are too narrow or too close for them (the narrowest is band \(band + 1), \(f(edges[0])) ... \(f(edges[1]))); use fewer taps, or widen the bands"
         }
     }
 }

@@ -93,7 +93,12 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// A deviation (linear, not dB) outside (0, 0.5).
     case deviationOutOfRange(Double)
 
-    public var description: String {
+    public var description: String { description(.alphas) }
+
+    /// The message, its frequencies said as `wording` says them (in Hz for a
+    /// design given in Hz).
+    public func description(_ wording: FrequencyWording) -> String {
+        let f = wording.frequency
         switch self {
         case let .unknownWindow(text):
             return "unknown window \(quotedTokenForMessage(text)); allowed: \(FIRWindow.names.joined(separator: ", "))"
@@ -102,15 +107,15 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
         case let .tapsOutOfRange(n, allowed):
             return "number of taps \(n) is out of range; it must be in \(allowed.lowerBound) ... \(allowed.upperBound)"
         case let .widthOutOfRange(w):
-            return "transition width \(messageNumber(w)) is out of range; it must be above 0 and at most 0.5 (a fraction of the sample rate)"
+            return "transition width \(f(w)) is out of range; it must be above 0 and at most \(wording.nyquist)\(wording.rangeNote(plural: false))"
         case let .attenuationTooSmall(a):
             return "attenuation \(messageNumber(a)) dB is too small for Kaiser's formula; it must be at least 8 dB"
         case .noCutoffs:
             return "at least one cutoff frequency must be given"
         case let .cutoffOutOfRange(index, value):
-            return "cutoff \(index + 1) = \(messageNumber(value)) is out of range; cutoffs must be above 0 and below 0.5 (fractions of the sample rate)"
+            return "cutoff \(index + 1) = \(f(value)) is out of range; cutoffs must be above 0 and below \(wording.nyquist)\(wording.rangeNote(plural: true))"
         case let .cutoffsNotIncreasing(index, cutoffs):
-            return "cutoffs must strictly increase: cutoff \(index + 1) = \(messageNumber(cutoffs[index])) follows \(messageNumber(cutoffs[index - 1]))"
+            return "cutoffs must strictly increase: cutoff \(index + 1) = \(f(cutoffs[index])) follows \(f(cutoffs[index - 1]))"
         case let .bandNeedsOneCutoff(band, given):
             return "a \(band.rawValue) filter takes one cutoff, got \(given)"
         case let .bandNeedsTwoCutoffs(band, given):
@@ -122,31 +127,31 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
         case let .gridTooSmall(points, taps):
             return "the interpolation grid (\(points) points) must have more points than the filter has taps (\(taps))"
         case let .frequencyEnds(first, last):
-            return "frequencies must start with 0 and end with 0.5 (half the sample rate), got \(messageNumber(first)) ... \(messageNumber(last))"
+            return "frequencies must start with 0 and end with \(wording.nyquist) (half the sample rate), got \(f(first)) ... \(f(last))"
         case let .frequenciesDecreasing(index, frequencies):
-            return "frequencies must not decrease: frequency \(index + 1) = \(messageNumber(frequencies[index])) follows \(messageNumber(frequencies[index - 1]))"
+            return "frequencies must not decrease: frequency \(index + 1) = \(f(frequencies[index])) follows \(f(frequencies[index - 1]))"
         case let .frequencyRepeatedTwice(f):
-            return "frequency \(messageNumber(f)) occurs more than twice; give it at most twice (once on each side of a step)"
+            return "frequency \(wording.frequency(f)) occurs more than twice; give it at most twice (once on each side of a step)"
         case .zeroFrequencyRepeated:
             return "frequency 0 must not be repeated"
         case .halfFrequencyRepeated:
-            return "frequency 0.5 (half the sample rate) must not be repeated"
+            return "frequency \(wording.nyquist) (half the sample rate) must not be repeated"
         case let .frequencyTooCloseToStep(f):
-            return "frequency \(messageNumber(f)) is too close to a repeated frequency (within 2.2e-16 / 2)"
+            return "frequency \(wording.frequency(f)) is too close to a repeated frequency (within 2.2e-16 / 2)"
         case let .gainNotFinite(index, value):
             return "gain \(index + 1) = \(messageNumber(value)) is not a finite number"
         case let .gainForcedToZero(type, frequency, gain):
             let roman = ["I", "II", "III", "IV"][type - 1]
             let fix = type == 2 ? "use an odd number of taps" : type == 4 ? "use an odd number of taps or a symmetric filter" : "use a symmetric filter"
-            return "a type \(roman) filter has a zero at frequency \(messageNumber(frequency)), where the gain is \(messageNumber(gain)); \(fix), or make that gain 0"
+            return "a type \(roman) filter has a zero at frequency \(f(frequency)), where the gain is \(messageNumber(gain)); \(fix), or make that gain 0"
         case let .tapsNotOdd(n):
             return "number of taps \(n) must be odd (least-squares designs are type I)"
         case let .bandEdgeCount(n):
             return "band edges come in pairs (start and end of each band), got \(n)"
         case let .bandEdgeOutOfRange(index, value):
-            return "band edge \(index + 1) = \(messageNumber(value)) is out of range; it must be in 0 ... 0.5 (a fraction of the sample rate)"
+            return "band edge \(index + 1) = \(f(value)) is out of range; it must be in 0 ... \(wording.nyquist)\(wording.rangeNote(plural: false))"
         case let .bandEdgesNotIncreasing(index, edges):
-            return "band edges must increase, each band with a width above 0 and bands not overlapping: edge \(index + 1) = \(messageNumber(edges[index])) follows \(messageNumber(edges[index - 1]))"
+            return "band edges must increase, each band with a width above 0 and bands not overlapping: edge \(index + 1) = \(f(edges[index])) follows \(f(edges[index - 1]))"
         case let .desiredCount(given, edges):
             return "one desired value is needed at each band edge: \(edges) edges, \(given) desired values"
         case let .desiredInvalid(index, value):
@@ -166,7 +171,7 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .hilbertNeedsHalf:
             return "the Hilbert method gives the half-length filter only; use the homomorphic method for the full length"
         case let .orderEdges(p, s):
-            return "passband edge \(messageNumber(p)) and stopband edge \(messageNumber(s)) must satisfy 0 < passband < stopband < 0.5 (a low-pass, fractions of the sample rate)"
+            return "passband edge \(f(p)) and stopband edge \(f(s)) must satisfy 0 < passband < stopband < \(wording.nyquist) (a low-pass\(wording.sampleRate == nil ? ", fractions of the sample rate" : ""))"
         case let .deviationOutOfRange(d):
             return "deviation \(messageNumber(d)) is out of range; it must be above 0 and below 0.5 (linear, not dB)"
         }

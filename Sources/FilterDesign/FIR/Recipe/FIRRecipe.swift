@@ -59,7 +59,8 @@ public struct FIRRecipe: Sendable, Hashable {
     /// The designed filter.
     ///
     /// - Throws: `FIRDesignError` wrapping the design function's own error
-    ///   (`RemezError` or `LinearPhaseError`), whose text names the input at fault.
+    ///   (`RemezError` or `LinearPhaseError`), whose text names the input at
+    ///   fault, its frequencies in Hz when the recipe has a sample rate.
     public func design() throws(FIRDesignError) -> FIRFilter {
         var equiripple: EquirippleDesign?
         var taps: [Double]
@@ -78,9 +79,9 @@ public struct FIRRecipe: Sendable, Hashable {
                                                 antisymmetric: antisymmetric)
             }
         } catch let error as RemezError {
-            throw FIRDesignError(error.description)
+            throw FIRDesignError(error.description(FrequencyWording(sampleRate: sampleRate)))
         } catch let error as LinearPhaseError {
-            throw FIRDesignError(error.description)
+            throw FIRDesignError(error.description(FrequencyWording(sampleRate: sampleRate)))
         } catch {
             throw FIRDesignError("\(error)")
         }

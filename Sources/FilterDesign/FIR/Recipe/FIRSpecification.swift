@@ -73,9 +73,11 @@ public struct FIRSpecification: Sendable, Hashable {
     /// - Throws: `FIRDesignError` naming the edges when they make no band.
     public func bands() throws(FIRDesignError) -> (edges: [Double], passes: [Bool]) {
         let p = passbandEdges, s = stopbandEdges
+        let wording = FrequencyWording(sampleRate: sampleRate)
         for (name, edges) in [("--passband-edge", p), ("--stopband-edge", s)] {
             for e in edges where !(e > 0 && e < 0.5) {
-                throw FIRDesignError("\(name) \(messageNumber(e)) is out of range; an edge must be above 0 and below half the sample rate")
+                throw FIRDesignError("\(name) \(wording.frequency(e)) is out of range; an edge must be above 0 and below "
+                                     + (sampleRate == nil ? "half the sample rate" : "\(wording.nyquist) (half the sample rate)"))
             }
         }
         switch (p.count, s.count) {
@@ -86,8 +88,8 @@ public struct FIRSpecification: Sendable, Hashable {
         case (2, 2) where p[0] < s[0] && s[0] < s[1] && s[1] < p[1]:
             return ([0, p[0], s[0], s[1], p[1], 0.5], [true, false, true])
         default:
-            throw FIRDesignError("--passband-edge \(p.map(messageNumber).joined(separator: " ")) and --stopband-edge "
-                                 + "\(s.map(messageNumber).joined(separator: " ")) make no band: give one of each (p < s "
+            throw FIRDesignError("--passband-edge \(p.map(wording.frequency).joined(separator: " ")) and --stopband-edge "
+                                 + "\(s.map(wording.frequency).joined(separator: " ")) make no band: give one of each (p < s "
                                  + "low-pass, p > s high-pass) or two of each (s1 < p1 < p2 < s2 band-pass, p1 < s1 < s2 < p2 band-stop)")
         }
     }
@@ -123,7 +125,7 @@ public struct FIRSpecification: Sendable, Hashable {
         let estimate: Int
         do {
             estimate = try kaiserOrder(attenuation: max(attenuation, 8), width: narrowest).taps
-        } catch { throw FIRDesignError(error.description) }
+        } catch { throw FIRDesignError(error.description(FrequencyWording(sampleRate: sampleRate))) }
         func allowed(_ n: Int) -> Int { oddOnly && n % 2 == 0 ? n + 1 : n }
         let step = oddOnly ? 2 : 1
 
