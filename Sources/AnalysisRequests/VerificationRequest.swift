@@ -209,15 +209,23 @@ public struct VerificationRequest: Sendable {
 
     // MARK: Template files
 
-    /// Audits every template in `files`, run at `precision`.
+    /// Audits every template in `files`, run at `precision`: each
+    /// `DigitalFilterTemplate` (`TemplateAudit`), then each `FIRTemplate`
+    /// (`FIRTemplateAudit`).
     static func audit(files: [String], precision: RunningPrecision) throws(ApplicationError) -> [VerificationItem] {
         var items: [VerificationItem] = []
         for file in files {
             let text: String
             text = try FileOutput.readText(file, describedAs: quotedForMessage(file))
-            let definitions: [TemplateDefinition]
-            do { definitions = try TemplateSourceReader.read(text, file: file) } catch { throw ApplicationError(wrapping: error) }
+            let fir: [FIRTemplateDeclaration]
+            do { fir = try TemplateSourceReader.firDeclarations(text, file: file) } catch { throw ApplicationError(wrapping: error) }
+            var definitions: [TemplateDefinition] = []
+            do { definitions = try TemplateSourceReader.read(text, file: file) } catch {
+                // A file of FIR filters only has no DigitalFilterTemplate to read.
+                if fir.isEmpty || !error.description.hasSuffix("no DigitalFilterTemplate definitions found") { throw ApplicationError(wrapping: error) }
+            }
             for definition in definitions { items.append(TemplateAudit.audit(definition, precision: precision)) }
+            for declaration in fir { items.append(FIRTemplateAudit.audit(declaration, file: file, precision: precision)) }
         }
         return items
     }

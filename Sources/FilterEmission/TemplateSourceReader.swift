@@ -66,6 +66,20 @@ public struct TemplateDefinition: Sendable {
     public var namespace: String? = nil
 }
 
+/// A FIR filter a generated Swift file declares (`FilterRuntime.FIRTemplate(`),
+/// which `TemplateSourceReader.read(_:file:)` does not read.
+public struct FIRTemplateDeclaration: Sendable, Equatable {
+    /// Its `name:` argument.
+    public var name: String
+    /// Its `mkfilterCommandLine:` argument (empty when it has none).
+    public var commandLine: String
+    /// Its `taps:` array, each number as written (nil when one does not read
+    /// as a Double).
+    public var taps: [Double]?
+    /// The line of `FIRTemplate(`.
+    public var line: Int
+}
+
 /// A source file that does not read as template definitions.
 public struct TemplateSourceError: Error, CustomStringConvertible, Sendable {
     /// `file:line: what is wrong`.
@@ -80,6 +94,59 @@ public struct TemplateSourceError: Error, CustomStringConvertible, Sendable {
 /// kFilterClassLowPass, fs, f1, f2, f3, order, gain, nZeros, nX, { x... }, nPoles,
 /// nY, { y... } };`), comments allowed anywhere between the values.
 public enum TemplateSourceReader {
+    /// The FIR filters `text` declares: each `FIRTemplate(` in code (not in
+    /// a string or a comment), with its `name:` and `mkfilterCommandLine:`
+    /// string arguments and its `taps:` array. `read(_:file:)` reads the IIR
+    /// templates only, so a reader of generated files uses this not to pass
+    /// over FIR filters.
+    public static func firDeclarations(_ text: String, file: String) throws(TemplateSourceError) -> [FIRTemplateDeclaration] {
+        var tokenizer = Tokenizer(text: text, file: file)
+        let tokens = try tokenizer.tokens()
+        var result: [FIRTemplateDeclaration] = []
+        var k = 0
+        while k < tokens.count {
+            guard tokens[k].kind == .identifier, tokens[k].text == "FIRTemplate",
+                  k + 1 < tokens.count, tokens[k + 1].kind == .punctuation, tokens[k + 1].text == "(" else {
+                k += 1
+                continue
+            }
+            var declaration = FIRTemplateDeclaration(name: "", commandLine: "", taps: nil, line: tokens[k].line)
+            // The string after `name:` and after `mkfilterCommandLine:`, up to the closing parenthesis.
+            var depth = 0, j = k + 1
+            while j < tokens.count {
+                let t = tokens[j]
+                if t.kind == .punctuation && t.text == "(" { depth += 1 }
+                if t.kind == .punctuation && t.text == ")" { depth -= 1; if depth == 0 { break } }
+                if depth == 1, t.kind == .identifier, j + 2 < tokens.count, tokens[j + 1].text == ":", tokens[j + 2].kind == .string {
+                    if t.text == "name" { declaration.name = tokens[j + 2].text }
+                    if t.text == "mkfilterCommandLine" { declaration.commandLine = tokens[j + 2].text }
+                }
+                if depth == 1, t.kind == .identifier, t.text == "taps", j + 2 < tokens.count, tokens[j + 1].text == ":", tokens[j + 2].text == "[" {
+                    // Numbers, each maybe negated, separated by commas, up to `]`.
+                    var taps: [Double]? = []
+                    var m = j + 3, sign = 1.0
+                    while m < tokens.count, tokens[m].text != "]" {
+                        let u = tokens[m]
+                        if u.kind == .punctuation && u.text == "-" { sign = -sign } else if u.kind == .number {
+                            if let x = Double(u.text) { taps?.append(sign * x) } else { taps = nil }
+                            sign = 1
+                        } else if !(u.kind == .punctuation && u.text == ",") {
+                            taps = nil
+                        }
+                        m += 1
+                    }
+                    declaration.taps = taps
+                    j = m
+                    continue
+                }
+                j += 1
+            }
+            result.append(declaration)
+            k = j
+        }
+        return result
+    }
+
     /// Every definition in `text`, in file order (none is an error too).
     public static func read(_ text: String, file: String) throws(TemplateSourceError) -> [TemplateDefinition] {
         var tokenizer = Tokenizer(text: text, file: file)

@@ -84,8 +84,8 @@ public struct GenerationRequest: Sendable {
             case .fir(let template): firNames.append(template.name)
             }
         }
-        // Pass-throughs have no CMSIS or vDSP code.
-        let running = format == .c ? filters : filters.filter {
+        // Pass-throughs have no CMSIS or vDSP code, nor a place in a file of FIR filters.
+        let running = format == .c && firNames.isEmpty ? filters : filters.filter {
             if case .iir(let designed) = $0 { return designed.template.filterClass != .passThrough }
             return true
         }

@@ -88,9 +88,28 @@ import Testing
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 5, "order": 3 }"#,
          #"filter `a`, field "order": belongs to an IIR filter ("family" or "mkfilter"), not to a FIR design ("design": "firwin"); remove it"#),
         (#"{ "name": "a", "design": "remez", "taps": 31, "cutoff": 5 }"#,
-         #"filter `a`: unknown field 'cutoff' for remez (it belongs to firwin)"#),
-        (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": "x" }"#,
-         #"filter `a`, field "cutoff": 'x' is not a number (cutoff frequencies)"#),
+         #"filter `a`, field "cutoff": does not apply to remez (it belongs to firwin); remove it"#),
+        (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": "7" }"#,
+         #"filter `a`, field "cutoff": is a string; give a number or an array of numbers"#),
+        (#"{ "name": "a", "design": "firwin", "taps": true, "cutoff": 7 }"#,
+         #"filter `a`, field "taps": is true or false; give a number"#),
+        (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 7, "band": ["lowpass"] }"#,
+         #"filter `a`, field "band": is an array; give one word (a string)"#),
+        (#"{ "name": "a", "design": "firwin", "taps": 1e17, "cutoff": 7 }"#,
+         #"filter `a`, field "taps": 100000000000000000 is not allowed; it must be in 1 ... "#),
+        (#"{ "name": "a", "design": "firwin2", "taps": 31, "gains": [1, 0] }"#,
+         #"filter `a`, field "frequencies": is required (from 0 to Nyquist, e.g. "frequencies": [0, 12, 15, 30] at 60 Hz)"#),
+        // A FIR design's fields without "design", or a rate in a filter, are refused by name.
+        (#"{ "name": "a", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 5, "cutoff": 7, "taps": 31 }"#,
+         #"filter `a`, field "cutoff": belongs to a FIR design; give "design" (one of "remez", "firls", "firwin", "firwin2" or "fir"), or remove it"#),
+        (#"{ "name": "a", "taps": 31, "cutoff": 7 }"#,
+         #"filter `a`, field "taps": belongs to a FIR design; give "design""#),
+        (#"{ "name": "a", "family": "passThrough", "window": "kaiser:8" }"#,
+         #"filter `a`, field "window": belongs to a FIR design"#),
+        (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 7, "sampleRate": 60 }"#,
+         #"filter `a`, field "sampleRate": belongs to the file, not to a filter"#),
+        (#"{ "name": "a", "design": "firwin", "taps": 31, "window": "hamm", "cutoff": 5 }"#,
+         #"filter `a`, field "window": unknown window 'hamm'; allowed: "#),
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": [5, true] }"#,
          #"filter `a`, field "cutoff": lists true or false; give numbers"#),
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 5, "noScale": 1 }"#,
@@ -102,16 +121,18 @@ import Testing
         (#"{ "name": "a", "design": "fir", "taps": 3 }"#,
          #"filter `a`, field "taps": fir finds the number of taps itself; to give it, use remez, firls or firwin"#),
         (#"{ "name": "a", "design": "fir", "passbandEdge": 3 }"#,
-         #"filter `a`, field "stopbandEdge": is required (e.g. "stopbandEdge": 0.15)"#),
+         #"filter `a`, field "stopbandEdge": is required (e.g. "stopbandEdge": 9 at 60 Hz)"#),
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 5, "window": "hann", "width": 2 }"#,
          #"filter `a`: give window or width (a Kaiser window for that transition width), not both"#),
         (#"{ "name": "a", "design": "firwin", "taps": 0, "cutoff": 5 }"#,
          #"filter `a`, field "taps": 0 is not allowed; it must be in 1 ... "#),
         // Ranges at each rate: the rate that fails is named.
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 25 }"#,
-         #"filter `a`: at 20 Hz, cutoff 1 = 25 Hz is out of range; cutoffs must be above 0 and below 10 Hz (half the sample rate)"#),
+         #"filter `a`: at the sample rate 20 Hz, cutoff 1 = 25 Hz is out of range; cutoffs must be above 0 and below 10 Hz (half the sample rate)"#),
         (#"{ "name": "a", "design": "fir", "passbandEdge": 3, "stopbandEdge": 6, "passbandLoss": 70, "stopbandAttenuation": 40 }"#,
-         #"filter `a`, field "passbandLoss": 70 is out of range; the ripple must be above 0 and below 60 dB"#),
+         #"filter `a`, field "passbandLoss": at the sample rate 60 Hz, 70 is out of range; the ripple must be above 0 and below 60 dB"#),
+        (#"{ "name": "a", "design": "fir", "passbandEdge": 3, "stopbandEdge": 15, "passbandLoss": 0.5, "stopbandAttenuation": 40 }"#,
+         #"filter `a`, field "stopbandEdge": at the sample rate 20 Hz, 15 Hz is out of range; an edge must be above 0 and below 10 Hz (half the sample rate)"#),
     ])
     func mistakes(filter: String, says: String) {
         let errors = SpecFileTests.errors(SpecFileTests.spec(filter, sampleRate: "[60, 20]"))
@@ -155,6 +176,15 @@ import Testing
             #expect(mixed.exitCode == 1)
             #expect(mixed.standardError.contains("--emit c writes one file of IIR filters or one of FIR filters, and this set has both (FIR: 'smooth', 'steps', 'edges', 'hp')"), "\(mixed.standardError)")
             #expect(!FileManager.default.fileExists(atPath: out.path))
+            // A pass-through has no code in a file of FIR filters: left out, as CMSIS and vDSP leave it out.
+            let withRaw = dir.appendingPathComponent("Raw.filters.json")
+            try SpecFileTests.spec(#"{ "name": "raw", "family": "passThrough" }, { "name": "smooth", "design": "firwin", "taps": 31, "cutoff": 5 }"#)
+                .write(to: withRaw, atomically: true, encoding: .utf8)
+            for format in ["c", "cmsis", "vdsp"] {
+                let result = GenerateProgram.run(arguments: [withRaw.path, "--emit", format])
+                #expect(result.exitCode == 0 && result.standardOutput.contains("smooth") && !result.standardOutput.contains("raw"),
+                        "\(format): \(result.standardError)")
+            }
             let json = GenerateProgram.run(arguments: [firOnly.path, "--emit", "json"])
             #expect(json.exitCode == 1)
             #expect(json.standardError.contains("--emit json writes a filter set's IIR filters, and this set has FIR filters (FIR: 'smooth')"), "\(json.standardError)")
@@ -170,8 +200,16 @@ import Testing
             _ = try Retarget.run(files: [("Bank.swift", source)], sampleRate: 100)
             Issue.record("a file with FIR filters was retargeted")
         } catch {
-            #expect(error.description.contains("Bank.swift: holds FIR filters (FIRTemplate), which retarget does not redesign; generate the file again from its spec"))
+            #expect(error.description.contains(#"holds FIR filters (FIRTemplate: "smooth", "steps", "edges", "hp"), which retarget does not redesign; generate the file again from its spec"#),
+                    "\(error)")
+            #expect(error.description.hasPrefix("Bank.swift:"))
         }
+        // A description that mentions FIRTemplate( is text, not a FIR filter.
+        let iir = try FilterSetSource.singleFile(try FilterSetSpec.parse(
+            SpecFileTests.spec(#"{ "name": "lp", "description": "not a FIRTemplate(", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 5 }"#),
+            file: "Bank.filters.json"))
+        #expect(try Retarget.run(files: [("Bank.swift", iir)], sampleRate: 100).count == 1)
+        #expect(try TemplateSourceReader.firDeclarations(iir, file: "Bank.swift").isEmpty)
     }
 
     /// README's filter set (one IIR filter, one FIR) reads and designs.
@@ -184,6 +222,40 @@ import Testing
         #expect(groups[0].templates.map(\.name) == ["gravity"])
         #expect(groups[0].fir.map(\.name) == ["smooth"])
         #expect(groups[0].fir[0].taps == (try firwin(taps: 31, cutoffs: [7.0 / 60], band: .lowpass)))
+    }
+
+    /// `mkfilter verify FILE` checks a generated file's FIR filters too:
+    /// each against its command line, tap for tap, then as designed; a
+    /// tap changed in the file fails by name; a file of FIR filters only
+    /// reads.
+    @Test func verifyChecksTheFIRFilters() throws {
+        try withTemporaryDirectory { dir in
+            let source = try FilterSetSource.singleFile(try FilterSetSpec.parse(Self.mixed.replacingOccurrences(of: "[60, 100]", with: "60"),
+                                                                               file: "Bank.filters.json"))
+            let file = dir.appendingPathComponent("Bank.swift")
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            let good = VerifyProgram.run(arguments: [file.path])
+            #expect(good.exitCode == 0, "\(good.standardError)")
+            #expect(good.standardOutput.contains("verified: 5 of 5 passed every check"), "\(good.standardOutput)")
+            #expect(good.standardOutput.contains("\"smooth\" (FIRTemplate, mkfilter firwin --taps 31 --cutoff 5 --sample-rate 60)"))
+            #expect(good.standardOutput.contains("ok    matches its command line: the 31 taps are its command line's design, bit for bit"))
+            #expect(good.standardOutput.contains("ok    equiripple:"))
+            #expect(good.standardOutput.contains("ok    meets the specification:"))
+
+            let tap = SwiftSource.doubleLiteral(try Self.firFilters(Self.mixed)["smooth"]!.taps[0])
+            let tampered = dir.appendingPathComponent("Tampered.swift")
+            try source.replacingOccurrences(of: tap + ",", with: "0.0016922464,").write(to: tampered, atomically: true, encoding: .utf8)
+            let bad = VerifyProgram.run(arguments: [tampered.path])
+            #expect(bad.exitCode == 2)
+            #expect(bad.standardOutput.contains("FAIL  matches its command line: tap 0 is 0.0016922464 in the file; its command line designs \(tap)"),
+                    "\(bad.standardOutput)")
+
+            let firOnly = dir.appendingPathComponent("Taps.swift")
+            try FilterSetSource.singleFile(try FilterSetSpec.parse(SpecFileTests.spec(#"{ "name": "smooth", "design": "firwin", "taps": 31, "cutoff": 5 }"#),
+                                                                   file: "Taps.filters.json")).write(to: firOnly, atomically: true, encoding: .utf8)
+            let alone = VerifyProgram.run(arguments: [firOnly.path])
+            #expect(alone.exitCode == 0 && alone.standardOutput.contains("verified: 1 of 1 passed every check"), "\(alone.standardError)")
+        }
     }
 
     /// A FIR filter is not an IIR recipe: asking a set for one (as the

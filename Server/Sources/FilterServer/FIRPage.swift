@@ -135,7 +135,8 @@ enum FIRPage {
         html += "<section id=\"code\"><h2>Code</h2>\n"
         for format in EmissionFormat.writing(.taps) {
             html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
-            html += "<summary>" + HTML.escaped(format.title) + "</summary>\n"
+            // A FIR filter's Swift is a FIRTemplate, not a DigitalFilterTemplate.
+            html += "<summary>" + HTML.escaped(format == .swift ? "Swift (FIRTemplate)" : format.title) + "</summary>\n"
             do {
                 let text = try design.code(format)
                 let file = format.fileName(filterName: design.filterName)

@@ -171,7 +171,11 @@ public struct FIRQueryDesign: Sendable {
         var members: [(key: String, value: JSONValue)] = [("name", .string(filterName))]
         if let description { members.append(("description", .string(description))) }
         members += fields.objectMembers
-        let rate = fields.values.first { $0.name == "sample-rate" }.flatMap { Double($0.values.first ?? "") } ?? 1
+        let rate: Double
+        switch design {
+        case .recipe(let recipe): rate = recipe.sampleRate ?? 1
+        case .specification(let specification): rate = specification.sampleRate ?? 1
+        }
         let file = JSONValue.object([("sampleRate", .number(rate)), ("filters", .array([.object(members)]))])
         return file.text() + "\n"
     }

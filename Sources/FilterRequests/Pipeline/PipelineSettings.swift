@@ -204,13 +204,15 @@ public struct PipelineSettings: Sendable {
             throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, filterfactor-lowpass/filterfactor-highpass/ibells-highpass F, kalman Q R P0, mkfilter options (starting with -) or a filter in Generated/ (\(names))")
         }
         do {
-            guard let recipe = try bank.recipe(of: entry, sampleRate: sampleRate) else { return .passThrough }
-            let template = try TemplateBuilder.template(for: try recipe.design(), name: entry.name, description: entry.description,
-                                                        tag: entry.tag, sampleRate: sampleRate)
+            let designed = try bank.design(of: entry, sampleRate: sampleRate)
+            if case .iir(let filter) = designed, filter.template.filterClass == .passThrough { return .passThrough }
             if !bank.sampleRates.contains(sampleRate) {
                 notes.append("note: '\(entry.name)' redesigned for the data's \(sampleRate) Hz (Generated/ has \(ShakeFilterBank.ratesDescription))")
             }
-            return .template(template)
+            switch designed {
+            case .iir(let filter): return .template(filter.template)
+            case .fir(let template): return .fir(template)
+            }
         } catch {
             throw ApplicationError("cannot be redesigned at \(sampleRate) Hz: \(error)", underlying: error)
         }

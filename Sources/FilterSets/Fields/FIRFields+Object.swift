@@ -41,19 +41,22 @@ extension FIRFields {
                 continue
             }
             let words: [String]
-            switch value.readingIntegersAsNumbers {
-            case .number(let x): words = [Self.text(x)]
-            case .string(let text): words = [text]
-            case .array(let items):
+            switch (value.readingIntegersAsNumbers, Self.wordFields.contains(name), Self.listFields.contains(name)) {
+            case (.string(let text), true, _): words = [text]
+            case (.number(let x), false, _): words = [Self.text(x)]
+            case (.array(let items), false, true):
                 words = try items.map { item throws(Mistake) in
                     guard case .number(let x) = item.readingIntegersAsNumbers else {
                         throw Mistake(description: "\(key) lists \(item.kindDescription); give numbers", field: key, showsUsage: false)
                     }
                     return Self.text(x)
                 }
+            case (_, true, _):
+                throw Mistake(description: "\(key) is \(value.kindDescription); give one word (a string)", field: key, showsUsage: false)
+            case (_, false, true):
+                throw Mistake(description: "\(key) is \(value.kindDescription); give a number or an array of numbers", field: key, showsUsage: false)
             default:
-                throw Mistake(description: "\(key) is \(value.kindDescription); give a number, an array of numbers or a word",
-                              field: key, showsUsage: false)
+                throw Mistake(description: "\(key) is \(value.kindDescription); give a number", field: key, showsUsage: false)
             }
             try add(name, words)
         }
@@ -103,8 +106,13 @@ extension FIRFields {
     }
 
     /// `x` as a word that reads back as the same Double: whole numbers
-    /// without a decimal point (`31`, not `31.0`).
+    /// without a decimal point (`31`, not `31.0`), through Int64's range.
     static func text(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)"
+        x == x.rounded() && abs(x) < 9e18 ? String(Int64(x)) : "\(x)"
     }
+
+    /// The fields whose value is a word (a string in the file).
+    static let wordFields: Set<String> = ["type", "band", "window", "minimum-phase", "method"]
+    /// The fields whose value may be several numbers (an array in the file).
+    static let listFields: Set<String> = ["bands", "desired", "weights", "cutoff", "frequencies", "gains", "passband-edge", "stopband-edge"]
 }

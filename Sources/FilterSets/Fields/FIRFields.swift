@@ -410,9 +410,12 @@ public struct FIRFields: Sendable {
         case let .notForDesign(recipeField, design):
             let name = spelledName ?? spelled(Self.name(of: recipeField))
             let other = FIRMethodName.allCases.filter { RecipeReader.firFields(of: $0).contains(recipeField) }.map(\.rawValue).sorted()
+            let owners = other.isEmpty ? "" : " (it belongs to \(other.joined(separator: ", ")))"
+            if spelling == .object {
+                return Mistake(description: "\(name) does not apply to \(design.rawValue)\(owners); remove it", field: name, showsUsage: false)
+            }
             return Mistake(description: "unknown \(spelling == .option ? "option" : "field") \(FisherArguments.quoted(name)) for \(design.rawValue)"
-                               + (other.isEmpty ? "" : " (it belongs to \(other.joined(separator: ", ")))"),
-                           field: name, showsUsage: true)
+                               + owners, field: name, showsUsage: true)
         case let .missingForDesign(recipeField, design):
             let example: String
             switch recipeField {
@@ -449,8 +452,13 @@ public struct FIRFields: Sendable {
         case .option: return spelled(name) + " " + words
         case .query: return spelled(name) + "=" + words.split(separator: " ").joined(separator: ",")
         case .object:
-            let items = words.split(separator: " ")
-            return "\"\(spelled(name))\": " + (items.count == 1 ? String(items[0]) : "[" + items.joined(separator: ", ") + "]")
+            // A filter set's frequencies are in Hz: the example's at 60 Hz.
+            let hertz = ["bands", "cutoff", "frequencies", "passband-edge", "stopband-edge"].contains(name)
+            let items = words.split(separator: " ").map { word in
+                hertz ? Double(word).map { Self.text(($0 * 60 * 1e9).rounded() / 1e9) } ?? String(word) : String(word)
+            }
+            return "\"\(spelled(name))\": " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]")
+                + (hertz ? " at 60 Hz" : "")
         }
     }
 }

@@ -30,14 +30,21 @@ public enum FilterDefinition: Sendable {
     ///   refusal (`FIRDesignError`, the fields named as the file names them).
     public func firFilter(sampleRate: Double) throws(FieldError) -> (filter: FIRFilter, commandLine: String)? {
         guard case .fir(let fields) = self else { return nil }
+        let atRate: FIRFields, definition: FIRDefinition
         do throws(FIRFields.Mistake) {
-            let atRate = try fields.atSampleRate(sampleRate)
-            return (try atRate.design().filter, atRate.commandLine)
+            atRate = try fields.atSampleRate(sampleRate)
+            definition = try atRate.definition()
         } catch {
+            throw FieldError(mistake: error)
+        }
+        do throws(FIRDesignError) {
+            return (try definition.design().filter, atRate.commandLine)
+        } catch {
+            // The design's refusal (in Hz), at this one of the file's rates.
             let (message, field) = fields.respelled(error.description)
-            // The design's own refusals speak fractions of the rate: say which rate.
-            let said = error.field ?? field == nil ? "at \(messageNumber(sampleRate)) Hz, " + message : message
-            throw FieldError(mistake: FIRFields.Mistake(description: said, field: error.field ?? field, showsUsage: false))
+            var problem = FieldError(mistake: FIRFields.Mistake(description: message, field: field, showsUsage: false))
+            problem.message = "at the sample rate \(messageNumber(sampleRate)) Hz, " + problem.message
+            throw problem
         }
     }
 

@@ -79,7 +79,7 @@ extension FilterSetSpec {
     }
 
     /// `entry` designed at `sampleRate`.
-    func design(of entry: Entry, sampleRate: Double) throws(FilterSetError) -> SetFilter {
+    package func design(of entry: Entry, sampleRate: Double) throws(FilterSetError) -> SetFilter {
         let fir: (filter: FIRFilter, commandLine: String)?
         do { fir = try entry.definition.firFilter(sampleRate: sampleRate) } catch {
             throw FilterSetError(file: file, filter: entry.name, field: error.field, error.message)

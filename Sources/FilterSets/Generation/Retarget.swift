@@ -28,8 +28,8 @@ package enum Retarget {
         var errors: [FilterSetError] = []
         for file in files {
             // FIR filters are not redesigned here: leaving them out would lose them.
-            if file.text.contains("FIRTemplate(") {
-                errors.append(FilterSetError(file: file.path, "holds FIR filters (FIRTemplate), which retarget does not redesign; generate the file again from its spec at the new rate (mkfilter generate SPEC --sample-rate RATE)"))
+            if let fir = try? TemplateSourceReader.firDeclarations(file.text, file: file.path), let first = fir.first {
+                errors.append(FilterSetError(file: "\(file.path):\(first.line)", "holds FIR filters (FIRTemplate: \(fir.map { SwiftSource.stringLiteral($0.name) }.joined(separator: ", "))), which retarget does not redesign; generate the file again from its spec at the new rate (mkfilter generate SPEC --sample-rate RATE)"))
                 continue
             }
             let definitions: [TemplateDefinition]

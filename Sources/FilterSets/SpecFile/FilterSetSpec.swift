@@ -220,6 +220,10 @@ extension FilterSetSpec {
         let f = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
         let unknown = members.map(\.key).filter { !filterFields.contains($0) }
         for key in unknown {
+            if key == "sampleRate" {
+                fail(key, "belongs to the file, not to a filter: the file's \"sampleRate\" designs every filter; remove it here")
+                continue
+            }
             fail(nil, "unknown field \"\(key)\"\(suggestion(key, filterFields)); a filter has \(list(iirFilterFields)), or for a FIR design \"design\" and \(list(firDesignFields))")
         }
 
@@ -254,6 +258,11 @@ extension FilterSetSpec {
             let definition = firDefinition(design, members, fail: fail)
             guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }
             return .success(Entry(name: name, description: description, tag: tag, definition: definition))
+        }
+        // A FIR design's fields without "design": not silently left out.
+        if let key = members.map(\.key).first(where: { firDesignFields.contains($0) && !iirFilterFields.contains($0) }) {
+            fail(key, "belongs to a FIR design; give \"design\" (one of \(list(FIRFields.methods))), or remove it")
+            return .failure(FilterSetErrors(errors))
         }
         let definition = RecipeFields.definition(f, fail: fail)
         guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }

@@ -211,7 +211,10 @@ struct VerifyCommand: ParsableCommand {
             "rounded", not failed. Our Swift must be the redesign bit for bit.
             Then the checks above run on the template as it will run; one
             printed with 10 decimals (Shake's) is held to 1e-3 (0.009 dB) on
-            its gain, corners and ripple: what its printing allows.
+            its gain, corners and ripple: what its printing allows. A Swift
+            file's FIR filters (FIRTemplate) are designed again from their
+            command line: the taps must be its design's, bit for bit, and then
+            the FIR checks of `mkfilter verify <FIR command>` run.
 
             A FIR design (remez, firls, firwin, firwin2 or fir and its options) is
             checked with its taps as stored in Double or Float, on the continuum:
