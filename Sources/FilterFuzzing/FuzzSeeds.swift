@@ -56,7 +56,9 @@ enum FuzzSeeds {
             { "name": "hum", "family": "resonator", "band": "bandStop", "q": 20, "corners": 25 },
             { "name": "steps", "mkfilter": "-Bu -Bp -o 2", "corners": [1, 3] },
             { "name": "sharp", "family": "elliptic", "passband": 5, "stopband": 7, "passbandLoss": 0.5, "stopbandAttenuation": 50 },
-            { "name": "flat", "family": "chebyshev2", "attenuation": 40, "band": "highPass", "order": 4, "corners": 2 }
+            { "name": "flat", "family": "chebyshev2", "attenuation": 40, "band": "highPass", "order": 4, "corners": 2 },
+            { "name": "smooth", "design": "firwin", "taps": 31, "cutoff": 7, "window": "kaiser:8", "noScale": false },
+            { "name": "edges", "design": "remez", "taps": 41, "bands": [0, 2, 4, 30], "desired": [1, 0], "weights": [1, 10] }
           ]
         }
         """
