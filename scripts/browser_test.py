@@ -22,6 +22,7 @@ Prints what it measured; exits 1 on any failure.
 """
 import argparse
 import csv
+import json
 import os
 import pathlib
 import re
@@ -170,8 +171,11 @@ def main():
               f"the URL holds the firwin design only: {driver.current_url}")
         check(driver.find_element(By.CSS_SELECTOR, "#summary h2").text == "firwin 63 taps", "the page designed firwin, 63 taps")
         fir_blocks = {b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "details.code")}
-        check(fir_blocks == {f"code-{k}" for k in ["swift", "c", "cmsis", "cmsis-q15", "cmsis-q31", "vdsp", "js", "json"]},
-              f"the FIR formats: {sorted(fir_blocks)}")
+        check(fir_blocks == {f"code-{k}" for k in ["swift", "c", "cmsis", "cmsis-q15", "cmsis-q31", "vdsp", "js", "json"]} | {"code-filterset"},
+              f"the FIR formats and the filter set entry: {sorted(fir_blocks)}")
+        entry = json.loads(driver.execute_script("return document.querySelector('#code-filterset pre').textContent"))
+        check(entry["filters"][0]["design"] == "firwin" and entry["filters"][0]["taps"] == 63,
+              f"the FIR filter set entry: {entry}")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#plots figure svg")) == 2, "the FIR response and impulse plots")
         if args.mkfilter:
             words = driver.find_element(By.ID, "command-line").text.split()[1:]
