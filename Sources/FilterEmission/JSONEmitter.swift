@@ -14,9 +14,14 @@ import FilterRuntime
 ///   `"gain"` is);
 /// - `"sos"`: `[[b0, b1, b2, 1, a1, a2], ...]`, scipy's layout, in cascade order,
 ///   the gain spread over the sections; their product equals the zpk.
+///
+/// A filter set's FIR filters follow in `"firFilters"` (only when it has
+/// some): `name`, `description`, `designSampleRate`, `count`, `taps` (h[0]
+/// ... h[N-1]) and `mkfilterCommandLine`.
 public enum JSONEmitter {
-    /// A JSON document `{"filters": [...]}`.
-    public static func document(_ filters: [DesignedFilter]) throws(EmissionError) -> String {
+    /// A JSON document `{"filters": [...]}`, with `"firFilters": [...]` when
+    /// `fir` is not empty.
+    public static func document(_ filters: [DesignedFilter], fir: [FIRTemplate] = []) throws(EmissionError) -> String {
         var objects: [JSONValue] = []
         for f in filters {
             let t = f.template
@@ -38,7 +43,20 @@ public enum JSONEmitter {
             }
             objects.append(.object(members))
         }
-        return JSONValue.object([("filters", .array(objects))]).text() + "\n"
+        var document: [(key: String, value: JSONValue)] = [("filters", .array(objects))]
+        if !fir.isEmpty {
+            var firObjects: [JSONValue] = []
+            for t in fir {
+                try FIREmitter.checkFinite(t)
+                firObjects.append(.object([
+                    ("name", .string(t.name)), ("description", .string(t.description)),
+                    ("designSampleRate", .number(t.designSampleRate)), ("count", .integer(t.taps.count)),
+                    ("taps", .array(t.taps.map { .number($0) })), ("mkfilterCommandLine", .string(t.mkfilterCommandLine)),
+                ]))
+            }
+            document.append(("firFilters", .array(firObjects)))
+        }
+        return JSONValue.object(document).text() + "\n"
     }
 
     /// The members of one filter's object.

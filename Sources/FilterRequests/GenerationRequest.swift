@@ -77,13 +77,14 @@ public struct GenerationRequest: Sendable {
         do { filters = try spec.designs(sampleRate: spec.sampleRates[0]) } catch {
             throw ApplicationError(messages: error.errors.map(\.description))
         }
-        var designed: [DesignedFilter] = [], firNames: [String] = []
+        var designed: [DesignedFilter] = [], fir: [FIRTemplate] = []
         for filter in filters {
             switch filter {
             case .iir(let filter): designed.append(filter)
-            case .fir(let template): firNames.append(template.name)
+            case .fir(let template): fir.append(template)
             }
         }
+        let firNames = fir.map(\.name)
         // Pass-throughs have no CMSIS or vDSP code, nor a place in a file of FIR filters.
         let running = format == .c && firNames.isEmpty ? filters : filters.filter {
             if case .iir(let designed) = $0 { return designed.template.filterClass != .passThrough }
@@ -91,11 +92,8 @@ public struct GenerationRequest: Sendable {
         }
         if !firNames.isEmpty {
             let named = "FIR: " + firNames.map(quotedForMessage).joined(separator: ", ")
-            if format == .json {
-                throw ApplicationError("\(specPath): --emit json writes a filter set's IIR filters, and this set has FIR filters (\(named)); write them with --emit swift, c, cmsis or vdsp, or one at a time with `mkfilter <design> ... --emit json`")
-            }
-            if running.count > firNames.count {
-                throw ApplicationError("\(specPath): --emit \(format.rawValue) writes one file of IIR filters or one of FIR filters, and this set has both (\(named)); give the FIR filters a spec file of their own, or use --emit swift, which writes both")
+            if format != .json, running.count > firNames.count {
+                throw ApplicationError("\(specPath): --emit \(format.rawValue) writes one file of IIR filters or one of FIR filters, and this set has both (\(named)); give the FIR filters a spec file of their own, or use --emit swift or json, which write both")
             }
         }
         let text: String
@@ -104,7 +102,7 @@ public struct GenerationRequest: Sendable {
             case .c: text = try CEmitter.header(running.map(\.realised), prefix: spec.namespace, precision: .double)
             case .cmsis: text = try CMSISEmitter.header(running.map(\.realised), prefix: spec.namespace)
             case .vdsp: text = try VDSPEmitter.source(running.map(\.realised), namespace: spec.namespace)
-            case .json: text = try JSONEmitter.document(designed)
+            case .json: text = try JSONEmitter.document(designed, fir: fir)
             default: throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
             }
         } catch { throw ApplicationError("\(specPath): \(error)", underlying: error) }

@@ -1,5 +1,6 @@
 import FilterDesign
 import FilterEmission
+import FilterJSON
 import FilterRuntime
 @testable import FilterSets
 import Foundation
@@ -156,8 +157,8 @@ import Testing
     }
 
     /// `generate --emit c|cmsis`: a set of FIR filters is one FIR header,
-    /// the FIR emitter's own; a set of both kinds and `--emit json` are
-    /// refused naming the FIR filters, writing nothing.
+    /// the FIR emitter's own; a set of both kinds is refused naming the FIR
+    /// filters, writing nothing; `--emit json` writes both kinds.
     @Test func otherFormats() throws {
         try withTemporaryDirectory { dir in
             let firOnly = dir.appendingPathComponent("Taps.filters.json")
@@ -174,7 +175,7 @@ import Testing
             let out = dir.appendingPathComponent("out.h")
             let mixed = GenerateProgram.run(arguments: [both.path, "--emit", "c", "--output", out.path])
             #expect(mixed.exitCode == 1)
-            #expect(mixed.standardError.contains("--emit c writes one file of IIR filters or one of FIR filters, and this set has both (FIR: 'smooth', 'steps', 'edges', 'hp')"), "\(mixed.standardError)")
+            #expect(mixed.standardError.contains("--emit c writes one file of IIR filters or one of FIR filters, and this set has both (FIR: 'smooth', 'steps', 'edges', 'hp'); give the FIR filters a spec file of their own, or use --emit swift or json, which write both"), "\(mixed.standardError)")
             #expect(!FileManager.default.fileExists(atPath: out.path))
             // A pass-through has no code in a file of FIR filters: left out, as CMSIS and vDSP leave it out.
             let withRaw = dir.appendingPathComponent("Raw.filters.json")
@@ -185,9 +186,30 @@ import Testing
                 #expect(result.exitCode == 0 && result.standardOutput.contains("smooth") && !result.standardOutput.contains("raw"),
                         "\(format): \(result.standardError)")
             }
-            let json = GenerateProgram.run(arguments: [firOnly.path, "--emit", "json"])
-            #expect(json.exitCode == 1)
-            #expect(json.standardError.contains("--emit json writes a filter set's IIR filters, and this set has FIR filters (FIR: 'smooth')"), "\(json.standardError)")
+            // JSON holds both kinds: the IIR filters in "filters", the FIR ones in "firFilters", every tap exact.
+            let json = GenerateProgram.run(arguments: [both.path, "--emit", "json"])
+            #expect(json.exitCode == 0, "\(json.standardError)")
+            let document = try JSONValue.parse(json.standardOutput)
+            guard case .object(let members) = document,
+                  case .array(let iir)? = members.first(where: { $0.key == "filters" })?.value,
+                  case .array(let fir)? = members.first(where: { $0.key == "firFilters" })?.value else {
+                Issue.record("not a document of both kinds: \(json.standardOutput.prefix(200))")
+                return
+            }
+            #expect(iir.count == 1 && fir.count == 4)
+            let expected = try Self.firFilters(Self.mixed)
+            for case .object(let object) in fir {
+                guard case .string(let name)? = object.first(where: { $0.key == "name" })?.value,
+                      case .array(let taps)? = object.first(where: { $0.key == "taps" })?.value else {
+                    Issue.record("a FIR object without its name or taps")
+                    continue
+                }
+                #expect(taps.map { if case .number(let x) = $0.readingIntegersAsNumbers { return x } else { return .nan } } == expected[name]?.taps, "\(name)")
+            }
+            // A set without FIR filters has no "firFilters" key.
+            let iirOnly = dir.appendingPathComponent("Iir.filters.json")
+            try SpecFileTests.spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 5 }"#).write(to: iirOnly, atomically: true, encoding: .utf8)
+            #expect(!GenerateProgram.run(arguments: [iirOnly.path, "--emit", "json"]).standardOutput.contains("firFilters"))
         }
     }
 
