@@ -85,12 +85,21 @@ public enum FIREmitter {
     public static func swift(_ filters: [FIRTemplate], namespace: String,
                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         try swiftSource(filters, namespace: namespace, template: "swift/fir.mustache", renderer: renderer) { t, view in
-            view["nameLiteral"] = SwiftSource.stringLiteral(t.name)
-            view["descriptionLiteral"] = SwiftSource.stringLiteral(t.description)
-            view["commandLineLiteral"] = SwiftSource.stringLiteral(t.mkfilterCommandLine)
-            view["sampleRate"] = SwiftSource.doubleLiteral(t.designSampleRate)
-            view["tapLines"] = lines(t.taps.map(SwiftSource.doubleLiteral))
+            view.merge(templateLiterals(t)) { _, new in new }
         }
+    }
+
+    /// The literals of `t`'s `FilterRuntime.FIRTemplate(...)` initializer
+    /// (name, description, sample rate, taps four to a line, command line),
+    /// shared by swift/fir.mustache and a filter set's swift/filters.mustache.
+    static func templateLiterals(_ t: FIRTemplate) -> [String: Any] {
+        [
+            "nameLiteral": SwiftSource.stringLiteral(t.name),
+            "descriptionLiteral": SwiftSource.stringLiteral(t.description),
+            "commandLineLiteral": SwiftSource.stringLiteral(t.mkfilterCommandLine),
+            "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
+            "tapLines": lines(t.taps.map(SwiftSource.doubleLiteral)),
+        ]
     }
 
     /// Swift for Accelerate's `vDSP_conv` (Apple platforms; empty
@@ -169,21 +178,28 @@ public enum FIREmitter {
         var names = EmittedNames()
         var views: [[String: Any]] = []
         for t in filters {
-            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-            let id = try names.claimSwift(t.name, memberSuffixes: memberSuffixes)
-            try checkFinite(t)
-            var view: [String: Any] = [
-                "identifier": id,
-                "commentName": SwiftSource.commentText(t.name),
-                "commentDescription": SwiftSource.commentText(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
-                "summary": summary(t.taps),
-            ]
+            var view = try swiftView(t, names: &names, memberSuffixes: memberSuffixes)
             try complete(t, &view)
             views.append(view)
         }
         return views
+    }
+
+    /// One filter's Swift view (identifier, comments, summary), its
+    /// identifier claimed in `names` (with `memberSuffixes`), after the
+    /// checks: a name, a free identifier, finite taps.
+    static func swiftView(_ t: FIRTemplate, names: inout EmittedNames, memberSuffixes: [String]) throws(EmissionError) -> [String: Any] {
+        guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+        let id = try names.claimSwift(t.name, memberSuffixes: memberSuffixes)
+        try checkFinite(t)
+        return [
+            "identifier": id,
+            "commentName": SwiftSource.commentText(t.name),
+            "commentDescription": SwiftSource.commentText(t.description),
+            "hasDescription": t.description.contains { !$0.isWhitespace },
+            "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
+            "summary": summary(t.taps),
+        ]
     }
 
     /// "31 taps, linear phase (symmetric): delay 15 samples" and the like.

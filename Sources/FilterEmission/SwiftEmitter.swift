@@ -134,22 +134,9 @@ public enum SwiftEmitter {
         }
         var firFilters: [[String: Any]] = []
         for t in fir {
-            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-            let id = try names.claimSwift(t.name, memberSuffixes: [])
-            try FIREmitter.checkFinite(t)
-            firFilters.append([
-                "identifier": id,
-                "commentName": SwiftSource.commentText(t.name),
-                "commentDescription": SwiftSource.commentText(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commentCommandLine": SwiftSource.commentText(t.mkfilterCommandLine),
-                "summary": FIREmitter.summary(t.taps),
-                "nameLiteral": SwiftSource.stringLiteral(t.name),
-                "descriptionLiteral": SwiftSource.stringLiteral(t.description),
-                "commandLineLiteral": SwiftSource.stringLiteral(t.mkfilterCommandLine),
-                "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
-                "tapLines": FIREmitter.lines(t.taps.map(SwiftSource.doubleLiteral)),
-            ])
+            // The FIR emitter's own view, its identifier claimed among the IIR ones.
+            firFilters.append(try FIREmitter.swiftView(t, names: &names, memberSuffixes: [])
+                .merging(FIREmitter.templateLiterals(t)) { _, new in new })
         }
         let count = templates.count + fir.count
         return [

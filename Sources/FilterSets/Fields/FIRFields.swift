@@ -3,8 +3,9 @@ import FisherCompatibility
 
 /// The form of a FIR design's fields, whatever text they come in: the
 /// command line's options (`mkfilter remez --taps 31 --bands 0 0.2 0.25 0.5
-/// --desired 1 0`) or the design page's query (`design=remez&taps=31&bands=
-/// 0,0.2,0.25,0.5&desired=1,0`). Each text only splits into named fields (a
+/// --desired 1 0`), the design page's query (`design=remez&taps=31&bands=
+/// 0,0.2,0.25,0.5&desired=1,0`) or a filter set file's object (`"design":
+/// "remez", "taps": 31, ...`, `FIRFields+Object.swift`). Each text only splits into named fields (a
 /// field's values in order); this form types them into a `RecipeDraft`,
 /// `RecipeReader` (the reader of every recipe, IIR and FIR) checks the rules
 /// that join them, and every message names the field in the form's own
