@@ -49,8 +49,15 @@ let package = Package(
 
         // MARK: Runtime
         // What generated code imports: pure Swift, no dependencies, no Foundation,
-        // no platform imports (iOS apps link it).
-        .target(name: "FilterRuntime"),
+        // no platform imports (iOS apps link it). Its rounding (`rounded()`,
+        // `Float(x)` of a Double) calls libm's round, rint, trunc, floor and
+        // ceil; on Linux nothing links libm for a program that imports no
+        // platform module, so FilterRuntime asks for it (scripts/check-consumer.sh
+        // builds such a program).
+        .target(
+            name: "FilterRuntime",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         // Shake!'s accelerometer chain on three axes (sources, Apple's filters,
         // moving RMS, trigger), for apps and for `mkfilter pipeline`.
         .target(name: "AccelerometerPipeline", dependencies: ["FilterRuntime"]),

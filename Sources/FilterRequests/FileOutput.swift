@@ -1,3 +1,4 @@
+import FilterDesign
 import FilterSets
 
 /// Files written whole or not at all, and text files read strictly, for
@@ -25,6 +26,29 @@ public enum FileOutput {
     /// path that does not exist yet spelt two ways): front ends refuse
     /// that before any work starts, or one output would replace the other.
     public static func sameFile(_ a: String, _ b: String) -> Bool { AtomicFileSet.sameFile(a, b) }
+
+    /// Refuses outputs that name the file being read (`input`; nil or `-`
+    /// is standard input): the same device and inode, however the path is
+    /// spelt (`rec.csv`, `./rec.csv`, `sub/../rec.csv`, absolute, a link),
+    /// since the finished output would replace the recording it was made from.
+    ///
+    /// - Parameters:
+    ///   - name: what the input is, in the message ("the recording",
+    ///     "the filter set file").
+    ///   - outputs: each output's option and path, in the order the command
+    ///     names them; the first that names the input is refused.
+    /// - Throws: `ApplicationError` "--output 'rec.csv' is the recording being
+    ///   read ('./rec.csv'): writing it would replace the recording; give
+    ///   another file" before anything is read or written.
+    public static func refuseOverwriting(input: String?, describedAs name: String = "the recording",
+                                         with outputs: [(option: String, path: String?)]) throws(ApplicationError) {
+        guard let input, input != "-" else { return }
+        for (option, path) in outputs {
+            guard let path, AtomicFileSet.sameFile(input, path) else { continue }
+            throw ApplicationError("\(option) \(quotedForMessage(path)) is \(name) being read (\(quotedForMessage(input))): "
+                                   + "writing it would replace \(name); give another file")
+        }
+    }
 
     /// The file's text.
     ///

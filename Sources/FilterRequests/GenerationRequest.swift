@@ -47,6 +47,9 @@ public struct GenerationRequest: Sendable {
             throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
         }
         if check && destination == .text { throw ApplicationError("--check compares with files: give --output or --output-directory") }
+        if !check, case .file(let path) = destination {
+            try FileOutput.refuseOverwriting(input: specPath, describedAs: "the filter set file", with: [("--output", path)])
+        }
         let spec: FilterSetSpec
         do { spec = try FilterSetGeneration.load(specPath, sampleRate: sampleRate, namespace: namespace) } catch {
             throw ApplicationError(messages: error.errors.map(\.description))

@@ -155,6 +155,7 @@ public struct PipelineRequest: Sendable {
             if let output, let svg, AtomicFileSet.sameFile(output, svg) {
                 throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
             }
+            try FileOutput.refuseOverwriting(input: self.input, with: [("--output", output), ("--svg", svg)])
             var settings = try self.settings()
             let input = try openInput(standardInput: standardInput)
             stderr += input.notes.map { $0 + "\n" }.joined()

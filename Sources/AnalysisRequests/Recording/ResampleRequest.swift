@@ -44,6 +44,7 @@ public struct ResampleRequest: Sendable {
             var (a, b) = (up, down)
             while b != 0 { (a, b) = (b, a % b) }
             let (l, m) = (up / a, down / a)
+            try FileOutput.refuseOverwriting(input: input, with: [("--output", output)])
             let recording = try RecordingInput(path: input, standardInput: standardInput, sampleRate: sampleRate)
             recording.evenSpacingAssumption = "resampling assumes it is"
             stderr += recording.notes.map { $0 + "\n" }.joined()

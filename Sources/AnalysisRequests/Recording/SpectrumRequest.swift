@@ -30,6 +30,7 @@ public struct SpectrumRequest: Sendable {
             if let output, let svg, FileOutput.sameFile(output, svg) {
                 throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
             }
+            try FileOutput.refuseOverwriting(input: input, with: [("--output", output), ("--svg", svg)])
             let recording = try RecordingInput(path: input, standardInput: standardInput, sampleRate: sampleRate)
             var resolved: RecordingSpectrum.Filter?
             if let filter {
