@@ -22,7 +22,17 @@ Starts the server itself on a free loopback port under RLIMIT_NOFILE 256
    large answer: a cheap request is answered within 1 s all along;
 6. 64 uploads of 10 MB at once: the server's resident memory stays within
    150 MB of its idle size (the upload budget: 32 MB held at once, the rest
-   503), and every upload gets its answer (200 or 503).
+   503), and every upload gets its answer (200 or 503);
+7. an answer that ends its connection ends it at once, not at the idle
+   timeout: HTTP/1.0 without keep-alive (and not with it, nor HTTP/1.1), and
+   the 413 for an upload declaring 2 GiB, whose body is not read (the
+   client, sending all the while, has sent little more than the socket
+   buffers hold when the server's FIN comes);
+8. every design ends within its budget (5 s): the FIR requests that once
+   ran for minutes are answered within 7 s; a client that leaves stops its
+   work (five abandoned searches: the server's CPU time stays flat after);
+   and while a search holds the heavy slot, the FIR page's example and a
+   31-tap remez are answered within 1 s.
 
 Loopback only; every wait is bounded. Prints what it measured; exits 1 on
 any failure.
@@ -376,6 +386,126 @@ def raised_limit(check, binary):
         process.wait(timeout=10)
 
 
+def read_until_closed(s, timeout):
+    """Reads `s` until the server's FIN or reset, at most `timeout` seconds:
+    (the bytes, the seconds until the close or None when it stayed open)."""
+    s.settimeout(0.1)
+    started, data = time.monotonic(), b""
+    while time.monotonic() - started < timeout:
+        try:
+            chunk = s.recv(65536)
+        except socket.timeout:
+            continue
+        except (ConnectionResetError, OSError):
+            return data, time.monotonic() - started
+        if not chunk:
+            return data, time.monotonic() - started
+        data += chunk
+    return data, None
+
+
+def closes_after_answer(check, binary):
+    process, port, _ = start(binary, 1024, 1024)
+    try:
+        for version, connection, closes in [("1.0", "", True), ("1.0", "Connection: keep-alive\r\n", False),
+                                            ("1.1", "", False), ("1.1", "Connection: close\r\n", True)]:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                s.sendall(f"GET {DESIGN} HTTP/{version}\r\nHost: 127.0.0.1\r\n{connection}\r\n".encode())
+                data, closed_after = read_until_closed(s, 2)
+                status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.1 ") else None
+                said = "connection: close" in data.partition(b"\r\n\r\n")[0].decode("latin-1").lower()
+                if closes:
+                    check(status == 200 and said and closed_after is not None and closed_after < 1.5,
+                          f"HTTP/{version} {connection.strip() or 'without Connection'}: {status}, 'Connection: close' "
+                          f"{said}, closed after {closed_after} s (well before the {IDLE_TIMEOUT} s idle timeout)")
+                else:
+                    check(status == 200 and closed_after is None,
+                          f"HTTP/{version} {connection.strip() or 'without Connection'}: {status}, kept open ({closed_after})")
+        # An upload declaring 2 GiB: the 413 comes at once and the connection
+        # ends; the client sends its body all the while, as curl does.
+        query = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            s.sendall((f"POST /api/recording?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/csv\r\n"
+                       f"Content-Length: {2 ** 31}\r\n\r\n").encode())
+            s.setblocking(False)
+            chunk, sent, data = b"0" * 65536, 0, b""
+            started, answered, closed_after = time.monotonic(), None, None
+            while time.monotonic() - started < 10 and closed_after is None:
+                readable, writable, _ = select.select([s], [s] if sent < 2 ** 31 else [], [], 0.1)
+                if readable:
+                    try:
+                        got = s.recv(65536)
+                    except (ConnectionResetError, BlockingIOError, OSError):
+                        got = b""
+                    if not got:
+                        closed_after = time.monotonic() - (answered or started)
+                        break
+                    data += got
+                    if answered is None and b"\r\n\r\n" in data:
+                        answered = time.monotonic()
+                if writable:
+                    try:
+                        sent += s.send(chunk)
+                    except (BlockingIOError, BrokenPipeError, ConnectionResetError, OSError):
+                        pass
+            status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.1 ") else None
+            check(status == 413 and closed_after is not None and closed_after < 1.5 and sent < 64 * 2 ** 20,
+                  f"an upload declaring 2 GiB: {status}, the connection ended {closed_after} s after the answer, "
+                  f"{sent / 2 ** 20:.1f} MiB of the body sent by then")
+        check(process.poll() is None, "the server is up after the closing answers")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def cpu_seconds(pid):
+    """User and system CPU seconds of process `pid` so far (/proc/PID/stat)."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# A remez search about 3,600 taps long: many seconds of exchanges unbounded.
+LONG_SEARCH = "/api/fir/design?design=fir&passbandEdge=0.2&stopbandEdge=0.201&passbandLoss=0.1&stopbandAttenuation=60"
+
+
+def bounded_work(check, binary):
+    process, port, _ = start(binary, 1024, 1024)
+    try:
+        for path in ["/api/fir/design?design=fir&passbandEdge=0.1&stopbandEdge=0.3&passbandLoss=0.1&stopbandAttenuation=20"
+                     "&method=kaiser&minimumPhase=hilbert",
+                     "/api/fir/design?design=fir&passbandEdge=0.2&stopbandEdge=0.205&passbandLoss=0.1&stopbandAttenuation=60"
+                     "&minimumPhase=hilbert",
+                     LONG_SEARCH]:
+            status, body, seconds = timed_get(port, path, timeout=30)
+            check(status in (200, 422) and seconds < 7, f"{path[:60]}...: {status} after {seconds:.2f} s "
+                  f"({body[:100]!r})")
+        if os.path.exists(f"/proc/{process.pid}/stat"):
+            # Five clients that ask for the long search and leave.
+            for _ in range(5):
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                    s.sendall(f"GET {LONG_SEARCH} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                    time.sleep(0.3)
+            time.sleep(1)
+            before = cpu_seconds(process.pid)
+            time.sleep(2)
+            spent = cpu_seconds(process.pid) - before
+            check(spent < 0.5, f"five abandoned searches: {spent:.2f} s of CPU in the 2 s after (their work stopped)")
+        # A search holds the heavy slot; cheap FIR requests are answered.
+        holder = subprocess.Popen([sys.executable, "-c", f"import urllib.request;urllib.request.urlopen("
+                                   f"'http://127.0.0.1:{port}{LONG_SEARCH}', timeout=30).read()"],
+                                  stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+        for path in ["/fir", "/api/fir/code?design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0&format=c"]:
+            status, _, seconds = timed_get(port, path)
+            check(status == 200 and seconds < 1, f"{path} while a search holds the heavy slot: {status} after {seconds:.2f} s")
+        holder.kill()
+        holder.wait()
+        check(process.poll() is None, "the server is up after the bounded designs")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=str(ROOT / "Server/.build/release/mkfilter-server"))
@@ -387,6 +517,8 @@ def main():
     idle_connections(check, args.server)
     slow_clients(check, args.server)
     malformed(check, args.server)
+    closes_after_answer(check, args.server)
+    bounded_work(check, args.server)
     upload_memory(check, args.server)
     if os.path.exists("/proc/self/limits"):
         raised_limit(check, args.server)

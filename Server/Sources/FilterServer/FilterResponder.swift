@@ -13,9 +13,9 @@ import Hummingbird
 ///   (`SecurityHeaders.complete`).
 public struct FilterResponder: HTTPResponder {
     /// The request context: Hummingbird's basic one.
-    public typealias Context = BasicRequestContext
+    public typealias Context = FilterRequestContext
 
-    let router: RouterResponder<BasicRequestContext>
+    let router: RouterResponder<FilterRequestContext>
 
     /// The answer to `request`.
     public func respond(to request: Request, context: Context) async throws -> Response {

@@ -1,3 +1,5 @@
+import FilterDesign
+import FilterRequests
 import FilterSets
 import NIOConcurrencyHelpers
 import NIOPosix
@@ -19,6 +21,9 @@ public final class HeavyWork: Sendable {
     public let slots: Int
     /// Heavy requests that may wait for a slot.
     public let queue: Int
+    /// The longest one request's design may compute, in seconds
+    /// (`RequestBudget`): a design still running then is stopped.
+    public let designSeconds: Int64
 
     /// The highest order computed as a cheap request (an order-24 elliptic
     /// band-stop page takes about 45 ms).
@@ -27,6 +32,15 @@ public final class HeavyWork: Sendable {
     public static let cheapPoints = 4097
     /// What `Retry-After` says, in seconds.
     public static let retryAfter = 2
+    /// The most FIR taps computed as a cheap request, designed or estimated
+    /// for a specification (Kaiser's estimate): the `/fir` page of a 255-tap
+    /// `remez` (design, continuum check, plots) takes about 25 ms, where the
+    /// example's 31 taps take 5 ms.
+    public static let cheapTaps = 255
+    /// The fields the FIR routes read beside the design's, all of them:
+    /// a query that reads with them reads on the route it was sent to, or
+    /// fails there at once.
+    static let firExtraFields: Set<String> = ["axis", "scale", "format", "download"]
 
     struct State {
         var running = 0
@@ -35,10 +49,12 @@ public final class HeavyWork: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    /// A bound of `slots` heavy requests at once and `queue` waiting.
-    public init(slots: Int, queue: Int) {
+    /// A bound of `slots` heavy requests at once and `queue` waiting, each
+    /// design stopped after `designSeconds`.
+    public init(slots: Int, queue: Int, designSeconds: Int64 = 5) {
         self.slots = max(1, slots)
         self.queue = max(0, queue)
+        self.designSeconds = max(1, designSeconds)
     }
 
     /// Whether the request for `path` with `query` is heavy: a recipe of
@@ -56,6 +72,23 @@ public final class HeavyWork: Sendable {
         // carries it (`order`, `passband`, or Fisher's words in `mkfilter`).
         guard let recipe = RecipeQuery.recipeIgnoringOtherFields(query) else { return false }
         return recipe.specification != nil || (recipe.order ?? 0) > cheapOrder
+    }
+
+    /// Whether a FIR route's request (`/fir`, `/api/fir/...`) is heavy, by
+    /// the work its query asks for: more than `cheapTaps` taps, a
+    /// specification whose Kaiser estimate is above `cheapTaps` (the search
+    /// designs a few candidates about that long), or a minimum-phase filter.
+    /// A query that does not read is cheap (it fails before any design), and
+    /// so is the page without a query (the example, 31 taps).
+    public static func isHeavyFIR(query: String) -> Bool {
+        guard let read = try? FIRQueryRequest(query: query, extraFields: firExtraFields).read() else { return false }
+        switch read.design {
+        case .recipe(let recipe):
+            return recipe.minimumPhase != nil || recipe.method.taps > cheapTaps
+        case .specification(let specification):
+            guard specification.minimumPhase == nil, let estimate = specification.estimatedTaps else { return true }
+            return estimate > cheapTaps
+        }
     }
 
     /// Heavy requests computing or waiting now.

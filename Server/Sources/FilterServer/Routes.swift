@@ -51,48 +51,48 @@ public enum FilterRoutes {
     /// The router with every route (GET, and HEAD answered as GET without
     /// the body; POST for `/api/recording`); heavy requests go through `heavy`.
     public static func router(heavy: HeavyWork = HeavyWork(slots: ServerLimits().heavySlots,
-                                                           queue: ServerLimits().heavyQueue)) -> Router<BasicRequestContext> {
+                                                           queue: ServerLimits().heavyQueue)) -> Router<FilterRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.get("/") { request, _ in
-            await bounded(request, heavy, page: true) { DesignPage.response(query: request.uri.query) }
+        router.get("/") { request, context in
+            await bounded(request, context, heavy, page: true) { DesignPage.response(query: request.uri.query) }
         }
-        router.get("/live") { request, _ in
-            await bounded(request, heavy, page: true) { LivePage.response(query: request.uri.query) }
+        router.get("/live") { request, context in
+            await bounded(request, context, heavy, page: true) { LivePage.response(query: request.uri.query) }
         }
-        router.get("/live/filter.js") { request, _ in
-            await bounded(request, heavy, page: false) { LivePage.filterScript(query: request.uri.query) }
+        router.get("/live/filter.js") { request, context in
+            await bounded(request, context, heavy, page: false) { LivePage.filterScript(query: request.uri.query) }
         }
-        router.get("/api/design") { request, _ in
-            await bounded(request, heavy, page: false) { api(request) { design, _ in try jsonDocument(design) } }
+        router.get("/api/design") { request, context in
+            await bounded(request, context, heavy, page: false) { api(request) { design, _ in try jsonDocument(design) } }
         }
-        router.get("/api/response") { request, _ in
-            await bounded(request, heavy, page: false) { api(request, extra: ["points"]) { design, extras in try responseCSV(design, extras) } }
+        router.get("/api/response") { request, context in
+            await bounded(request, context, heavy, page: false) { api(request, extra: ["points"]) { design, extras in try responseCSV(design, extras) } }
         }
-        router.get("/api/code") { request, _ in
-            await bounded(request, heavy, page: false) { api(request, extra: ["format", "download"]) { design, extras in try code(design, extras) } }
+        router.get("/api/code") { request, context in
+            await bounded(request, context, heavy, page: false) { api(request, extra: ["format", "download"]) { design, extras in try code(design, extras) } }
         }
-        router.get("/api/filters.json") { request, _ in
-            await bounded(request, heavy, page: false) {
+        router.get("/api/filters.json") { request, context in
+            await bounded(request, context, heavy, page: false) {
                 api(request, extra: ["download"]) { design, extras in
                     Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
                                    download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
                 }
             }
         }
-        router.get("/fir") { request, _ in
-            await bounded(request, heavy, page: true, alwaysHeavy: true) { FIRPage.response(query: request.uri.query) }
+        router.get("/fir") { request, context in
+            await bounded(request, context, heavy, page: true, fir: true) { FIRPage.response(query: request.uri.query) }
         }
-        router.get("/api/fir/code") { request, _ in
-            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.code(query: request.uri.query ?? "") }
+        router.get("/api/fir/code") { request, context in
+            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.code(query: request.uri.query ?? "") }
         }
-        router.get("/api/fir/design") { request, _ in
-            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.json(query: request.uri.query ?? "") }
+        router.get("/api/fir/design") { request, context in
+            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.json(query: request.uri.query ?? "") }
         }
-        router.get("/api/fir/filters.json") { request, _ in
-            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.filterSetFile(query: request.uri.query ?? "") }
+        router.get("/api/fir/filters.json") { request, context in
+            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.filterSetFile(query: request.uri.query ?? "") }
         }
-        router.get("/api/fir/response") { request, _ in
-            await bounded(request, heavy, page: false, alwaysHeavy: true) { FIRPage.responseCSV(query: request.uri.query ?? "") }
+        router.get("/api/fir/response") { request, context in
+            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.responseCSV(query: request.uri.query ?? "") }
         }
         for script in StaticScripts.all {
             router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
@@ -103,13 +103,24 @@ public enum FilterRoutes {
     }
 
     /// `work` at once when the request is cheap; through `heavy` when it is
-    /// heavy (`alwaysHeavy`, or by its query: `HeavyWork.isHeavy`), or a 503
-    /// with `Retry-After` when that is full (an HTML page for the pages, the
-    /// JSON error for the rest).
-    static func bounded(_ request: Request, _ heavy: HeavyWork, page: Bool, alwaysHeavy: Bool = false,
-                        _ work: @escaping @Sendable () -> Response) async -> Response {
-        guard alwaysHeavy || HeavyWork.isHeavy(query: request.uri.query ?? "") else { return work() }
-        if let response = await heavy.run(work) { return response }
+    /// heavy (by its query: `HeavyWork.isHeavy`, or `isHeavyFIR` for the FIR
+    /// routes, `fir`), or a 503 with `Retry-After` when that is full (an HTML
+    /// page for the pages, the JSON error for the rest).
+    ///
+    /// Either way the work runs under a `RequestBudget` of
+    /// `heavy.designSeconds`, and heavy work is cancelled when the
+    /// request's connection closes (while it waits for a slot too): a design
+    /// that runs longer, or whose client has gone, stops at its next
+    /// checkpoint (a 422 naming the bound).
+    static func bounded(_ request: Request, _ context: FilterRequestContext, _ heavy: HeavyWork, page: Bool,
+                        fir: Bool = false, _ work: @escaping @Sendable () -> Response) async -> Response {
+        let query = request.uri.query ?? ""
+        let budget = RequestBudget(seconds: heavy.designSeconds)
+        let bounded: @Sendable () -> Response = { budget.run(work) }
+        // A cheap request is over in milliseconds: only its time is bounded.
+        guard fir ? HeavyWork.isHeavyFIR(query: query) : HeavyWork.isHeavy(query: query) else { return bounded() }
+        context.channel.closeFuture.whenComplete { _ in budget.cancel() }
+        if let response = await heavy.run({ budget.isCancelled ? Response(status: .noContent) : bounded() }) { return response }
         var busy = APIError.busy(heavy)
         if page {
             busy = Responses.text(PageStyle.errorPage(title: "mkfilter: busy", message: APIError.busyMessage(heavy)),

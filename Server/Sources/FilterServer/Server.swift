@@ -24,7 +24,7 @@ public enum FilterServer {
             address: .hostname(host, port: port), serverName: "mkfilter",
             availableConnectionsDelegate: MaximumAvailableConnections(cap, logger: logger))
         return Application(
-            responder: FilterRoutes.responder(heavy: HeavyWork(slots: limits.heavySlots, queue: limits.heavyQueue)),
+            responder: FilterRoutes.responder(heavy: HeavyWork(slots: limits.heavySlots, queue: limits.heavyQueue, designSeconds: limits.designSeconds)),
             server: try wrap(http1(limits: limits, connectionCap: cap)),
             configuration: configuration,
             onServerRunning: { channel in
@@ -38,13 +38,16 @@ public enum FilterServer {
 
     /// HTTP/1.1 with the limits: the idle (and header-read) timeout, the
     /// head size (431 above it) and the connection guard, which closes the
-    /// longest-idle connection once seven eighths of the cap are open; and
-    /// `100 Continue` for a client that expects it (`ContinueHandler`).
+    /// longest-idle connection once seven eighths of the cap are open;
+    /// `100 Continue` for a client that expects it (`ContinueHandler`); and
+    /// the close after an answer that ends its connection (HTTP/1.0 without
+    /// keep-alive, a 413 upload: `ConnectionCloseHandler`).
     public static func http1(limits: ServerLimits, connectionCap cap: Int) -> HTTPServerBuilder {
         let connections = ConnectionGuard(highWater: cap - max(1, cap / 8))
         let headBytes = limits.maximumHeadBytes
         return .http1(configuration: .init(
-            additionalChannelHandlers: [connections.makeHandler(), HeadLimitHandler(limit: headBytes), ContinueHandler()],
+            additionalChannelHandlers: [connections.makeHandler(), HeadLimitHandler(limit: headBytes), ContinueHandler(),
+                                        ConnectionCloseHandler.installer()],
             idleTimeout: .seconds(limits.idleTimeout),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: headBytes, maxHeaderListSize: headBytes)))
     }

@@ -20,6 +20,9 @@ public struct ServerLimits: Sendable {
     public var heavySlots: Int = max(1, System.coreCount - 1)
     /// Heavy requests waiting for a slot; beyond them a heavy request is a 503.
     public var heavyQueue: Int = 4
+    /// The longest one request's design may compute, in seconds; a design
+    /// still running then is stopped and answered with 422 naming the bound.
+    public var designSeconds: Int64 = 5
     /// The longest request head (request line and header fields), in bytes;
     /// a longer one is a 431 with a JSON error.
     public var maximumHeadBytes: Int = 32 * 1024

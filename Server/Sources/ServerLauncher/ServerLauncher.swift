@@ -82,7 +82,8 @@ public enum ServerLauncher {
         let descriptors = DescriptorLimit.raiseSoftLimit() ?? 1024
         let summary = "mkfilter serve: limits: idle timeout \(limits.idleTimeout) s; at most "
             + "\(limits.connectionCap(for: descriptors)) connections (open-file limit \(descriptors)); \(limits.heavySlots) heavy "
-            + "request(s) at a time, \(limits.heavyQueue) waiting; request head at most \(limits.maximumHeadBytes) bytes\n"
+            + "request(s) at a time, \(limits.heavyQueue) waiting; a design at most \(limits.designSeconds) s; "
+            + "request head at most \(limits.maximumHeadBytes) bytes\n"
         var layer: TLSLayer.Prepared?
         if https, let tls {
             do {

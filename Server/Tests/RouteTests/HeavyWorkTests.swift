@@ -1,3 +1,5 @@
+import FilterDesign
+import FilterRequests
 import FilterServer
 import Foundation
 import Hummingbird
@@ -82,5 +84,87 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
             #expect(status == .ok)
             #expect(body.split(separator: "\n").count == 65_538)
         }
+    }
+}
+
+/// FIR requests are weighed by the work they ask for, and every design runs
+/// under its request's budget.
+@Suite struct FIRWorkTests {
+    @Test func whatIsHeavyAmongFIRRequests() {
+        // The page's example (no query) and short designs are cheap.
+        #expect(!HeavyWork.isHeavyFIR(query: ""))
+        #expect(!HeavyWork.isHeavyFIR(query: FIRQueryRequest.exampleQuery))
+        #expect(!HeavyWork.isHeavyFIR(query: "design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0&format=c"))
+        #expect(!HeavyWork.isHeavyFIR(query: "design=firwin&taps=\(HeavyWork.cheapTaps)&cutoff=0.1&axis=log"))
+        #expect(!HeavyWork.isHeavyFIR(query: "design=fir&passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=60"))
+        // Long designs, long searches and minimum phase are heavy.
+        #expect(HeavyWork.isHeavyFIR(query: "design=firwin&taps=\(HeavyWork.cheapTaps + 2)&cutoff=0.1"))
+        #expect(HeavyWork.isHeavyFIR(query: "design=remez&taps=1023&bands=0,0.2,0.25,0.5&desired=1,0&download=1"))
+        #expect(HeavyWork.isHeavyFIR(query: "design=fir&passbandEdge=0.1&stopbandEdge=0.11&passbandLoss=0.5&stopbandAttenuation=60"))
+        #expect(HeavyWork.isHeavyFIR(query: "design=fir&passbandEdge=0.1&stopbandEdge=0.3&passbandLoss=0.1&stopbandAttenuation=20&method=kaiser&minimumPhase=hilbert"))
+        #expect(HeavyWork.isHeavyFIR(query: "design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0&minimumPhase=homomorphic"))
+        // A query that does not read fails at once: cheap.
+        #expect(!HeavyWork.isHeavyFIR(query: "design=remez&taps=x"))
+        #expect(!HeavyWork.isHeavyFIR(query: "design=nonsense"))
+    }
+
+    /// With every heavy slot held, the FIR page's example and a 31-tap
+    /// remez are still answered (they were 503 when every FIR request was heavy).
+    @Test func cheapFIRRequestsAreAnsweredWhileTheHeavySlotIsHeld() async throws {
+        let heavy = HeavyWork(slots: 1, queue: 0)
+        let gate = Gate()
+        async let held = heavy.run { gate.wait(); return 0 }
+        #expect(try await eventually { heavy.load == (1, 0) })
+        try await withClient(heavy: heavy) { client in
+            let (page, _, _) = try await get(client, "/fir")
+            #expect(page == .ok)
+            let (remez, _, _) = try await get(client, "/api/fir/code?design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0&format=c")
+            #expect(remez == .ok)
+            let (long, _, _) = try await get(client, "/api/fir/design?design=remez&taps=1023&bands=0,0.2,0.25,0.5&desired=1,0")
+            #expect(long == .serviceUnavailable)
+        }
+        gate.open()
+        _ = await held
+    }
+
+    /// A design that runs past the request's budget stops at its next
+    /// checkpoint and is a 422 naming the bound and the command line that
+    /// designs it without one; the server then answers as before.
+    @Test(.timeLimit(.minutes(1))) func aDesignPastItsBudgetIsStopped() async throws {
+        let heavy = HeavyWork(slots: 1, queue: 4, designSeconds: 1)
+        // A remez search about 3,600 taps long: several seconds of exchanges.
+        let query = "design=fir&passbandEdge=0.2&stopbandEdge=0.201&passbandLoss=0.1&stopbandAttenuation=60"
+        try await withClient(heavy: heavy) { client in
+            let started = ContinuousClock.now
+            let (status, body, _) = try await get(client, "/api/fir/design?\(query)")
+            let took = ContinuousClock.now - started
+            #expect(status == .unprocessableContent, "\(status): \(body)")
+            #expect(body.contains("longer than the 1 s one request may compute here") && body.contains("mkfilter fir --passband-edge 0.2"), body)
+            #expect(took < .seconds(3), "answered after \(took)")
+            #expect(try errorField(body) == nil)
+            let (after, _, _) = try await get(client, "/api/fir/design?design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0")
+            #expect(after == .ok)
+        }
+    }
+
+    /// The budget's checks: a time limit stops work at a checkpoint, a
+    /// cancelled request stops at once; outside a budget a checkpoint never throws.
+    @Test func aBudgetStopsItsWork() throws {
+        #expect(throws: Never.self) { try DesignBudget.checkpoint() }
+        let budget = RequestBudget(seconds: 1)
+        let stopped = budget.run { () -> DesignStop? in
+            let started = ContinuousClock.now
+            while ContinuousClock.now - started < .seconds(5) {
+                do { try DesignBudget.checkpoint() } catch { return error }
+            }
+            return nil
+        }
+        #expect(stopped == .timeLimit(seconds: 1))
+        let cancelled = RequestBudget(seconds: 60)
+        cancelled.cancel()
+        #expect(cancelled.run { () -> DesignStop? in
+            do { try DesignBudget.checkpoint() } catch { return error }
+            return nil
+        } == .cancelled)
     }
 }

@@ -36,6 +36,19 @@ public struct FIRQueryRequest: Sendable {
     ///   the query): unknown, twice, malformed, out of range, more than
     ///   `maximumTaps`, or the design's own error.
     public func run() throws(ApplicationError) -> FIRQueryDesign {
+        let read = try self.read()
+        return try FIRQueryDesign(design: read.design, fields: read.fields, name: read.name, description: read.description,
+                                  extras: read.extras)
+    }
+
+    /// What the query asks for, read and checked but not designed: the
+    /// design (taps or a specification), the fields as read, the name, the
+    /// description and the caller's extra fields. A server weighs the work
+    /// from it before it designs (`run()`).
+    ///
+    /// - Throws: `ApplicationError` as `run()` does, but for the design's own.
+    public func read() throws(ApplicationError) -> (design: FIRDefinition, fields: FIRFields, name: String?,
+                                                     description: String?, extras: [String: String]) {
         let pairs: [(name: String, value: String)]
         do { pairs = try RecipeQuery.pairs(query) } catch {
             throw ApplicationError(error.field.map { "\($0): " + error.message } ?? error.message, field: error.field)
@@ -109,7 +122,7 @@ public struct FIRQueryRequest: Sendable {
         } catch {
             throw ApplicationError(wrapping: error, field: error.field)
         }
-        return try FIRQueryDesign(design: design, fields: fields, name: name, description: description, extras: extras)
+        return (design, fields, name, description, extras)
     }
 }
 
@@ -152,6 +165,11 @@ public struct FIRQueryDesign: Sendable {
             }
             (filter, tried) = (result.filter, result.tried)
         } catch {
+            // Stopped by its budget (a server's time limit, a client gone): no field is at fault.
+            if let stop = error.stop {
+                let advice = stop == .cancelled ? "" : "; the command line designs it without this bound: " + fields.commandLine
+                throw ApplicationError(error.description + advice, underlying: stop)
+            }
             let (message, field) = fields.respelled(error.description)
             throw ApplicationError(message, field: field)
         }

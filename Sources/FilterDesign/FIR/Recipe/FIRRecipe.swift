@@ -60,10 +60,12 @@ public struct FIRRecipe: Sendable, Hashable {
     ///
     /// - Throws: `FIRDesignError` wrapping the design function's own error
     ///   (`RemezError` or `LinearPhaseError`), whose text names the input at
-    ///   fault, its frequencies in Hz when the recipe has a sample rate.
+    ///   fault, its frequencies in Hz when the recipe has a sample rate; or
+    ///   the stop, when the `DesignBudget` it runs under stopped it.
     public func design() throws(FIRDesignError) -> FIRFilter {
         var equiripple: EquirippleDesign?
         var taps: [Double]
+        if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
         do {
             switch method {
             case let .remez(n, bands, desired, weights, type):
@@ -78,13 +80,12 @@ public struct FIRRecipe: Sendable, Hashable {
                 taps = try FilterDesign.firwin2(taps: n, frequencies: frequencies, gains: gains, window: window,
                                                 antisymmetric: antisymmetric)
             }
-        } catch let error as RemezError {
-            throw FIRDesignError(error.description(FrequencyWording(sampleRate: sampleRate)))
-        } catch let error as LinearPhaseError {
-            throw FIRDesignError(error.description(FrequencyWording(sampleRate: sampleRate)))
         } catch {
-            throw FIRDesignError("\(error)")
+            // An iteration its budget stopped ends as a failure of its own: say the stop.
+            if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
+            throw Self.designError(error, sampleRate: sampleRate)
         }
+        if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
         let linearPhaseTaps = taps
         if let minimumPhase {
             do { taps = try FilterDesign.minimumPhase(taps: taps, method: minimumPhase) } catch {
@@ -95,5 +96,13 @@ public struct FIRRecipe: Sendable, Hashable {
             throw FIRDesignError("the design gave a tap that is not a finite number; it is beyond double precision")
         }
         return FIRFilter(recipe: self, taps: taps, linearPhaseTaps: linearPhaseTaps, equiripple: equiripple)
+    }
+
+    /// The design function's error in the recipe's words.
+    static func designError(_ error: any Error, sampleRate: Double?) -> FIRDesignError {
+        let wording = FrequencyWording(sampleRate: sampleRate)
+        if let error = error as? RemezError { return FIRDesignError(error.description(wording)) }
+        if let error = error as? LinearPhaseError { return FIRDesignError(error.description(wording)) }
+        return FIRDesignError("\(error)")
     }
 }
