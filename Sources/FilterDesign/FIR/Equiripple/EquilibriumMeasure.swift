@@ -27,7 +27,8 @@ import RealModule
 /// the same measure) puts the right number of points in each band to
 /// within one or two, where a smaller design's reference, scaled, can be
 /// ten off in a multiband design whose smaller versions have a different
-/// structure.
+/// structure. A band of one point has no capacity and carries no charge
+/// (`RemezExchange.tuned` gives it its point, or not, by |δ|).
 struct EquilibriumMeasure {
     /// Per band, the ends of its interval in x (x at its upper and lower edge).
     let intervals: [(low: Double, high: Double)]
@@ -51,6 +52,9 @@ struct EquilibriumMeasure {
             func x(_ t: Double) -> Double { xLow + (xHigh - xLow) * (1 - Double.cos(Double.pi * t)) / 2 }
             let m = cellsPerBand
             intervals.append((xLow, xHigh))
+            // A point has no capacity: it carries no charge (one cell of charge 0,
+            // outside the system).
+            if band.isPoint { continue }
             for j in 0..<m {
                 let middle = x((Double(j) + 0.5) / Double(m))
                 // The external field of the weight: -log|G| / n.
@@ -79,6 +83,7 @@ struct EquilibriumMeasure {
         guard let solution = Self.solve(&a, &rhs, size: size) else { return nil }
         var charges = [[Double]](repeating: [], count: bandCount)
         for j in 0..<k { charges[owner[j]].append(max(solution[j], 0)) }
+        for b in 0..<bandCount where charges[b].isEmpty { charges[b] = [0] }
         // Cells were listed in increasing x, decreasing f.
         self.charges = charges.map { $0.reversed() }
         self.intervals = intervals
@@ -117,6 +122,12 @@ struct EquilibriumMeasure {
         InitialReference.apportion(size, weights: masses, atLeastOne: false)
     }
 
+    /// The same for `problem`'s bands: a band of one point holds none (it
+    /// has no measure; `RemezExchange.tuned` may give it its point).
+    func counts(_ problem: EquirippleProblem, size: Int) -> [Int] {
+        problem.cappingPointBands(counts(size: size))
+    }
+
     /// `counts[b]` points in band b at the quantiles j / (k - 1) of μ on
     /// the band (its edges included), or its median for one point; the
     /// point at 0 or 1/2 left out for the ends in `ends` (the quantiles
@@ -133,6 +144,7 @@ struct EquilibriumMeasure {
                 let u = k == 1 && slots == 0 ? 0.5 : (Double(j) + (dropFirst ? 1 : 0)) / Double(max(slots, 1))
                 points.append(quantile(u, band: b))
             }
+            if band.isPoint { points = [band.lower] }
             if !dropFirst, k > 1 { points[0] = band.lower }
             if !dropLast, k > 1 { points[k - 1] = band.upper }
             // G = 0 at an edge (0 or 1/2 for some types): move the point in.

@@ -24,6 +24,9 @@ struct EquirippleProblem: Sendable {
         let weight: Double
         let kind: Kind
         var width: Double { upper - lower }
+        /// A band of one point (lower = upper): it holds one point of a
+        /// reference at most.
+        var isPoint: Bool { lower == upper }
     }
 
     /// G, dG/df, H, dH/df at one frequency, and x = cos 2πf with dx/df.
@@ -108,6 +111,39 @@ struct EquirippleProblem: Sendable {
     func base(_ t: Terms, band b: Int) -> Double {
         if phase == .one, bands[b].kind == .constant { return bands[b].desired }
         return t.h / t.g
+    }
+
+    /// Whether band b is one point where G = 0 (a type II filter at 1/2,
+    /// III or IV at 0, where the desired value must be 0): E = 0 there
+    /// whatever the taps, so no reference holds it.
+    func isVacuous(_ b: Int) -> Bool {
+        bands[b].isPoint && terms(bands[b].lower, band: b).g == 0
+    }
+
+    /// At most one point in each band of one point (none in a vacuous
+    /// one): an excess moves to the neighbouring band with more points.
+    func cappingPointBands(_ counts: [Int]) -> [Int] {
+        var counts = counts
+        for b in bands.indices where bands[b].isPoint {
+            let most = isVacuous(b) ? 0 : 1
+            guard counts[b] > most else { continue }
+            let excess = counts[b] - most
+            counts[b] = most
+            let left = b > 0 ? counts[b - 1] : -1, right = b + 1 < bands.count ? counts[b + 1] : -1
+            if left < 0 && right < 0 { continue }
+            counts[left >= right ? b - 1 : b + 1] += excess
+        }
+        return counts
+    }
+
+    /// The narrowest band and its edges, for `RemezError.beyondDoublePrecision`
+    /// (of the bands with a width, if any: a band of one point is not too
+    /// narrow for the taps).
+    var narrowestBand: (band: Int, edges: [Double]) {
+        let wide = bands.indices.filter { !bands[$0].isPoint }
+        let candidates = wide.isEmpty ? Array(bands.indices) : wide
+        let b = candidates.min { bands[$0].width < bands[$1].width } ?? 0
+        return (b, [bands[b].lower, bands[b].upper])
     }
 
     /// The largest |H| over the bands (the scale of the weighted error),

@@ -23,7 +23,8 @@ struct ExtremumCandidate: Sendable {
 /// ripples the nodes do not resolve. Every sign change of E' between
 /// consecutive samples (the band's edges included) is refined to a root of
 /// E' (`refine`) and kept if |E| has a local maximum there. The nodes, with
-/// E = ±δ, and the edges are candidates too.
+/// E = ±δ, and the edges are candidates too. A band of one point has one
+/// candidate: its node, or E at the point.
 struct ExtremaSearch {
     let problem: EquirippleProblem
     let trial: TrialPolynomial
@@ -71,6 +72,18 @@ struct ExtremaSearch {
                 bandCandidates.append(ExtremumCandidate(frequency: f, band: b, error: sign * abs(trial.delta), sign: sign,
                                                         isNode: true))
                 nodeIndex += 1
+            }
+            if band.isPoint {
+                // One point: E there (its node, if it holds one) is the only candidate.
+                if bandCandidates.isEmpty {
+                    let e = error(at: band.lower, band: b).e
+                    if e != 0, e.isFinite {
+                        bandCandidates.append(ExtremumCandidate(frequency: band.lower, band: b, error: e,
+                                                                sign: e > 0 ? 1 : -1, isNode: false))
+                    }
+                }
+                out += bandCandidates.prefix(1)
+                continue
             }
             cuts.append(band.upper)
             // The samples: the edges and interior points of every piece.

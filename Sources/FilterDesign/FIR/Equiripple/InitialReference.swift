@@ -15,7 +15,16 @@ enum InitialReference {
     /// Evenly spread points, `count` in all.
     static func uniform(_ problem: EquirippleProblem, count: Int) -> EquirippleReference {
         let widths = problem.bands.map(\.width)
-        let counts = apportion(count, weights: widths, atLeastOne: count >= widths.count)
+        var counts = apportion(count, weights: widths, atLeastOne: count >= widths.count)
+        // A band of one point gets its point (if it can carry ±δ) from a neighbour.
+        for b in problem.bands.indices where problem.bands[b].isPoint && counts[b] == 0 && !problem.isVacuous(b) {
+            if let donor = [b - 1, b + 1].filter({ problem.bands.indices.contains($0) }).max(by: { counts[$0] < counts[$1] }),
+               counts[donor] > 1 {
+                counts[donor] -= 1
+                counts[b] = 1
+            }
+        }
+        counts = problem.cappingPointBands(counts)
         var reference = EquirippleReference(frequencies: [], bands: [])
         for (b, band) in problem.bands.enumerated() {
             let k = counts[b]
@@ -60,6 +69,11 @@ enum InitialReference {
             predicted = c2.indices.map { max(0, c2[$0] + (c2[$0] - c1[$0]) * scale) }
         }
         return apportion(size, weights: predicted, atLeastOne: false)
+    }
+
+    /// `predictedCounts` with at most one point in a band of one point.
+    static func predictedCounts(_ levels: [EquirippleReference], problem: EquirippleProblem) -> [Int] {
+        problem.cappingPointBands(predictedCounts(levels, bands: problem.bands.count, size: problem.basisCount + 1))
     }
 
     /// A reference from the final references of the smaller designs
@@ -109,6 +123,8 @@ enum InitialReference {
                     }
                     if zip(extrapolated, extrapolated.dropFirst()).allSatisfy({ $0 < $1 }) { points = extrapolated }
                 }
+            } else if k == 1, band.isPoint {
+                points = [band.lower]
             } else if k == 1 {
                 points = [old.isEmpty ? 0.5 * (band.lower + band.upper) : old[old.count / 2]]
             } else {

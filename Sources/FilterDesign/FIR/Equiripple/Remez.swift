@@ -17,6 +17,10 @@
 /// extrema: no filter does better than L), or, where double precision ends
 /// first, < 1e-2; it never returns a filter that misses 1e-2, but throws.
 /// The certificate is measured on the taps returned (`RemezCertificate`).
+/// A design whose optimal error is bounded, before the exchange, far below
+/// what double precision resolves (`PrecisionForecast`: about e^{-n r},
+/// r from the Green's function of the bands' gaps, under 1e-20 of the
+/// desired values) is refused at once as beyond double precision.
 /// Two designs are exact and returned at once: every desired value 0 (the
 /// zero filter), and a type I band-pass design asking the same value d of
 /// every band (h = d at the centre tap).
@@ -24,7 +28,11 @@
 /// - Parameters:
 ///   - taps: N, the number of taps (the order plus one).
 ///   - bands: increasing band edges, two a band, in fractions of the sample
-///     rate (0 ... 0.5); bands may not touch.
+///     rate (0 ... 0.5); bands may not touch. A band's two edges may be
+///     equal: a band of one point f, where the error |W(f) (A(f) - D(f))|
+///     counts as at any other point of the bands (one point of the
+///     reference at most; Filip's comb, `0 ... 0.495` passing and the single
+///     point 0.5 stopped, is one).
 ///   - desired: per band, the desired amplitude d (for `.differentiator`
 ///     the slope: D(f) = d f).
 ///   - weights: per band, the weight w > 0 (default 1 each). For
@@ -40,6 +48,11 @@ public func remez(taps: Int, bands: [Double], desired: [Double], weights: [Doubl
                   type: RemezFilterType = .bandpass) throws(RemezError) -> EquirippleDesign {
     let problem = try equirippleProblem(taps: taps, bands: bands, desired: desired, weights: weights, type: type)
     if let exact = exactDesign(problem, taps: taps, type: type) { return exact }
+    if PrecisionForecast.isBeyondDoublePrecision(problem) {
+        // The refusal the exchange would reach, tens of seconds later at 10,000 taps.
+        let (band, edges) = problem.narrowestBand
+        throw .beyondDoublePrecision(band: band, edges: edges, taps: taps, maximumError: 0, outsideResponse: 0)
+    }
     let outcome = RemezExchange(problem: problem).solve()
     return try RemezCertificate.design(outcome, problem: problem, taps: taps, type: type)
 }
@@ -88,7 +101,9 @@ func equirippleProblem(taps: Int, bands: [Double], desired: [Double], weights: [
     for (i, edge) in bands.enumerated() where !(edge >= 0 && edge <= 0.5) {
         throw .bandEdgeOutOfRange(index: i, value: edge)
     }
-    for i in 0..<(bands.count - 1) where !(bands[i] < bands[i + 1]) {
+    // Within a band the edges may be equal (a band of one point, as MATLAB's
+    // firpm and Filip's firpm take it); between bands they increase strictly.
+    for i in 0..<(bands.count - 1) where !(i % 2 == 0 ? bands[i] <= bands[i + 1] : bands[i] < bands[i + 1]) {
         throw .bandEdgesNotIncreasing(index: i, edges: bands)
     }
     for (b, d) in desired.enumerated() where !d.isFinite { throw .desiredNotFinite(band: b, value: d) }

@@ -15,8 +15,7 @@ enum RemezCertificate {
     static func design(_ outcome: RemezExchange.Outcome, problem: EquirippleProblem, taps: Int,
                        type: RemezFilterType) throws(RemezError) -> EquirippleDesign {
         let specification = problem.bands
-        let narrowest = specification.indices.min { specification[$0].width < specification[$1].width } ?? 0
-        let narrowestEdges = [specification[narrowest].lower, specification[narrowest].upper]
+        let (narrowest, narrowestEdges) = problem.narrowestBand
         func beyondPrecision(_ error: Double, outside: Double = 0) -> RemezError {
             .beyondDoublePrecision(band: narrowest, edges: narrowestEdges, taps: taps, maximumError: error,
                                    outsideResponse: outside)

@@ -15,8 +15,9 @@ public enum RemezError: Error, Sendable, Equatable, CustomStringConvertible {
     case weightCount(given: Int, bands: Int)
     /// An edge outside [0, 0.5] (fractions of the sample rate) or not finite.
     case bandEdgeOutOfRange(index: Int, value: Double)
-    /// Edges must increase strictly: each band has a width, and bands
-    /// neither overlap nor touch.
+    /// Edges must increase: a band's upper edge is not below its lower
+    /// edge (equal edges make a band of one point), and bands neither
+    /// overlap nor touch (between bands the edges increase strictly).
     case bandEdgesNotIncreasing(index: Int, edges: [Double])
     /// A desired value that is not finite.
     case desiredNotFinite(band: Int, value: Double)

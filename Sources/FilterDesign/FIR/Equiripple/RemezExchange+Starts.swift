@@ -8,7 +8,7 @@
 extension RemezExchange {
     /// The scaled reference (`InitialReference.scaled`), tuned by `tuned`.
     func scaledStart(_ levels: [EquirippleReference]) -> (EquirippleReference, Double) {
-        tuned(InitialReference.predictedCounts(levels, bands: problem.bands.count, size: problem.basisCount + 1)) {
+        tuned(InitialReference.predictedCounts(levels, problem: problem)) {
             InitialReference.scaled(levels, problem: problem, counts: $0, omittingEnds: $1)
         }
     }
@@ -16,7 +16,7 @@ extension RemezExchange {
     /// The equilibrium-measure reference (`EquilibriumMeasure`), tuned by `tuned`.
     func equilibriumStart() -> (EquirippleReference, Double)? {
         guard let measure = EquilibriumMeasure(problem) else { return nil }
-        return tuned(measure.counts(size: problem.basisCount + 1)) { measure.reference(problem, counts: $0, omittingEnds: $1) }
+        return tuned(measure.counts(problem, size: problem.basisCount + 1)) { measure.reference(problem, counts: $0, omittingEnds: $1) }
     }
 
     /// Of the references `build(counts, ends)` makes, one whose |δ| is
@@ -49,7 +49,8 @@ extension RemezExchange {
                     var tried = counts
                     tried[b] += step
                     tried[b + 1] -= step
-                    if tried[b] >= 0, tried[b + 1] >= 0 { consider(tried, ends) }
+                    // (A band of one point holds one point at most.)
+                    if tried[b] >= 0, tried[b + 1] >= 0, problem.cappingPointBands(tried) == tried { consider(tried, ends) }
                 }
             }
             // The ends 0 and 1/2, with or without their point.
