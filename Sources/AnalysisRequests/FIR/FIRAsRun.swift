@@ -57,6 +57,12 @@ public struct FIRAsRun: Sendable {
         do { fixed = try FixedPointTaps(filter.taps, arithmetic: arithmetic) } catch {
             throw ApplicationError("--precision \(arithmetic.name): \(error.description)", underlying: error)
         }
+        self.init(fixed: fixed)
+    }
+
+    /// `fixed`'s coefficients as CMSIS runs them (those `FixedPointTaps`
+    /// makes, or others read back to be judged against its design).
+    init(fixed: FixedPointTaps) {
         self.fixed = fixed
         precision = .double
         taps = fixed.storedTaps

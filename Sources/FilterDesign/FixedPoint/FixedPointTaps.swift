@@ -61,7 +61,7 @@ public struct FixedPointTaps: Sendable, Hashable {
     /// The taps as stored, c_k ~ outputScale h_k 2^F, in h's order (k = 0
     /// first), padded with zeros (q15's FIR rules, an interpolator's multiple of
     /// L); CMSIS's array is these time-reversed.
-    public let coefficients: [Int64]
+    public internal(set) var coefficients: [Int64]
     /// The zeros appended for q15's length rules.
     public let padding: Int
     /// s: the filter computes s H(x) (s < 1 / sum |h_k|).
