@@ -22,7 +22,8 @@ public enum RecordingRoute {
     /// The route's path; it answers POST only (`FilterRoutes.methods(path:)`).
     public static let path = "/api/recording"
 
-    static func response(_ request: Request, heavy: HeavyWork, budget: UploadBudget = .shared) async -> Response {
+    static func response(_ request: Request, _ context: FilterRequestContext, heavy: HeavyWork,
+                         budget: UploadBudget = .shared) async -> Response {
         let query = request.uri.query ?? ""
         if query.utf8.count > RecipeQuery.maximumLength {
             return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
@@ -52,7 +53,7 @@ public enum RecordingRoute {
         } catch {
             return APIError.response(.badRequest, "the recording could not be read (\(error))", field: "recording")
         }
-        return await FilterRoutes.bounded(request, heavy, page: false, alwaysHeavy: true) { trial(bytes, query: query) }
+        return await FilterRoutes.bounded(request, context, heavy, page: false, isHeavy: true) { trial(bytes, query: query) }
     }
 
     /// One upload's part of the budget, used by one request at a time.

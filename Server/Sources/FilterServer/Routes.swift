@@ -52,7 +52,7 @@ public enum FilterRoutes {
     /// the body; POST for `/api/recording`); heavy requests go through `heavy`.
     public static func router(heavy: HeavyWork = HeavyWork(slots: ServerLimits().heavySlots,
                                                            queue: ServerLimits().heavyQueue)) -> Router<FilterRequestContext> {
-        let router = Router(options: .autoGenerateHeadEndpoints)
+        let router = Router(context: FilterRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.get("/") { request, context in
             await bounded(request, context, heavy, page: true) { DesignPage.response(query: request.uri.query) }
         }
@@ -80,32 +80,35 @@ public enum FilterRoutes {
             }
         }
         router.get("/fir") { request, context in
-            await bounded(request, context, heavy, page: true, fir: true) { FIRPage.response(query: request.uri.query) }
+            await bounded(request, context, heavy, page: true, isHeavy: HeavyWork.isHeavyFIR(query: request.uri.query ?? "")) { FIRPage.response(query: request.uri.query) }
         }
         router.get("/api/fir/code") { request, context in
-            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.code(query: request.uri.query ?? "") }
+            await bounded(request, context, heavy, page: false, isHeavy: HeavyWork.isHeavyFIR(query: request.uri.query ?? "")) { FIRPage.code(query: request.uri.query ?? "") }
         }
         router.get("/api/fir/design") { request, context in
-            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.json(query: request.uri.query ?? "") }
+            await bounded(request, context, heavy, page: false, isHeavy: HeavyWork.isHeavyFIR(query: request.uri.query ?? "")) { FIRPage.json(query: request.uri.query ?? "") }
         }
         router.get("/api/fir/filters.json") { request, context in
-            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.filterSetFile(query: request.uri.query ?? "") }
+            await bounded(request, context, heavy, page: false, isHeavy: HeavyWork.isHeavyFIR(query: request.uri.query ?? "")) { FIRPage.filterSetFile(query: request.uri.query ?? "") }
         }
         router.get("/api/fir/response") { request, context in
-            await bounded(request, context, heavy, page: false, fir: true) { FIRPage.responseCSV(query: request.uri.query ?? "") }
+            await bounded(request, context, heavy, page: false, isHeavy: HeavyWork.isHeavyFIR(query: request.uri.query ?? "")) { FIRPage.responseCSV(query: request.uri.query ?? "") }
         }
         for script in StaticScripts.all {
             router.get(RouterPath(stringLiteral: script.path)) { request, _ in script.response(query: request.uri.query) }
         }
-        router.post(RouterPath(stringLiteral: RecordingRoute.path)) { request, _ in await RecordingRoute.response(request, heavy: heavy) }
+        router.post(RouterPath(stringLiteral: RecordingRoute.path)) { request, context in
+            await RecordingRoute.response(request, context, heavy: heavy)
+        }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }
 
     /// `work` at once when the request is cheap; through `heavy` when it is
-    /// heavy (by its query: `HeavyWork.isHeavy`, or `isHeavyFIR` for the FIR
-    /// routes, `fir`), or a 503 with `Retry-After` when that is full (an HTML
-    /// page for the pages, the JSON error for the rest).
+    /// heavy (`isHeavy`: the FIR routes' `HeavyWork.isHeavyFIR`, always for a
+    /// recording; by default `HeavyWork.isHeavy` of its query), or a 503 with
+    /// `Retry-After` when that is full (an HTML page for the pages, the JSON
+    /// error for the rest).
     ///
     /// Either way the work runs under a `RequestBudget` of
     /// `heavy.designSeconds`, and heavy work is cancelled when the
@@ -113,12 +116,12 @@ public enum FilterRoutes {
     /// that runs longer, or whose client has gone, stops at its next
     /// checkpoint (a 422 naming the bound).
     static func bounded(_ request: Request, _ context: FilterRequestContext, _ heavy: HeavyWork, page: Bool,
-                        fir: Bool = false, _ work: @escaping @Sendable () -> Response) async -> Response {
+                        isHeavy: Bool? = nil, _ work: @escaping @Sendable () -> Response) async -> Response {
         let query = request.uri.query ?? ""
         let budget = RequestBudget(seconds: heavy.designSeconds)
         let bounded: @Sendable () -> Response = { budget.run(work) }
         // A cheap request is over in milliseconds: only its time is bounded.
-        guard fir ? HeavyWork.isHeavyFIR(query: query) : HeavyWork.isHeavy(query: query) else { return bounded() }
+        guard isHeavy ?? HeavyWork.isHeavy(query: query) else { return bounded() }
         context.channel.closeFuture.whenComplete { _ in budget.cancel() }
         if let response = await heavy.run({ budget.isCancelled ? Response(status: .noContent) : bounded() }) { return response }
         var busy = APIError.busy(heavy)

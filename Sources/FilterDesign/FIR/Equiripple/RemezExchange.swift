@@ -90,7 +90,8 @@ struct RemezExchange {
     /// `verificationSamples` samples a piece (an extremum the sparse search
     /// missed would make max |E| too small), and if that changes the
     /// verdict the iterations go on from the checked state's extrema (at
-    /// most three checks).
+    /// most three checks). Each iteration first looks at the
+    /// `DesignBudget`, and ends the loop when it is spent.
     func iterate(from start: EquirippleReference, tolerance: Double, verify: Bool = true) -> Outcome {
         var reference = start
         var best: State? = nil
@@ -99,6 +100,9 @@ struct RemezExchange {
         var iterations = 0
         var coarse = true
         while iterations < Self.maximumIterations {
+            // Its budget spent (a server's time limit, a client gone): the
+            // caller says why (`FIRRecipe.design` reads `DesignBudget.stop`).
+            if DesignBudget.stop != nil { break }
             guard let state = step(reference, samples: 1, coarse: coarse, iteration: iterations + 1) else { break }
             // Refine the extrema fully once within 5 % (and always after a coarse step that seemed to converge).
             let wasCoarse = coarse
