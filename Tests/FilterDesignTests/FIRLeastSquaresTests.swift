@@ -78,7 +78,7 @@ import Testing
     }
 
     /// scipy's test_rank_deficient: the Gram matrix is numerically singular
-    /// (scipy falls back to lstsq; here conjugate gradients): on freqz's 512
+    /// (scipy falls back to lstsq; here QR on the quadrature system): on freqz's 512
     /// points |H| within 1e-5 of 1 at the first two and 1e-6 of 0 at the last
     /// two (21 taps), and within 1e-4 of 1 below 0.005 and of 0 above 0.495
     /// (101 taps).
@@ -151,5 +151,47 @@ import Testing
         let e = try leastSquaresError(taps: h, bands: bands, desired: desired, weights: weights)
         let scipy = 9.218808383337773e-09
         #expect(abs(e - scipy) <= 1e-6 * scipy, "E = \(e)")
+    }
+
+    /// Two ill-conditioned designs (random edges, wide transitions) on which
+    /// the normal equations stop short of the optimum (Cholesky passed its
+    /// pivot test on the first, conjugate gradients stopped on the second):
+    /// E, evaluated carefully (`leastSquaresErrorByQuadrature`), must be no
+    /// worse than that of scipy 1.17.1's taps, and within 1e-4 of the exact
+    /// optimum. Reference values in `leastSquaresError`'s units (nu = 2f),
+    /// computed for this file in mpmath at 50 digits from the closed forms:
+    /// scipy's E of its own double taps exactly, and the optimum by solving
+    /// the normal equations at 60 digits. Before the QR solver ours were
+    /// 7.267e-07 and 5.2e-16 (Swift); the first optimum's taps reach 2e6
+    /// (huge excursions in the "don't care" band), scipy's 330.
+    @Test(arguments: [
+        (taps: 195, bands: [0, 0.1481023907034438, 0.24376859508313334, 0.5], desired: [0.0, 1, 0, 0], weights: [10.0, 10],
+         scipy: 7.258281706803806e-07, optimum: 6.87816366514e-07),
+        (taps: 191, bands: [0, 0.04371525189053888, 0.13061429186872203, 0.19656691905738388, 0.28346595903556704, 0.5],
+         desired: [0.0, 0, 1, 1, 0, 0], weights: [10.0, 2, 1], scipy: 2.190511092331199e-18, optimum: 5.78165616664e-28),
+    ])
+    func illConditionedReachesTheOptimum(design: (taps: Int, bands: [Double], desired: [Double], weights: [Double],
+                                                  scipy: Double, optimum: Double)) throws {
+        let h = try firls(taps: design.taps, bands: design.bands, desired: design.desired, weights: design.weights)
+        let e = try leastSquaresErrorByQuadrature(taps: h, bands: design.bands, desired: design.desired, weights: design.weights)
+        #expect(e <= design.scipy, "E = \(e)")
+        #expect(abs(e - design.optimum) <= 1e-4 * design.optimum, "E = \(e)")
+        #expect(R.largestDifference(h, h.reversed()) == 0)
+    }
+
+    /// The careful evaluation agrees with the closed form where the closed
+    /// form is accurate (a well-conditioned design, taps below 1, E = 1.9e-4),
+    /// and gives the zero filter's error e0 = 0.4 (the passband's length in
+    /// Nyquist units).
+    @Test func quadratureErrorMatchesClosedForm() throws {
+        let bands = [0, 0.2, 0.25, 0.5], desired = [1.0, 1, 0, 0], weights = [1.0, 10]
+        let h = try firls(taps: 31, bands: bands, desired: desired, weights: weights)
+        let closed = try leastSquaresError(taps: h, bands: bands, desired: desired, weights: weights)
+        let careful = try leastSquaresErrorByQuadrature(taps: h, bands: bands, desired: desired, weights: weights)
+        let zero = try leastSquaresErrorByQuadrature(taps: [Double](repeating: 0, count: 31), bands: bands, desired: desired, weights: weights)
+        #expect(abs(zero - 0.4) <= 1e-15)
+        // The closed form rounds to about eps e0 (e0 - 2 b'h + h'T h, each
+        // term near e0): 1e-14 e0 is 2e-11 of this E.
+        #expect(abs(careful - closed) <= 1e-14 * zero, "\(careful) vs \(closed)")
     }
 }

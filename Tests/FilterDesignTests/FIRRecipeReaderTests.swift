@@ -66,6 +66,13 @@ import Testing
         let cases: [(String, RecipeDraft, (inout RecipeDraft) -> Void, [RecipeProblem])] = [
             ("no taps", Self.remez, { $0.taps = nil }, [.missingForDesign(.taps, design: .remez)]),
             ("0 taps", Self.remez, { $0.taps = 0 }, [.tapsOutOfRange(0)]),
+            // Each method's own range (remez 1 ... 20,001, firls 1 ... 10,001, firwin 1 ... 1,000,001).
+            ("remez beyond its range", Self.remez, { $0.taps = 20_003 }, [.tapsOutOfRange(20_003)]),
+            ("firls beyond its range", Self.remez, { $0.firMethod = .firls; $0.taps = 10_003; $0.desired = [1, 1, 0, 0] },
+             [.tapsOutOfRange(10_003)]),
+            ("firwin beyond its range", Self.remez,
+             { $0.firMethod = .firwin; $0.bandEdges = nil; $0.desired = nil; $0.cutoffs = [5]; $0.taps = 1_000_003 },
+             [.tapsOutOfRange(1_000_003)]),
             ("no bands", Self.remez, { $0.bandEdges = nil }, [.missingForDesign(.bands, design: .remez)]),
             ("no desired", Self.remez, { $0.desired = nil }, [.missingForDesign(.desired, design: .remez)]),
             ("firwin's cutoff", Self.remez, { $0.cutoffs = [0.1] }, [.notForDesign(.cutoffs, design: .remez)]),
@@ -93,6 +100,23 @@ import Testing
             #expect(RecipeReader.problems(d) == expected, "\(name)")
             #expect(throws: RecipeReadingError.problems(expected), "\(name)") { try RecipeReader.firDefinition(d) }
         }
+    }
+
+    /// The reader bounds the taps by the method's own range: 20,003 taps is
+    /// refused for remez (above) but read for firwin; `fir`, which
+    /// refuses taps, has the widest range for its messages.
+    @Test func tapsRangeIsTheMethods() throws {
+        var d = Self.remez
+        d.firMethod = .firwin
+        d.bandEdges = nil
+        d.desired = nil
+        d.cutoffs = [5]
+        d.taps = 20_003
+        #expect(RecipeReader.problems(d).isEmpty)
+        #expect(RecipeReader.tapsRange(for: .remez) == 1...20_001)
+        #expect(RecipeReader.tapsRange(for: .firls) == 1...10_001)
+        #expect(RecipeReader.tapsRange(for: .firwin2) == 1...1_000_001)
+        #expect(RecipeReader.tapsRange(for: .fir) == 1...1_000_001)
     }
 
     /// A draft is read as what it names: a FIR draft is no IIR recipe, and

@@ -226,7 +226,8 @@ enum LinearPhaseResponse {
         for band in [FIRBand.bandpass, .bandstop] {
             #expect(throws: LinearPhaseError.bandNeedsTwoCutoffs(band, given: 1)) { try firwin(taps: 41, cutoffs: [0.25], band: band) }
         }
-        #expect(throws: LinearPhaseError.tapsOutOfRange(0, allowed: 1...linearPhaseMaximumTaps)) { try firwin(taps: 0, cutoffs: [0.25]) }
+        #expect(throws: LinearPhaseError.tapsOutOfRange(0, allowed: LinearPhaseTaps.firwin)) { try firwin(taps: 0, cutoffs: [0.25]) }
+        #expect(throws: LinearPhaseError.tapsOutOfRange(1_000_002, allowed: 1...1_000_001)) { try firwin(taps: 1_000_002, cutoffs: [0.25]) }
         #expect(throws: LinearPhaseError.widthOutOfRange(-1)) { try firwin(taps: 41, cutoffs: [0.25], width: -1) }
     }
 
@@ -420,6 +421,28 @@ enum LinearPhaseResponse {
         #expect(throws: LinearPhaseError.deviationOutOfRange(0)) {
             try ichigeOrder(passbandEdge: 0.1, stopbandEdge: 0.2, passbandDeviation: 0.01, stopbandDeviation: 0)
         }
+    }
+
+    /// Each method's bound on the taps (`LinearPhaseTaps`, chosen from the
+    /// measured cost) is where the design refuses, naming that range.
+    @Test func tapBoundsPerMethod() throws {
+        #expect(LinearPhaseTaps.firwin == 1...1_000_001)
+        #expect(LinearPhaseTaps.firwin2 == 1...1_000_001)
+        #expect(LinearPhaseTaps.firls == 1...10_001)
+        #expect(throws: LinearPhaseError.tapsOutOfRange(1_000_003, allowed: 1...1_000_001)) {
+            try firwin2(taps: 1_000_003, frequencies: [0, 0.2, 0.5], gains: [1, 1, 0])
+        }
+        #expect(throws: LinearPhaseError.tapsOutOfRange(10_003, allowed: 1...10_001)) {
+            try firls(taps: 10_003, bands: [0, 0.2, 0.25, 0.5], desired: [1, 1, 0, 0])
+        }
+        #expect(throws: LinearPhaseError.tapsOutOfRange(0, allowed: 1...10_001)) {
+            try firls(taps: 0, bands: [0, 0.2, 0.25, 0.5], desired: [1, 1, 0, 0])
+        }
+        #expect(LinearPhaseError.tapsOutOfRange(10_003, allowed: LinearPhaseTaps.firls).description
+                == "number of taps 10003 is out of range; it must be in 1 ... 10001")
+        #expect(FIRMethodName.firls.tapsRange == LinearPhaseTaps.firls)
+        #expect(FIRMethodName.remez.tapsRange == EquirippleDesign.tapsRange)
+        #expect(FIRMethodName.fir.tapsRange == nil)
     }
 }
 

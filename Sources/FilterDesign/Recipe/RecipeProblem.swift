@@ -133,7 +133,7 @@ public enum RecipeProblem: Sendable, Hashable {
     /// A field the FIR method needs (`.taps`, `.bands`, `.desired`,
     /// `.cutoffs`, `.frequencies`, `.gains`).
     case missingForDesign(RecipeField, design: FIRMethodName)
-    /// A number of taps outside `RecipeReader.tapsRange`.
+    /// A number of taps outside the method's `RecipeReader.tapsRange(for:)`.
     case tapsOutOfRange(Int)
     /// firwin given both a window and a transition width (which chooses
     /// Kaiser's window).

@@ -27,8 +27,15 @@ extension RecipeReader {
         field == .design || firCommonFields.contains(field) || firFields(of: method).contains(field)
     }
 
-    /// The numbers of taps a FIR recipe may ask for: 1 ... `linearPhaseMaximumTaps`.
-    public static let tapsRange = 1...linearPhaseMaximumTaps
+    /// The numbers of taps a FIR recipe of `method` may ask for: the
+    /// method's own `FIRMethodName.tapsRange`; for `fir` (which refuses
+    /// `taps`: it finds the count itself) the widest of the others', for the
+    /// message on a count that is not a whole number.
+    public static func tapsRange(for method: FIRMethodName) -> ClosedRange<Int> {
+        if let range = method.tapsRange { return range }
+        let ranges = FIRMethodName.allCases.compactMap(\.tapsRange)
+        return (ranges.map(\.lowerBound).min() ?? 1)...(ranges.map(\.upperBound).max() ?? 1)
+    }
 
     /// The fields `method` needs, in the order they are reported missing.
     static func firRequiredFields(of method: FIRMethodName) -> [RecipeField] {
@@ -44,7 +51,7 @@ extension RecipeReader {
     /// does not take (`taps` for `fir` is `.notWithSpecification`, since
     /// the specification chooses it); then for `fir` each of the
     /// specification's four fields missing; for the others the taps missing
-    /// or out of `tapsRange`, the method's own fields missing, and firwin
+    /// or out of `tapsRange(for: method)`, the method's own fields missing, and firwin
     /// given both a window and a transition width.
     ///
     /// - Parameters:
@@ -62,7 +69,7 @@ extension RecipeReader {
             return problems
         }
         if let taps = d.taps {
-            if !tapsRange.contains(taps) { problems.append(.tapsOutOfRange(taps)) }
+            if !tapsRange(for: method).contains(taps) { problems.append(.tapsOutOfRange(taps)) }
         } else {
             problems.append(.missingForDesign(.taps, design: method))
         }

@@ -16,7 +16,7 @@ public struct FIRQueryRequest: Sendable {
     /// 6 Hz, stop from 7.5 Hz (an accelerometer's tremor band removed).
     public static let exampleQuery = "design=remez&taps=31&bands=0,6,7.5,30&desired=1,0&sampleRate=60"
     /// The most taps a query designs (the server's bound on one request's
-    /// work; the command line allows `linearPhaseMaximumTaps`).
+    /// work; the command line allows each method's `FIRMethodName.tapsRange`).
     public static let maximumTaps = 4_095
 
     /// The query, without the `?`.

@@ -336,7 +336,7 @@ public struct FIRFields: Sendable {
         guard let text = try one("taps") else { return nil }
         do throws(FisherCommandLineError) {
             return try FisherArguments.integer(text, for: spelled("taps"), meaning: "the number of taps",
-                                               in: Int(text) == nil ? RecipeReader.tapsRange : Int.min...Int.max)
+                                               in: Int(text) == nil ? RecipeReader.tapsRange(for: method) : Int.min...Int.max)
         } catch { throw fail(error, "taps") }
     }
 
@@ -437,7 +437,7 @@ public struct FIRFields: Sendable {
         case .notWithSpecification:
             return mistake("\(field ?? ""): fir finds the number of taps itself; to give it, use remez, firls or firwin", usage: false)
         case .tapsOutOfRange(let taps):
-            let allowed = RecipeReader.tapsRange
+            let allowed = RecipeReader.tapsRange(for: method)
             return mistake("\(field ?? "") \(taps) is not allowed; it must be in \(allowed.lowerBound) ... \(allowed.upperBound) (the number of taps)",
                            usage: false)
         case .windowAndWidth:

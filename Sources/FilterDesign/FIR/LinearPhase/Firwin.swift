@@ -38,12 +38,13 @@ public enum FIRBand: String, Sendable, Hashable, CaseIterable {
 /// random designs; libm's and numpy's sin and cos differ by an ulp at times,
 /// and I0 here is within an ulp where Cephes' is within 2).
 ///
-/// - Throws: `LinearPhaseError.tapsOutOfRange` (taps < 1), `.noCutoffs`,
+/// - Throws: `LinearPhaseError.tapsOutOfRange` (outside
+///   `LinearPhaseTaps.firwin`), `.noCutoffs`,
 ///   `.cutoffOutOfRange`, `.cutoffsNotIncreasing`, `.widthOutOfRange`, and
 ///   `.evenTapsPassNyquist` when `taps` is even and a passband reaches fs/2.
 public func firwin(taps: Int, cutoffs: [Double], passZero: Bool = true, window: FIRWindow = .hamming,
                    width: Double? = nil, scale: Bool = true) throws(LinearPhaseError) -> [Double] {
-    guard taps >= 1, taps <= linearPhaseMaximumTaps else { throw .tapsOutOfRange(taps, allowed: 1...linearPhaseMaximumTaps) }
+    guard LinearPhaseTaps.firwin.contains(taps) else { throw .tapsOutOfRange(taps, allowed: LinearPhaseTaps.firwin) }
     guard !cutoffs.isEmpty else { throw .noCutoffs }
     for (i, c) in cutoffs.enumerated() where !(c > 0 && c < 0.5) { throw .cutoffOutOfRange(index: i, value: c) }
     for i in cutoffs.indices.dropFirst() where !(cutoffs[i] > cutoffs[i - 1]) {
@@ -99,9 +100,51 @@ public func firwin(taps: Int, cutoffs: [Double], band: FIRBand, window: FIRWindo
     return try firwin(taps: taps, cutoffs: cutoffs, passZero: band.passesZero, window: window, width: width, scale: scale)
 }
 
-/// The largest number of taps these designs accept (10^7: beyond it the
-/// memory, not the formulas, is the limit).
-public let linearPhaseMaximumTaps = 10_000_000
+/// The numbers of taps the window-method and least-squares designs accept,
+/// each bounded by its cost so that a design command finishes within a few
+/// seconds in a release build and its memory stays modest (as
+/// `EquirippleDesign.tapsRange` bounds `remez`).
+///
+/// Measured on this project's 2-core machine, release build, while other
+/// builds ran (load 6-7, so wall times are about twice the CPU times);
+/// the design alone in-process, then `mkfilter ...` (report) and
+/// `mkfilter ... --emit json` end to end (wall / user CPU, peak resident
+/// memory):
+///
+/// - firwin (low-pass 0.1): 100,001 taps 0.013 s in-process, 0.13 s
+///   (0.05 s CPU) and 30 MB as a report, 0.15 s and 41 MB with JSON;
+///   1,000,001 taps 0.16 s, 0.98 s (0.45 s CPU) and 104 MB, 1.43 s and
+///   196 MB; 3,000,001 taps 0.43 s in-process; 10^7 taps took 1.6 GB with
+///   JSON before this bound.
+/// - firwin2 (gains 1 1 0 0 at 0 0.1 0.2 0.5): 100,001 taps 0.063 s,
+///   0.10 s and 34 MB, 0.18 s and 42 MB; 1,000,001 taps 0.56 s, 1.29 s
+///   (0.58 s CPU) and 125 MB, 1.72 s and 208 MB; 3,000,001 taps 2.0 s and
+///   402 MB in-process.
+/// - firls (three narrow transitions, weights 10/1/5/1, preconditioned
+///   conjugate gradients): 10,001 taps 0.65 s in-process, 5.7 s (3.3 s
+///   CPU) and 26 MB as a report or JSON; 20,001 taps 2.0 s, 17.5 s (9.7 s
+///   CPU); 30,001 taps 3.7 s, 26.8 s (15.9 s CPU); 40,001 taps 6.7 s
+///   in-process; a low-pass 0.2/0.21 at 20,001 taps 1.7 s in-process.
+///
+/// firls's command costs more than its design: three quarters of it is the
+/// report's band measures (`FIRFilter.bandMeasures`, O(N) a frequency on a
+/// grid that grows with N), which every output computes. So firls stops at
+/// 10,001 taps (about 3.5 s of CPU), firwin and firwin2 at 1,000,001
+/// (under 1 s of CPU, about 200 MB with `--emit json`, which keeps every
+/// tap's text).
+public enum LinearPhaseTaps {
+    /// `firwin`: 1 ... 1,000,001. Its cost is O(N) (sinc terms, the window,
+    /// the scaling sum), so the bound is the output's size, not the design.
+    public static let firwin: ClosedRange<Int> = 1...1_000_001
+    /// `firwin2`: 1 ... 1,000,001. O(P log P) for its interpolation grid
+    /// of P >= N + 1 points (a power of two above N by default).
+    public static let firwin2: ClosedRange<Int> = 1...1_000_001
+    /// `firls`: 1 ... 10,001 (odd counts only). Dense solves up to 511
+    /// taps; beyond, conjugate gradients at O(N log N) an iteration, tens to
+    /// hundreds of iterations, plus Levinson's O(N^2) preconditioner when
+    /// transition bands make the matrix nearly singular.
+    public static let firls: ClosedRange<Int> = 1...10_001
+}
 
 /// numpy's sinc: sin(pi x) / (pi x), 1 at 0 (the same two roundings, pi x
 /// and the quotient, as numpy).

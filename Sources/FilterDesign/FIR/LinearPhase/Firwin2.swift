@@ -20,7 +20,8 @@ import RealModule
 /// (always with the default grid), else a direct cosine sum; the taps agree
 /// with scipy's within about 1e-15 of the largest.
 ///
-/// - Throws: `LinearPhaseError.tapsOutOfRange`, `.frequencyGainCount`,
+/// - Throws: `LinearPhaseError.tapsOutOfRange` (outside
+///   `LinearPhaseTaps.firwin2`), `.frequencyGainCount`,
 ///   `.gridTooSmall` (P <= taps), `.frequencyEnds`, `.frequenciesDecreasing`,
 ///   `.frequencyRepeatedTwice`, `.zeroFrequencyRepeated`,
 ///   `.halfFrequencyRepeated`, `.frequencyTooCloseToStep`, `.gainNotFinite`,
@@ -28,7 +29,7 @@ import RealModule
 ///   and 0.5, IV at 0) meet a nonzero gain.
 public func firwin2(taps: Int, frequencies: [Double], gains: [Double], gridPoints: Int? = nil,
                     window: FIRWindow? = .hamming, antisymmetric: Bool = false) throws(LinearPhaseError) -> [Double] {
-    guard taps >= 1, taps <= linearPhaseMaximumTaps else { throw .tapsOutOfRange(taps, allowed: 1...linearPhaseMaximumTaps) }
+    guard LinearPhaseTaps.firwin2.contains(taps) else { throw .tapsOutOfRange(taps, allowed: LinearPhaseTaps.firwin2) }
     guard frequencies.count == gains.count else { throw .frequencyGainCount(frequencies: frequencies.count, gains: gains.count) }
     if let gridPoints, taps >= gridPoints { throw .gridTooSmall(gridPoints: gridPoints, taps: taps) }
     guard let first = frequencies.first, let last = frequencies.last, first == 0, last == 0.5 else {

@@ -24,12 +24,30 @@ import RealModule
 /// problem are formed, and nothing is squared:
 ///
 /// - up to 511 taps, T + H (M + 1 unknowns) is factored by Cholesky, and the
-///   factor is used when its smallest pivot is at least 1e-14 of the largest
-///   diagonal entry (the matrix is not singular to working precision; scipy
-///   likewise uses its Cholesky solve unless the condition estimate exceeds
-///   1 / eps);
-/// - otherwise (more taps, or a nearly singular matrix, which wide transition
-///   bands give: responses that live in the "don't care" bands cost nothing),
+///   factor is used when the matrix is well conditioned and the optimum not
+///   too close to rounding: its condition number (estimated by inverse
+///   iteration) at most 1e6, and the solution's E (closed form) at least
+///   1e-8 e0. Those solutions are scipy's to rounding (scipy uses its Cholesky solve
+///   unless the condition estimate exceeds 1 / eps).
+/// - otherwise, up to 511 taps, the least-squares problem itself, not its
+///   normal equations: A - D on Gauss-Legendre nodes that integrate E
+///   exactly, damped by 30 eps |G| and by 1000 eps |G|, each solved by
+///   Householder QR (`LeastSquaresQuadrature`), the taps with the smaller
+///   E (evaluated carefully, `leastSquaresErrorByQuadrature`) kept. The
+///   normal equations' closed forms are each right to eps |b|, which costs about (eps |b|)^2 / lambda in E along an
+///   eigenvector of eigenvalue lambda: for designs with wide transition
+///   bands the solution stopped far above the optimum (195 taps, one ramp
+///   band and a stop band, weights 10/10: E 7.267e-7 where the optimum is
+///   6.878e-7 and scipy's taps give 7.258e-7; 191 taps, three bands:
+///   5.2e-16 where the optimum is 5.8e-28 and scipy's give 2.2e-18, in
+///   these units). On 200 random designs of 1-511 taps (1-3 bands, random
+///   edges, gains and weights; E of both sets of double taps evaluated
+///   exactly, mpmath at 50 digits) E was never above scipy's: the ratio
+///   ours/scipy's was at most 1 (51 designs equal to rounding), median
+///   0.84, down to 5e-17. Ill-posed designs (wide "don't care" bands) have
+///   optimal taps of 1e6 and more. Time: at most about 0.2 s (511 taps).
+/// - beyond 511 taps (wide transition bands make T nearly singular there
+///   too: responses that live in the "don't care" bands cost nothing),
 ///   conjugate gradients on T (`conjugateGradient`), each product by T in
 ///   O(N log N) by FFT (`SymmetricToeplitz`), stopped when E is optimal to
 ///   rounding. Up to 50 plain iterations, which suffice unless T is nearly
@@ -40,31 +58,44 @@ import RealModule
 ///   are not unique; CG started from 0 tends to the solution of least norm
 ///   (scipy falls back to `lstsq` there), so the taps may differ from scipy's
 ///   in directions that do not change E, while E and the responses in the
-///   bands agree. On 160 random designs (1-1,199 taps, 1-3 bands, random
-///   edges, gains and weights) E was never above scipy's by more than 1e-9
-///   of the zero filter's error e0, and often below it; where the gains
-///   cannot be met without taps in the hundreds or thousands (huge
-///   excursions in the "don't care" bands) both designs are ill-posed and E
-///   is known only to about eps |h|^2.
+///   bands agree. This path still stops short of the optimum on
+///   ill-conditioned designs: on 40 random designs of 513-1,199 taps (as
+///   above) E was above scipy's on 34, by a median factor of 3.7 and up to
+///   1.1e4 (E of 1e-16 where scipy's taps reach 1e-20: the closed forms'
+///   rounding, as above; 1.01-1.5 where E is 1e-7-1e-14: the stopping
+///   rule). The dense QR solver would fix both but costs O(K N^2).
 ///
 /// Time (release build, this 2-core machine while another build ran): 2,001
-/// taps 0.6-10 ms; 20,001 taps 0.06 s (a narrow transition: plain CG) to
-/// 0.65 s (three narrow transitions, weights 10/1/5/1: preconditioned);
-/// scipy 1.17 takes 0.04-1.1 s for 2,001 taps (its dense O(N^3) solve).
+/// taps 0.6-10 ms; 10,001 taps 0.65 s and 20,001 taps 2.0 s (three narrow
+/// transitions, weights 10/1/5/1: preconditioned; measured again here under
+/// a load of 6-7, where earlier 20,001 taps took 0.06-0.65 s); scipy 1.17
+/// takes 0.04-1.1 s for 2,001 taps (its dense O(N^3) solve). The bound is
+/// `LinearPhaseTaps.firls`.
 ///
-/// - Throws: `LinearPhaseError.tapsNotOdd`, `.tapsOutOfRange`,
+/// - Throws: `LinearPhaseError.tapsNotOdd`, `.tapsOutOfRange` (outside
+///   `LinearPhaseTaps.firls`),
 ///   `.bandEdgeCount`, `.bandEdgeOutOfRange`, `.desiredCount`,
 ///   `.bandEdgesNotIncreasing`, `.desiredInvalid` (negative), `.weightCount`,
 ///   `.weightInvalid` (negative), and `.leastSquaresNoConvergence` should the
 ///   iteration fail (it has not).
 public func firls(taps: Int, bands: [Double], desired: [Double], weights: [Double]? = nil) throws(LinearPhaseError) -> [Double] {
-    guard taps >= 1, taps <= linearPhaseMaximumTaps else { throw .tapsOutOfRange(taps, allowed: 1...linearPhaseMaximumTaps) }
+    guard LinearPhaseTaps.firls.contains(taps) else { throw .tapsOutOfRange(taps, allowed: LinearPhaseTaps.firls) }
     guard taps % 2 == 1 else { throw .tapsNotOdd(taps) }
     let weights = try validatedLeastSquaresBands(bands, desired, weights)
     let problem = LeastSquaresProblem(taps: taps, bands: bands, desired: desired, weights: weights)
     let m = (taps - 1) / 2
-    if m + 1 <= 256, let a = problem.choleskySolution() {
-        return (0..<taps).map { n in n == m ? 2 * a[0] : a[abs(n - m)] }
+    if m + 1 <= leastSquaresDenseUnknowns {
+        if let (a, condition) = problem.choleskySolution(), condition <= 1e6 {
+            let h = (0..<taps).map { n in n == m ? 2 * a[0] : a[abs(n - m)] }
+            if problem.error(of: h) >= 1e-8 * problem.desiredEnergy { return h }
+        }
+        // The damped QR solution for two dampings; the smaller E wins.
+        let candidates = [30.0, 1000].map { damping in
+            let c = LeastSquaresQuadrature.solve(taps: taps, bands: bands, desired: desired, weights: weights, damping: damping)
+            let h = (0..<taps).map { c[abs($0 - m)] }
+            return (h: h, error: quadratureError(h, bands: bands, desired: desired, weights: weights))
+        }
+        return candidates[1].error < candidates[0].error ? candidates[1].h : candidates[0].h
     }
     let t = SymmetricToeplitz(firstColumn: problem.q)
     let rhs = (0..<taps).map { problem.b[abs($0 - m)] }
@@ -142,9 +173,10 @@ struct LeastSquaresProblem {
 
     /// a = (T + H)^-1 b on the M + 1 free taps, (T + H)_kn = q_|k-n| + q_(k+n)
     /// (scipy's matrix; the taps are a_M ... a_1, 2 a_0, a_1 ... a_M), by
-    /// Cholesky's factorisation; nil when a pivot is below 1e-14 of the
-    /// largest diagonal entry (the matrix is singular or nearly so).
-    func choleskySolution() -> [Double]? {
+    /// Cholesky's factorisation, and an estimate of the condition number
+    /// (below); nil when a pivot d_j (the squared diagonal of the factor) is
+    /// below 1e-14 of the largest diagonal entry (singular or nearly so).
+    func choleskySolution() -> (solution: [Double], condition: Double)? {
         let n = b.count
         var l = [Double](repeating: 0, count: n * n)
         var largest = 0.0
@@ -171,9 +203,47 @@ struct LeastSquaresProblem {
             for k in (i + 1)..<max(i + 1, n) { y[i] -= l[k * n + i] * y[k] }
             y[i] /= l[i * n + i]
         }
-        return y
+        // Condition estimate: the largest diagonal entry over lambda_min by
+        // six steps of inverse iteration (each two triangular solves); it
+        // is a lower bound of the condition number, close to it unless the
+        // smallest eigenvalues cluster. (The pivots are no estimate: on a
+        // 195-tap design the smallest was 1e-3 of the largest diagonal
+        // entry with a condition number of 3e16.)
+        var x = (0..<n).map { 1 + Double($0 % 7) / 7 }
+        var growth = 1.0
+        for _ in 0..<6 {
+            let norm = x.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            for i in 0..<n { x[i] /= norm }
+            for i in 0..<n {
+                for k in 0..<i { x[i] -= l[i * n + k] * x[k] }
+                x[i] /= l[i * n + i]
+            }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for k in (i + 1)..<max(i + 1, n) { x[i] -= l[k * n + i] * x[k] }
+                x[i] /= l[i * n + i]
+            }
+            growth = x.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        }
+        return (y, largest * growth)
+    }
+
+    /// E(h) = e0 - 2 b'h + h'T h for symmetric taps h (the closed form;
+    /// its rounding is about eps (e0 + |T| |h|^2)).
+    func error(of h: [Double]) -> Double {
+        let m = (h.count - 1) / 2
+        let th = SymmetricToeplitz(firstColumn: q).apply(h)
+        var quadratic = 0.0, linear = 0.0
+        for n in h.indices {
+            quadratic += h[n] * th[n]
+            linear += b[abs(n - m)] * h[n]
+        }
+        return desiredEnergy - 2 * linear + quadratic
     }
 }
+
+/// The most unknowns (M + 1, taps = 2M + 1) that `firls` solves densely
+/// (Cholesky, or QR on the quadrature system); beyond, conjugate gradients.
+let leastSquaresDenseUnknowns = 256
 
 /// The weighted squared error that `firls` minimises, of any taps h of odd
 /// length N = 2M + 1:
@@ -194,20 +264,12 @@ public func leastSquaresError(taps h: [Double], bands: [Double], desired: [Doubl
     guard taps % 2 == 1 else { throw .tapsNotOdd(taps) }
     let weights = try validatedLeastSquaresBands(bands, desired, weights)
     for (i, x) in h.enumerated() where !x.isFinite { throw .tapNotFinite(index: i, value: x) }
-    let problem = LeastSquaresProblem(taps: taps, bands: bands, desired: desired, weights: weights)
-    let m = (taps - 1) / 2
-    let th = SymmetricToeplitz(firstColumn: problem.q).apply(h)
-    var quadratic = 0.0, linear = 0.0
-    for n in 0..<taps {
-        quadratic += h[n] * th[n]
-        linear += problem.b[abs(n - m)] * h[n]
-    }
-    return problem.desiredEnergy - 2 * linear + quadratic
+    return LeastSquaresProblem(taps: taps, bands: bands, desired: desired, weights: weights).error(of: h)
 }
 
 /// The checks of scipy's firls on the bands, desired values and weights, in
 /// its order; the weights (1 for each band by default).
-private func validatedLeastSquaresBands(_ bands: [Double], _ desired: [Double],
+func validatedLeastSquaresBands(_ bands: [Double], _ desired: [Double],
                                         _ weights: [Double]?) throws(LinearPhaseError) -> [Double] {
     guard bands.count % 2 == 0, !bands.isEmpty else { throw .bandEdgeCount(bands.count) }
     for (i, e) in bands.enumerated() where !(e >= 0 && e <= 0.5) { throw .bandEdgeOutOfRange(index: i, value: e) }

@@ -14,3 +14,18 @@ public enum FIRMethodName: String, Sendable, Hashable, CaseIterable {
     /// that meet them.
     case fir
 }
+
+extension FIRMethodName {
+    /// The numbers of taps the method designs, bounded by its cost
+    /// (`EquirippleDesign.tapsRange`, `LinearPhaseTaps`); nil for `fir`,
+    /// which finds the count itself.
+    public var tapsRange: ClosedRange<Int>? {
+        switch self {
+        case .remez: return EquirippleDesign.tapsRange
+        case .firls: return LinearPhaseTaps.firls
+        case .firwin: return LinearPhaseTaps.firwin
+        case .firwin2: return LinearPhaseTaps.firwin2
+        case .fir: return nil
+        }
+    }
+}
