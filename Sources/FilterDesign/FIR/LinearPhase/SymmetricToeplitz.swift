@@ -87,6 +87,8 @@ func conjugateGradient(_ t: SymmetricToeplitz, _ b: [Double], initialError e0: D
     if initial <= 0 { return (x, errors[0], 0, true) }
     let floor = 16 * Double.ulpOfOne * abs(e0)
     for iteration in 1...max(1, maximumIterations) {
+        // Its budget spent: not converged; `FIRRecipe.design` says why.
+        if DesignBudget.stop != nil { return (x, errors[iteration - 1], iteration - 1, false) }
         let tp = t.apply(p)
         let curvature = conjugateGradientDot(p, tp)
         guard curvature > 0 else { return (x, errors[iteration - 1], iteration - 1, true) }
