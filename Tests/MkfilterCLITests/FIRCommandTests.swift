@@ -74,6 +74,35 @@ import Testing
         #expect(r.standardOutput.hasPrefix("FIR filter by remez: 16 taps, minimum phase (homomorphic, from 31 linear-phase taps"))
     }
 
+    /// `fir --minimum-phase`: the outside campaign's reproducers (which ran
+    /// past 60 s, or climbed to 10^5 or 20,001 taps and refused) exit 0, and
+    /// the minimum-phase taps printed meet the specification on a grid of 64
+    /// points a tap computed here.
+    @Test(arguments: [
+        (["--passband-edge", "0.2254", "--stopband-edge", "0.338", "--passband-loss", "0.288", "--stopband-attenuation", "46.57",
+          "--minimum-phase", "hilbert"], 0.2254, 0.338, 0.288, 46.57),
+        (["--passband-edge", "0.1", "--stopband-edge", "0.3", "--passband-loss", "0.1", "--stopband-attenuation", "20",
+          "--method", "kaiser", "--minimum-phase", "hilbert"], 0.1, 0.3, 0.1, 20),
+        (["--passband-edge", "0.148", "--stopband-edge", "0.0734", "--passband-loss", "1", "--stopband-attenuation", "87.8",
+          "--minimum-phase", "homomorphic"], 0.148, 0.0734, 1, 87.8),
+    ]) func firMinimumPhaseReproducersAreDesigned(_ words: [String], _ p: Double, _ s: Double, _ r: Double, _ a: Double) throws {
+        let report = FIRProgram.run("fir", arguments: words)
+        #expect(report.exitCode == 0, "\(report.standardError)")
+        let line = report.standardOutput.split(separator: "\n").dropFirst().first ?? ""
+        #expect(line.hasPrefix("met with ") && line.contains("(minimum phase: "), "\(line)")
+        let h = try Self.taps(FIRProgram.run("fir", arguments: words + ["--emit", "json"]))
+        #expect(h.count >= 3)
+        let dp = (pow(10, r / 20) - 1) / (pow(10, r / 20) + 1), ds = pow(10, -a / 20)
+        let points = 64 * h.count
+        var pass = 0.0, stop = 0.0
+        for i in 0...points {
+            let f = 0.5 * Double(i) / Double(points)
+            if p < s ? f <= p : f >= p { pass = max(pass, abs(Self.magnitude(h, f) - 1)) }
+            if p < s ? f >= s : f <= s { stop = max(stop, Self.magnitude(h, f)) }
+        }
+        #expect(pass <= dp && stop <= ds, "\(h.count) taps: \(pass), \(stop) against \(dp), \(ds)")
+    }
+
     /// |H(alpha)| by the definition, for checks independent of the report's own measure.
     static func magnitude(_ h: [Double], _ alpha: Double) -> Double {
         var re = 0.0, im = 0.0
