@@ -131,10 +131,27 @@ public struct FIRSpecification: Sendable, Hashable {
     /// odd taps only. With `minimumPhase` the search is
     /// `minimumPhaseDesign`'s, over the linear-phase taps.
     ///
+    /// Each candidate first looks at the `DesignBudget` the search runs
+    /// under: once it is spent no more are designed, and the search ends
+    /// with the stop.
+    ///
     /// - Throws: `FIRDesignError` for bad edges, ripple or attenuation, and
     ///   for a specification that `maximumTaps` taps cannot meet (naming the
-    ///   transition and what to change).
+    ///   transition and what to change); or the budget's stop.
     public func design() throws(FIRDesignError) -> (filter: FIRFilter, tried: [(taps: Int, meets: Bool)]) {
+        do throws(FIRDesignError) {
+            let result = try searchedDesign()
+            if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
+            return result
+        } catch {
+            // Candidates its budget stopped count as not meeting: say the stop instead.
+            if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
+            throw error
+        }
+    }
+
+    /// `design()`'s search.
+    func searchedDesign() throws(FIRDesignError) -> (filter: FIRFilter, tried: [(taps: Int, meets: Bool)]) {
         guard passbandRipple > 0, passbandRipple.isFinite, passbandRipple < 60 else {
             throw FIRDesignError("--passband-loss \(messageNumber(passbandRipple)) is out of range; the ripple must be above 0 and below 60 dB")
         }
@@ -155,6 +172,7 @@ public struct FIRSpecification: Sendable, Hashable {
         var designed: [Int: FIRFilter] = [:]
         func meets(_ n: Int) -> Bool {
             if let known = tried.first(where: { $0.taps == n }) { return known.meets }
+            if DesignBudget.stop != nil { return false }
             var ok = false
             if let filter = candidate(n, edges: edges, passes: passes, lp: lp, ls: ls) {
                 let measures = filter.bandMeasures
@@ -319,6 +337,7 @@ public struct FIRSpecification: Sendable, Hashable {
             var misses: [(taps: Int, pass: Double, stop: Double)] = []
             func meets(_ n: Int) -> Bool {
                 if let known = tried.first(where: { $0.taps == n }) { return known.meets }
+                if DesignBudget.stop != nil { return false }
                 var ok = false
                 if let filter = candidate(n, edges: edges, passes: passes, lp: lp, ls: ls) {
                     var pass = 0.0, stop = 0.0
