@@ -19,6 +19,12 @@ import NIOHTTPTypesHTTP1
 /// closes fully after `linger`: an unread body left in the socket turns a
 /// close into a reset, which could overtake the answer in the client.
 ///
+/// And a client that closes its side of the connection (its FIN: a browser
+/// tab closed, a client that gave up) has gone, as nginx takes it: the
+/// connection is closed, and with it the work of the request in flight
+/// (`FilterRoutes.bounded` cancels its budget when the connection closes).
+/// Hummingbird keeps a half-closed connection open to answer.
+///
 /// It sits between NIO's HTTP/1 codec and Hummingbird's conversion to
 /// HTTP types (`HTTP1ToHTTPServerCodec`), where the request's version is
 /// still known: `installer()` is one of the additional channel handlers
@@ -53,6 +59,14 @@ final class ConnectionCloseHandler: ChannelDuplexHandler, RemovableChannelHandle
         if closing { return }
         if case .head(let head) = unwrapInboundIn(data) { keepAlive.append(head.isKeepAlive) }
         context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            closing = true
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -139,7 +139,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
             let (status, body, _) = try await get(client, "/api/fir/design?\(query)")
             let took = ContinuousClock.now - started
             #expect(status == .unprocessableContent, "\(status): \(body)")
-            #expect(body.contains("longer than the 1 s one request may compute here") && body.contains("mkfilter fir --passband-edge 0.2"), body)
+            #expect(body.contains("longer than the 1 s one request may compute here") && body.contains("mkfilter fir --passband-edge 0.2"), "\(body)")
             #expect(took < .seconds(3), "answered after \(took)")
             #expect(try errorField(body) == nil)
             let (after, _, _) = try await get(client, "/api/fir/design?design=remez&taps=31&bands=0,0.2,0.25,0.5&desired=1,0")
@@ -155,7 +155,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         let stopped = budget.run { () -> DesignStop? in
             let started = ContinuousClock.now
             while ContinuousClock.now - started < .seconds(5) {
-                do { try DesignBudget.checkpoint() } catch { return error }
+                do throws(DesignStop) { try DesignBudget.checkpoint() } catch { return error }
             }
             return nil
         }
@@ -163,7 +163,7 @@ func eventually(_ condition: () -> Bool) async throws -> Bool {
         let cancelled = RequestBudget(seconds: 60)
         cancelled.cancel()
         #expect(cancelled.run { () -> DesignStop? in
-            do { try DesignBudget.checkpoint() } catch { return error }
+            do throws(DesignStop) { try DesignBudget.checkpoint() } catch { return error }
             return nil
         } == .cancelled)
     }
