@@ -66,7 +66,7 @@ import Testing
         let cases: [(String, RecipeDraft, (inout RecipeDraft) -> Void, [RecipeProblem])] = [
             ("no taps", Self.remez, { $0.taps = nil }, [.missingForDesign(.taps, design: .remez)]),
             ("0 taps", Self.remez, { $0.taps = 0 }, [.tapsOutOfRange(0)]),
-            // Each method's own range (remez 1 ... 20,001, firls 1 ... 10,001, firwin 1 ... 1,000,001).
+            // Each method's own range (remez 1 ... 10,001, firls 1 ... 10,001, firwin 1 ... 1,000,001).
             ("remez beyond its range", Self.remez, { $0.taps = 20_003 }, [.tapsOutOfRange(20_003)]),
             ("firls beyond its range", Self.remez, { $0.firMethod = .firls; $0.taps = 10_003; $0.desired = [1, 1, 0, 0] },
              [.tapsOutOfRange(10_003)]),
@@ -113,7 +113,7 @@ import Testing
         d.cutoffs = [5]
         d.taps = 20_003
         #expect(RecipeReader.problems(d).isEmpty)
-        #expect(RecipeReader.tapsRange(for: .remez) == 1...20_001)
+        #expect(RecipeReader.tapsRange(for: .remez) == 1...10_001)
         #expect(RecipeReader.tapsRange(for: .firls) == 1...10_001)
         #expect(RecipeReader.tapsRange(for: .firwin2) == 1...1_000_001)
         #expect(RecipeReader.tapsRange(for: .fir) == 1...1_000_001)

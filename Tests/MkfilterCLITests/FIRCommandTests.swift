@@ -188,7 +188,7 @@ import Testing
             ("fir", ["--passband-edge", "0.1", "0.2", "--stopband-edge", "0.15", "--passband-loss", "0.5",
                      "--stopband-attenuation", "60"], "make no band"),
             ("fir", ["--passband-edge", "0.1", "--stopband-edge", "0.10001", "--passband-loss", "0.5",
-                     "--stopband-attenuation", "60"], "no FIR filter of up to 20001 taps (remez) meets this specification"),
+                     "--stopband-attenuation", "60"], "no FIR filter of up to 10001 taps (remez) meets this specification"),
             ("fir", ["--passband-edge", "0.1", "--stopband-edge", "0.15", "--passband-loss", "0.5"], "--stopband-attenuation is required"),
             ("fir", ["--passband-edge", "0.1", "--stopband-edge", "0.15", "--passband-loss", "0.5",
                      "--stopband-attenuation", "60", "--taps", "31"], "--taps: fir finds the number of taps itself"),

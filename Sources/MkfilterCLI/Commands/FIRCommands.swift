@@ -4,7 +4,7 @@ import FilterRequests
 /// The options every FIR design command takes, for the help texts.
 private let commonFIROptions = """
     COMMON OPTIONS
-      --taps <N>            the number of taps (remez: 1 ... 20001, firls:
+      --taps <N>            the number of taps (remez: 1 ... 10001, firls:
                             1 ... 10001, firwin, firwin2: 1 ... 1000001;
                             not fir)
       --sample-rate <Hz>    frequencies in Hz (default: alphas, fractions of

@@ -45,18 +45,24 @@ public struct FIRSpecification: Sendable, Hashable {
     /// work per request); nil: the method's own.
     public var tapLimit: Int?
 
-    /// The most taps tried: remez's limit, else 10^5, and at most `tapLimit`;
-    /// with `minimumPhase`, `minimumPhaseTapLimit` linear-phase taps whatever
-    /// the method.
+    /// The most taps tried: the method's own limit (remez's
+    /// `EquirippleDesign.tapsRange`, firls's `LinearPhaseTaps.firls`; 10^5
+    /// for Kaiser's window), at most `minimumPhaseTapLimit` linear-phase taps
+    /// with `minimumPhase`, and at most `tapLimit`.
     public var maximumTaps: Int {
-        min(method == .remez || minimumPhase != nil ? Self.minimumPhaseTapLimit : 100_000, tapLimit ?? .max)
+        let own: Int
+        switch method {
+        case .remez: own = EquirippleDesign.tapsRange.upperBound
+        case .firls: own = LinearPhaseTaps.firls.upperBound
+        case .kaiser: own = 100_000
+        }
+        return min(own, minimumPhase != nil ? Self.minimumPhaseTapLimit : .max, tapLimit ?? .max)
     }
 
     /// The most linear-phase taps a minimum-phase design takes: 20,001, for
     /// the minimum-phase step's cost. Its FFT has 2^ceil(log2(200 (N - 1)))
     /// points (`minimumPhase(taps:)`): 2^22 at 20,001 taps, five arrays of
     /// 32 MB and about a second; 10^5 taps would take 2^25 points and 2 GB.
-    /// (Remez's own limit happens to be the same number.)
     public static let minimumPhaseTapLimit = 20_001
 
     /// How many times the linear-phase tolerances are tightened after a
