@@ -83,8 +83,9 @@ import Testing
           "--minimum-phase", "hilbert"], 0.2254, 0.338, 0.288, 46.57),
         (["--passband-edge", "0.1", "--stopband-edge", "0.3", "--passband-loss", "0.1", "--stopband-attenuation", "20",
           "--method", "kaiser", "--minimum-phase", "hilbert"], 0.1, 0.3, 0.1, 20),
-        (["--passband-edge", "0.148", "--stopband-edge", "0.0734", "--passband-loss", "1", "--stopband-attenuation", "87.8",
-          "--minimum-phase", "homomorphic"], 0.148, 0.0734, 1, 87.8),
+        // The homomorphic reproducer (87.8 dB) is designed and measured in
+        // FIRSpecificationMinimumPhaseTests.designsAndMeets; here it cost a
+        // minute of a debug build's CPU.
     ]) func firMinimumPhaseReproducersAreDesigned(_ words: [String], _ p: Double, _ s: Double, _ r: Double, _ a: Double) throws {
         let report = FIRProgram.run("fir", arguments: words)
         #expect(report.exitCode == 0, "\(report.standardError)")
