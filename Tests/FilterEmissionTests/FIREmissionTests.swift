@@ -85,7 +85,10 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func nodeRunsTheJavaScriptAsTheRuntimeDoes() throws {
+    // The limit catches a node that hangs: in CI the debug suite runs beside
+    // the release lane on two cores and its tests take up to 12 minutes of
+    // wall time together; 2 minutes was exceeded there once.
+    @Test(.timeLimit(.minutes(10))) func nodeRunsTheJavaScriptAsTheRuntimeDoes() throws {
         let filters = try Self.filters()
         let source = try FIREmitter.js(filters, namespace: "Test")
         #expect(!source.contains("</script>") && !source.contains("<script>"))

@@ -33,7 +33,10 @@ import Testing
         return try Support.run(node, ["main.js"], in: dir)
     }
 
-    @Test(.timeLimit(.minutes(2))) func nodeRunsItAsTheRuntimeDoes() throws {
+    // The limit catches a node that hangs: in CI the debug suite runs beside
+    // the release lane on two cores and its tests take up to 12 minutes of
+    // wall time together; 2 minutes was exceeded there once.
+    @Test(.timeLimit(.minutes(10))) func nodeRunsItAsTheRuntimeDoes() throws {
         let templates = try Self.specs.map { try TemplateBuilder.template(for: try $0.1.design(), name: $0.0, description: "d", tag: 7) }
         let source = try JSEmitter.source(templates.realised, namespace: "Test")
         guard let run = try Self.node(source, """
