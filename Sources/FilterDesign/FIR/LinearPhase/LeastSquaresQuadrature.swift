@@ -160,24 +160,14 @@ func gaussLegendre(count: Int) -> (nodes: [Double], weights: [Double]) {
         var z = Double.cos(Double.pi * (Double(i) + 0.75) / (kd + 0.5))
         var derivative = 0.0
         for _ in 0..<100 {
-            var p1 = 1.0, p2 = 0.0
-            for j in 1...count {
-                let p3 = p2
-                p2 = p1
-                p1 = ((2 * Double(j) - 1) * z * p2 - (Double(j) - 1) * p3) / Double(j)
-            }
+            let (p1, p2) = legendrePair(count, z)
             derivative = kd * (z * p1 - p2) / (z * z - 1)
             let step = p1 / derivative
             z -= step
             if abs(step) <= 1e-16 { break }
         }
         // One more evaluation at the final z for the weight.
-        var p1 = 1.0, p2 = 0.0
-        for j in 1...count {
-            let p3 = p2
-            p2 = p1
-            p1 = ((2 * Double(j) - 1) * z * p2 - (Double(j) - 1) * p3) / Double(j)
-        }
+        let (p1, p2) = legendrePair(count, z)
         derivative = kd * (z * p1 - p2) / (z * z - 1)
         let w = 2 / ((1 - z * z) * derivative * derivative)
         nodes[i] = -z
@@ -245,4 +235,16 @@ func quadratureError(_ h: [Double], bands: [Double], desired: [Double], weights:
         total += weights[j] * 0.5 * length * band
     }
     return total
+}
+
+/// P_n(z) and P_(n-1)(z), the Legendre polynomials by Bonnet's recurrence
+/// j P_j = (2j - 1) z P_(j-1) - (j - 1) P_(j-2).
+private func legendrePair(_ n: Int, _ z: Double) -> (Double, Double) {
+    var p1 = 1.0, p2 = 0.0
+    for j in 1...n {
+        let p3 = p2
+        p2 = p1
+        p1 = ((2 * Double(j) - 1) * z * p2 - (Double(j) - 1) * p3) / Double(j)
+    }
+    return (p1, p2)
 }
