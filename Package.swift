@@ -64,7 +64,7 @@ let package = Package(
 
         // MARK: Design
         // Recipe -> prototype -> band transform -> bilinear -> zeros, poles, gain
-        // -> realisation.
+        // -> realization.
         .target(
             name: "FilterDesign",
             dependencies: [
@@ -224,7 +224,7 @@ let package = Package(
         .target(
             name: "FilterGrids",
             dependencies: [
-                "FilterAnalysis", "AnalysisRequests", "FilterDesign", "FilterEmission", "FilterRuntime",
+                "FilterAnalysis", "AnalysisRequests", "FilterDesign", "FilterEmission", "FilterRequests", "FilterRuntime",
                 "FisherCompatibility", .product(name: "ComplexModule", package: "swift-numerics"),
             ]
         ),

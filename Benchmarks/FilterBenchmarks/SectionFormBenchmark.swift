@@ -44,7 +44,7 @@ func fastestCProgram(_ sections: [Biquad], real: String = "float") -> String {
 /// The emitted float C (`mkfilter --emit c --precision float`: the offset
 /// form), called once a sample as a user calls it.
 func emittedCProgram(_ template: DigitalFilterTemplate, real: String = "float") throws -> String {
-    let header = try CEmitter.header([RealisedFilter(template)], prefix: "bench", precision: real == "float" ? .float : .double)
+    let header = try CEmitter.header([EmittedFilter(template)], prefix: "bench", precision: real == "float" ? .float : .double)
     return timedCProgram(definitions: header, state: "bench_bench_state f; bench_bench_init(&f);",
                          call: "for (long n = 0; n < count; n++) output[n] = bench_bench_step(&f, input[n]);", real: real)
 }

@@ -47,7 +47,7 @@ public struct DesignPlotsRequest: Sendable {
                 throw ApplicationError(wrapping: error)
             }
         }
-        let filter = RealizedFilter.runtime(template, precision: .double)
+        let filter = FilterAsRun.runtime(template, precision: .double)
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
         let form = filter.poleZeroForm
         let warnings = ResponseRequest.stabilityWarnings(form, precision: .double)

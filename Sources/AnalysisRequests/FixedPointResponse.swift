@@ -24,7 +24,7 @@ extension ResponseRequest {
             throw ApplicationError("--precision \(arithmetic.name): \(error.description)", underlying: error)
         }
         var warnings = [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? [])
-        let filter = RealizedFilter.sections(fixed.sections)
+        let filter = FilterAsRun.sections(fixed.sections)
         let form = filter.poleZeroForm
         switch kind {
         case .response:

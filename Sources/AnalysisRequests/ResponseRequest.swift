@@ -8,7 +8,7 @@ import RealModule
 
 /// A design's frequency response (`mkfilter response`) or its impulse or
 /// step response (`mkfilter impulse`, `mkfilter step`) as CSV, and optionally
-/// as an SVG plot, of the filter as it runs: its realisation (sections by
+/// as an SVG plot, of the filter as it runs: its realization (sections by
 /// default, or Fisher's direct form) at its precision (Double or Float). The
 /// time responses come from `DigitalFilter<Double>` or `<Float>` itself.
 public struct ResponseRequest: Sendable {
@@ -95,7 +95,7 @@ public struct ResponseRequest: Sendable {
         do { template = try TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0) } catch {
             throw ApplicationError(wrapping: error)
         }
-        let filter = RealizedFilter.runtime(template, precision: precision)
+        let filter = FilterAsRun.runtime(template, precision: precision)
         guard filter.isFinite else { throw ApplicationError("a coefficient of the filter is not a finite number") }
         let form = filter.poleZeroForm
         let warnings = Self.stabilityWarnings(form, precision: precision)
@@ -209,7 +209,7 @@ public struct ResponseRequest: Sendable {
     /// The frequency response of `filter` (factored as `form`) on the
     /// request's grid: its rows into `sink` as they are made, and its page
     /// (with `mask` and `warnings`) when `plot` is set.
-    func writeFrequencyResponse(_ filter: RealizedFilter, form: PoleZeroForm, into sink: ByteSink,
+    func writeFrequencyResponse(_ filter: FilterAsRun, form: PoleZeroForm, into sink: ByteSink,
                                 mask: BandRequirements?, warnings: [String]) throws(ApplicationError) -> String? {
         let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
         if case .direct(let transfer) = filter {
@@ -251,7 +251,7 @@ public struct ResponseRequest: Sendable {
     ///
     /// - Throws: `ApplicationError` naming the first frequency where the
     ///   response is infinite (a pole on the unit circle).
-    static func responseBlocks(_ filter: RealizedFilter, grid: FrequencyGrid) throws(ApplicationError) -> ResponseBlocks {
+    static func responseBlocks(_ filter: FilterAsRun, grid: FrequencyGrid) throws(ApplicationError) -> ResponseBlocks {
         let blocks: ResponseBlocks
         switch filter {
         case .sections(let sections):

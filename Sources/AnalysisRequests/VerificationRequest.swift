@@ -77,8 +77,8 @@ public struct VerificationRequest: Sendable {
     static func verify(_ design: Design, commandLine: String, precision: RunningPrecision) throws(ApplicationError) -> VerificationItem {
         // The reference: the design's own sections in Double (its zeros, poles
         // and gain to about 1e-14), else Fisher's recurrence with his G.
-        guard let designed = RealizedFilter.designed(design, realization: .sections)
-                ?? RealizedFilter.designed(design, realization: .direct), designed.isFinite else {
+        guard let designed = FilterAsRun.designed(design, realization: .sections)
+                ?? FilterAsRun.designed(design, realization: .direct), designed.isFinite else {
             throw ApplicationError("the design has no finite passband gain G (a Q = Inf resonator is an oscillator); there is nothing to normalise or verify")
         }
         let template: DigitalFilterTemplate
@@ -128,7 +128,7 @@ public struct VerificationRequest: Sendable {
             return ["note: \(poles.count) poles, more than the \(designWarningPoles) the design commands check as stored; "
                     + "mkfilter verify measures this design as it runs (long cascades can leave its 1e-9 in Double)"]
         }
-        guard poles.count > 20 || poles.contains(where: { $0.length > 1 - 1e-3 }), let designed = RealizedFilter.designed(design, realization: .sections), designed.isFinite,
+        guard poles.count > 20 || poles.contains(where: { $0.length > 1 - 1e-3 }), let designed = FilterAsRun.designed(design, realization: .sections), designed.isFinite,
               let template = try? TemplateBuilder.template(for: design, name: "filter", description: "", tag: 0),
               !template.sections.isEmpty else { return [] }
         let run = runtime(template, precision: .double)
@@ -156,7 +156,7 @@ public struct VerificationRequest: Sendable {
     /// own impulse and step responses, and whether its sections run in the
     /// offset form.
     static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision)
-        -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
+        -> (filter: FilterAsRun, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
             extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
         precision.visitCascadeForm(RuntimeResponses(template: template))
     }
@@ -165,7 +165,7 @@ public struct VerificationRequest: Sendable {
     struct RuntimeResponses: CascadeFormVisitor {
         let template: DigitalFilterTemplate
         func visit<Form: CascadeForm>(_ form: Form.Type)
-            -> (filter: RealizedFilter, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
+            -> (filter: FilterAsRun, impulse: @Sendable (Int) -> [Double], step: @Sendable (Int) -> [Double],
                 extremes: @Sendable (Int) -> ImpulseExtremes, offsetForm: Bool) {
             let template = self.template
             return (.runtime(template, form: form),
@@ -222,7 +222,7 @@ public struct VerificationRequest: Sendable {
             var definitions: [TemplateDefinition] = []
             do { definitions = try TemplateSourceReader.read(text, file: file) } catch {
                 // A file of FIR filters only has no DigitalFilterTemplate to read.
-                if fir.isEmpty || !error.description.hasSuffix("no DigitalFilterTemplate definitions found") { throw ApplicationError(wrapping: error) }
+                if fir.isEmpty || !error.definesNoTemplates { throw ApplicationError(wrapping: error) }
             }
             for definition in definitions { items.append(TemplateAudit.audit(definition, precision: precision)) }
             for declaration in fir { items.append(FIRTemplateAudit.audit(declaration, file: file, precision: precision)) }

@@ -19,7 +19,7 @@ import FilterRuntime
 /// ulp or two from the second sample on (`scripts/target-check.sh`,
 /// `CEmissionTests`).
 ///
-/// A filter realised as sections is written as them, in the form `FilterRuntime`
+/// A filter realized as sections is written as them, in the form `FilterRuntime`
 /// runs for that precision (`SectionCascade`): transposed direct form II in
 /// double; in float direct form I with the feedback about the nearest
 /// integers and error feedback, which keep the poles and the arithmetic
@@ -37,7 +37,7 @@ public enum CEmitter {
     ///   or digits, two names that give the same identifier, a number that
     ///   is not finite, IIR and FIR filters in one header, or a fixed-point
     ///   structure (`CMSISFixedPointEmitter` writes those).
-    public static func header(_ filters: [RealisedFilter], prefix: String, precision: Precision,
+    public static func header(_ filters: [EmittedFilter], prefix: String, precision: Precision,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let fir = try filters.firTemplates(for: "C") { return try FIREmitter.c(fir, prefix: prefix, precision: precision, renderer: renderer) }
         let base = try prefixIdentifier(prefix)

@@ -19,10 +19,10 @@ public enum CMSISEmitter {
     /// (`FIREmitter.cmsis`), or for a resampler CMSIS's decimator or
     /// interpolator (`ResamplerEmitter.cmsis`, one per header).
     ///
-    /// - Throws: `EmissionError` for a filter realised otherwise (a
+    /// - Throws: `EmissionError` for a filter realized otherwise (a
     ///   recurrence, fixed point), a name that makes no identifier, a number
     ///   that is not finite, or IIR and FIR filters in one header.
-    public static func header(_ filters: [RealisedFilter], prefix: String,
+    public static func header(_ filters: [EmittedFilter], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let fir = try filters.firTemplates(for: "CMSIS-DSP") { return try FIREmitter.cmsis(fir, prefix: prefix, renderer: renderer) }
         if filters.count == 1, let resampler = filters[0].resampler {

@@ -19,10 +19,10 @@ public enum CMSISFixedPointEmitter {
     /// CMSIS's fixed-point decimator or interpolator (`ResamplerEmitter.cmsis`,
     /// one per header).
     ///
-    /// - Throws: `EmissionError` for a filter not realised in fixed point,
+    /// - Throws: `EmissionError` for a filter not realized in fixed point,
     ///   filters of different formats, IIR and FIR filters in one header, a
     ///   name that makes no identifier, or two names that make the same macros.
-    public static func header(_ filters: [RealisedFilter], prefix: String,
+    public static func header(_ filters: [EmittedFilter], prefix: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if filters.count == 1, let resampler = filters[0].resampler, let fixed = resampler.fixed {
             return try ResamplerEmitter.cmsis(resampler.resampler, fixed: fixed, prefix: prefix, renderer: renderer)

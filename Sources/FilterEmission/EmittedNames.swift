@@ -42,7 +42,7 @@ struct EmittedNames {
 extension CEmitter {
     /// What every C header's view says of a filter: its identifier, and its
     /// name, description and command line as comment text.
-    static func commentView(_ t: RealisedFilter, id: String) -> [String: Any] {
+    static func commentView(_ t: EmittedFilter, id: String) -> [String: Any] {
         [
             "id": id,
             "comment": CComment.text(t.name),

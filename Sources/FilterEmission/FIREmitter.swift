@@ -45,7 +45,7 @@ public enum FIREmitter {
     }
 
     /// A C header of `arm_fir_q15` or `arm_fir_q31` coefficients, each
-    /// filter's taps realised as `fixed` (the same arithmetic for all).
+    /// filter's taps realized as `fixed` (the same arithmetic for all).
     ///
     /// - Throws: as `c(_:prefix:precision:renderer:)`, and for filters of
     ///   two arithmetics in one header.

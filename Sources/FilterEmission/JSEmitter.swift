@@ -26,11 +26,11 @@ public enum JSEmitter {
     /// (`FIREmitter.js`).
     ///
     /// - Throws: `EmissionError` for a namespace without letters or digits or
-    ///   among `reservedNamespaces`, a filter without a name, realised
+    ///   among `reservedNamespaces`, a filter without a name, realized
     ///   otherwise than as sections or taps, or with a number that is not
     ///   finite, two filters whose names give the same identifier, or IIR
     ///   and FIR filters in one file.
-    public static func source(_ filters: [RealisedFilter], namespace: String,
+    public static func source(_ filters: [EmittedFilter], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let fir = try filters.firTemplates(for: "JavaScript") { return try FIREmitter.js(fir, namespace: namespace, renderer: renderer) }
         let typeName = try namespaceName(namespace)

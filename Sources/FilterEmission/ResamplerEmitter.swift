@@ -58,11 +58,11 @@ public enum ResamplerEmitter {
     }
 
     /// A C header for CMSIS-DSP's decimator or interpolator in float32_t
-    /// (`fixed` nil) or in q15/q31 (`fixed` realised for `cmsisStructure(r)`).
+    /// (`fixed` nil) or in q15/q31 (`fixed` realized for `cmsisStructure(r)`).
     ///
     /// - Throws: as `cmsisStructure(_:)`, for a name or prefix that makes
     ///   no identifier, a tap that is not finite in float32_t, or taps
-    ///   realised for another structure.
+    ///   realized for another structure.
     public static func cmsis(_ r: Resampler, fixed: FixedPointTaps?, prefix: String,
                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         let structure = try cmsisStructure(r)

@@ -11,7 +11,7 @@ enum TemplateFields {
     struct Context {
         let identifier: String, file: String, line: Int
         func error(_ message: String) -> TemplateSourceError {
-            TemplateSourceError(description: "\(file):\(line): \(identifier): \(message)")
+            TemplateSourceError(file: file, line: line, "\(identifier): \(message)")
         }
         func number(_ value: SourceValue?, _ field: String) throws(TemplateSourceError) -> PrintedNumber {
             guard case .number(let n)? = value else { throw error("\(field) must be a number") }

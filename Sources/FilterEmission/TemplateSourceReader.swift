@@ -82,8 +82,25 @@ public struct FIRTemplateDeclaration: Sendable, Equatable {
 
 /// A source file that does not read as template definitions.
 public struct TemplateSourceError: Error, CustomStringConvertible, Sendable {
-    /// `file:line: what is wrong`.
-    public let description: String
+    /// The file as it was named.
+    public let file: String
+    /// The line at fault, or nil for the file as a whole.
+    public let line: Int?
+    /// What is wrong.
+    public let message: String
+    /// True when the file reads but defines no `DigitalFilterTemplate` (a
+    /// file of FIR filters only, say).
+    public var definesNoTemplates = false
+
+    /// A problem at `line` of `file` (nil: the whole file).
+    public init(file: String, line: Int?, _ message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `file:line: what is wrong`, or `file: what is wrong`.
+    public var description: String { file + (line.map { ":\($0)" } ?? "") + ": " + message }
 }
 
 /// Reads `DigitalFilterTemplate` definitions from generated Swift
@@ -171,7 +188,9 @@ public enum TemplateSourceReader {
             parser.index += 1
         }
         if result.isEmpty {
-            throw TemplateSourceError(description: "\(file): no DigitalFilterTemplate definitions found")
+            var error = TemplateSourceError(file: file, line: nil, "no DigitalFilterTemplate definitions found")
+            error.definesNoTemplates = true
+            throw error
         }
         return result
     }
@@ -197,7 +216,7 @@ struct Tokenizer {
     }
 
     func error(_ message: String) -> TemplateSourceError {
-        TemplateSourceError(description: "\(file):\(line): \(message)")
+        TemplateSourceError(file: file, line: line, message)
     }
 
     func peek(_ offset: Int = 0) -> Unicode.Scalar? { i + offset < scalars.count ? scalars[i + offset] : nil }
@@ -333,7 +352,7 @@ struct Parser {
     }
 
     func error(_ message: String, at token: Token? = nil) -> TemplateSourceError {
-        TemplateSourceError(description: "\(file):\((token ?? current).line): \(message)")
+        TemplateSourceError(file: file, line: (token ?? current).line, message)
     }
 
     mutating func expect(_ text: String) throws(TemplateSourceError) {

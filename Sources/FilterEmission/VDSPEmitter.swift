@@ -10,11 +10,11 @@ public enum VDSPEmitter {
     /// The source for `filters` in `enum namespace`: their sections, or when
     /// they are FIR filters their taps for `vDSP_conv` (`FIREmitter.vdsp`).
     ///
-    /// - Throws: `EmissionError` for a filter realised otherwise than as
+    /// - Throws: `EmissionError` for a filter realized otherwise than as
     ///   sections or taps, clashing identifiers, a namespace that would hide
     ///   a module (`Swift`, `Accelerate`), a number that is not finite, or
     ///   IIR and FIR filters in one file.
-    public static func source(_ filters: [RealisedFilter], namespace: String,
+    public static func source(_ filters: [EmittedFilter], namespace: String,
                               renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         if let fir = try filters.firTemplates(for: "vDSP") { return try FIREmitter.vdsp(fir, namespace: namespace, renderer: renderer) }
         if let problem = SwiftSource.namespaceProblem(namespace) { throw EmissionError(problem) }

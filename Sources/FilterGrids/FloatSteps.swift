@@ -1,6 +1,7 @@
 import FilterAnalysis
 import AnalysisRequests
 import FilterDesign
+import FilterRequests
 import FisherCompatibility
 
 /// Float step responses of narrow filters whose output is small against a
@@ -40,24 +41,26 @@ public enum FloatSteps {
     public static func check(_ cases: [Case]) async -> GridCheck {
         var check = GridCheck(name: "narrow filters' Float steps as designed")
         let outcomes = await parallelMap(cases) { c -> (failure: String?, error: Double?) in
-            do {
+            let recipe: FilterRecipe, design: Design, report: VerificationReport
+            do throws(SpecificationError) {
                 let spec = try MagnitudeSpecification(passband: c.passband, stopband: c.stopband, passbandLoss: c.loss,
                                                       stopbandAttenuation: c.attenuation)
-                let recipe = try FilterRecipe(designing: c.family, to: spec)
-                let report = try VerificationRequest(.design(try recipe.design(), commandLine: FisherCommandLine.commandLine(for: recipe)),
-                                                     precision: .float).run()
-                guard let item = report.items.first else { return ("\(c.label): no item", nil) }
-                if !item.passed {
-                    return ("\(c.label): " + item.checks.filter { !$0.passed }.map(\.detail).joined(separator: "; "), nil)
-                }
-                guard let error = item.figures.first(where: { $0.name.hasPrefix("step response as run") })?.value else {
-                    return ("\(c.label): no step figure", nil)
-                }
-                let bound = c.after + (c.before - c.after) / 10
-                return (error < bound ? nil : "\(c.label): step as run off by \(error) of its peak (was \(c.before), measured \(c.after))", error)
-            } catch {
-                return ("\(c.label): \(error)", nil)
+                recipe = try FilterRecipe(designing: c.family, to: spec)
+            } catch { return ("\(c.label): \(error.description)", nil) }
+            do throws(DesignError) { design = try recipe.design() } catch { return ("\(c.label): \(error.description)", nil) }
+            do throws(ApplicationError) {
+                report = try VerificationRequest(.design(design, commandLine: FisherCommandLine.commandLine(for: recipe)),
+                                                 precision: .float).run()
+            } catch { return ("\(c.label): \(error.description)", nil) }
+            guard let item = report.items.first else { return ("\(c.label): no item", nil) }
+            if !item.passed {
+                return ("\(c.label): " + item.checks.filter { !$0.passed }.map(\.detail).joined(separator: "; "), nil)
             }
+            guard let deviation = item.figures.first(where: { $0.name.hasPrefix("step response as run") })?.value else {
+                return ("\(c.label): no step figure", nil)
+            }
+            let bound = c.after + (c.before - c.after) / 10
+            return (deviation < bound ? nil : "\(c.label): step as run off by \(deviation) of its peak (was \(c.before), measured \(c.after))", deviation)
         }
         check.failures = outcomes.compactMap(\.failure)
         check.summary.append("Float step errors of \(cases.count) narrow designs: "

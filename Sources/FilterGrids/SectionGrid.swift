@@ -2,6 +2,7 @@ import ComplexModule
 import FilterAnalysis
 import AnalysisRequests
 import FilterDesign
+import FilterRequests
 import FilterEmission
 import FilterRuntime
 import Foundation
@@ -60,13 +61,13 @@ public enum SectionGrid {
             let design = try! c.recipe.design()
             var failed: [String] = []
             for precision in [RunningPrecision.double, .float] {
-                do {
+                do throws(ApplicationError) {
                     let report = try VerificationRequest(.design(design, commandLine: c.commandLine), precision: precision).run()
                     for item in report.items where !item.passed {
                         failed.append("\(c.label) \(precision): " + item.checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; "))
                     }
                 } catch {
-                    failed.append("\(c.label) \(precision): \(error)")
+                    failed.append("\(c.label) \(precision): \(error.description)")
                 }
             }
             return failed

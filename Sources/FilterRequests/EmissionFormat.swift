@@ -1,11 +1,11 @@
 import FisherCompatibility
 
 /// What a design became: what an output format writes.
-public enum Realisation: String, Sendable, CaseIterable {
+public enum StructureKind: String, Sendable, CaseIterable {
     /// Second-order sections: an IIR design's default (`--realization sections`).
     case sections
     /// Fisher's recurrence: an IIR design with `--realization direct`; every
-    /// IIR design has one (gencode writes it whatever the realisation).
+    /// IIR design has one (gencode writes it whatever the realization).
     case recurrence
     /// A FIR filter's taps (`remez`, `firls`, `firwin`, `firwin2`, `fir`).
     case taps
@@ -20,7 +20,7 @@ public enum Realisation: String, Sendable, CaseIterable {
 ///
 /// Each format is declared once, in `declaration`: its title, what it is in
 /// a line, the file name it is saved as, its media type, the built-in
-/// template per realisation it writes, and whether it is fixed point or
+/// template per realization it writes, and whether it is fixed point or
 /// writes a whole filter set.
 public enum EmissionFormat: String, Sendable, CaseIterable {
     case swift
@@ -46,11 +46,11 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
         public let fileSuffix: String
         /// The media type it is served as.
         public let mediaType: String
-        /// The built-in template for each realisation it writes (empty: not
+        /// The built-in template for each realization it writes (empty: not
         /// template-driven, `--template` does not apply).
-        public let templates: [Realisation: String]
-        /// The realisations it writes.
-        public let writes: Set<Realisation>
+        public let templates: [StructureKind: String]
+        /// The realizations it writes.
+        public let writes: Set<StructureKind>
         /// CMSIS's fixed point (q15, q31): the gain is placed and proven.
         public let isFixedPoint: Bool
         /// Whether `mkfilter generate` writes a filter set file in it.
@@ -129,9 +129,9 @@ public enum EmissionFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The formats that write `realisation`, in the list's order.
-    public static func writing(_ realisation: Realisation) -> [EmissionFormat] {
-        allCases.filter { $0.declaration.writes.contains(realisation) }
+    /// The formats that write `realization`, in the list's order.
+    public static func writing(_ kind: StructureKind) -> [EmissionFormat] {
+        allCases.filter { $0.declaration.writes.contains(kind) }
     }
 
     /// The names of `formats`: "swift, c, cmsis or json".

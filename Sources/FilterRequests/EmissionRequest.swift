@@ -74,8 +74,8 @@ public struct EmissionRequest: Sendable {
     }
 
     /// What the source offers, best first: an IIR design its sections (unless
-    /// realised directly) and its recurrence, a FIR design its taps.
-    var offered: [Realisation] {
+    /// realized directly) and its recurrence, a FIR design its taps.
+    var offered: [StructureKind] {
         switch source {
         case .design(let design): return design.recipe.realization == .sections ? [.sections, .recurrence] : [.recurrence]
         case .fir: return [.taps]
@@ -83,11 +83,11 @@ public struct EmissionRequest: Sendable {
         }
     }
 
-    /// The realisation `format` writes of this source.
+    /// The realization `format` writes of this source.
     ///
     /// - Throws: `ApplicationError` naming the formats that do write the
     ///   source, when `format` writes none of what it offers.
-    public func realisation() throws(ApplicationError) -> Realisation {
+    public func structureKind() throws(ApplicationError) -> StructureKind {
         let writes = format.declaration.writes
         if let chosen = offered.first(where: { writes.contains($0) }) { return chosen }
         switch source {
@@ -113,15 +113,15 @@ public struct EmissionRequest: Sendable {
     /// error: for the fixed-point formats the scaling, post-shift and
     /// predicted SNR, and a warning when the SNR is not useful.
     ///
-    /// The source becomes one `RealisedFilter` (`realised(_:)`: sections, a
+    /// The source becomes one `EmittedFilter` (`realized(_:)`: sections, a
     /// recurrence, taps, or their fixed-point forms), which the format's
     /// emitter writes; Fisher's listing and gencode read the design itself,
     /// and the Swift and JSON of an IIR design its Shake! template.
     ///
-    /// - Throws: as `run()`, and for a design that cannot be realised in the
+    /// - Throws: as `run()`, and for a design that cannot be realized in the
     ///   fixed-point format.
     public func runWithNotes() throws(ApplicationError) -> (code: String, notes: [String]) {
-        let realisation = try realisation()
+        let kind = try structureKind()
         do {
             var renderer = TemplateRenderer.embedded
             if let templateText { renderer = renderer.overriding(try templateName(), with: templateText) }
@@ -129,7 +129,7 @@ public struct EmissionRequest: Sendable {
             // An IIR design's template, built once for what follows.
             var request = self
             if case .design = source, designedFilter == nil { request.designedFilter = try designed() }
-            let (filter, notes) = try request.realised(realisation)
+            let (filter, notes) = try request.emitted(kind)
             let prefix = namespace ?? "mkfilter"
             let swiftNamespace = namespace ?? SwiftSource.defaultNamespace(filterName: filter.name, outputFile: outputFile)
             let code: String
@@ -164,38 +164,38 @@ public struct EmissionRequest: Sendable {
         }
     }
 
-    /// What the source became, as `realisation` (for a fixed-point format,
+    /// What the source became, as `realization` (for a fixed-point format,
     /// its q15 or q31 form), named; and the notes a fixed-point form brings.
     ///
     /// - Throws: `ApplicationError` for a design that cannot be normalised or
-    ///   realised in the fixed-point format, a fixed-point scaling other than
+    ///   realized in the fixed-point format, a fixed-point scaling other than
     ///   L1 for taps, or a resampler CMSIS has no structure for.
-    public func realised(_ realisation: Realisation) throws(ApplicationError) -> (filter: RealisedFilter, notes: [String]) {
+    public func emitted(_ kind: StructureKind) throws(ApplicationError) -> (filter: EmittedFilter, notes: [String]) {
         let arithmetic = fixedPointArithmetic
         switch source {
         case .design(let design):
             let filter: DesignedFilter
             do { filter = try designed() } catch { throw ApplicationError(wrapping: error) }
-            var realised = RealisedFilter(filter.template)
+            var emitted = EmittedFilter(filter.template)
             if let arithmetic {
                 // Frequencies in the comment in Hz only when the design was given in Hz.
-                realised.sampleRate = design.recipe.corners.sampleRate
+                emitted.sampleRate = design.recipe.corners.sampleRate
                 let fixed: FixedPointSections
                 do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
                     throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
                 }
-                realised.structure = .fixedPointSections(fixed)
-                return (realised, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
+                emitted.structure = .fixedPointSections(fixed)
+                return (emitted, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
             }
-            if realisation == .recurrence, case .sections = realised.structure {
+            if kind == .recurrence, case .sections = emitted.structure {
                 let t = filter.template
-                realised.structure = .recurrence(gain: t.gain, x: t.xCoefficients, y: t.yCoefficients)
+                emitted.structure = .recurrence(gain: t.gain, x: t.xCoefficients, y: t.yCoefficients)
             }
-            return (realised, [])
+            return (emitted, [])
         case .fir(let fir, let commandLine):
-            let realised = RealisedFilter(.taps(fir.taps), name: name ?? Self.defaultName(fir), description: description, tag: tag,
+            let emitted = EmittedFilter(.taps(fir.taps), name: name ?? Self.defaultName(fir), description: description, tag: tag,
                                           sampleRate: fir.recipe.sampleRate, commandLine: commandLine)
-            guard let arithmetic else { return (realised, []) }
+            guard let arithmetic else { return (emitted, []) }
             guard fixedPointScaling == .l1 else {
                 throw ApplicationError("--fixed-point-scaling linf: a FIR filter is scaled by its taps' L1 norm, safe for any input; leave it out")
             }
@@ -203,14 +203,14 @@ public struct EmissionRequest: Sendable {
             do { fixed = try FixedPointTaps(fir.taps, arithmetic: arithmetic) } catch {
                 throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
             }
-            var fixedFilter = realised
+            var fixedFilter = emitted
             fixedFilter.structure = .fixedPointTaps(fixed)
             return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
         case .resampler(let resampling, let commandLine):
-            let realised = RealisedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
+            let emitted = EmittedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
                                           name: name ?? "resample \(resampling.ratio)", description: description, tag: tag,
                                           sampleRate: nil, commandLine: commandLine)
-            guard let arithmetic, let resampler = realised.resampler else { return (realised, []) }
+            guard let arithmetic, let resampler = emitted.resampler else { return (emitted, []) }
             guard fixedPointScaling == .l1 else {
                 throw ApplicationError("--fixed-point-scaling linf: a resampler's taps are scaled by their L1 norm, safe for any input; leave it out")
             }
@@ -221,7 +221,7 @@ public struct EmissionRequest: Sendable {
             do { fixed = try FixedPointTaps(resampling.taps, arithmetic: arithmetic, structure: structure) } catch {
                 throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
             }
-            var fixedFilter = realised
+            var fixedFilter = emitted
             fixedFilter.structure = .fixedPointTaps(fixed)
             return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
         }
@@ -288,8 +288,8 @@ public struct EmissionRequest: Sendable {
     /// The built-in template that `templateText` replaces: the format's
     /// template for what it writes of the source.
     func templateName() throws(ApplicationError) -> String {
-        let realisation = try realisation()
-        guard let name = format.declaration.templates[realisation] else {
+        let kind = try structureKind()
+        guard let name = format.declaration.templates[kind] else {
             throw ApplicationError("--emit \(format.rawValue) is not template-driven; --template does not apply")
         }
         // Fisher's gencode -ansic writes a FIR recurrence (mkaverage's, all

@@ -1,3 +1,4 @@
+import EmissionTemplates
 import FilterDesign
 import FilterEmission
 import FilterRuntime
@@ -99,16 +100,17 @@ public struct GenerationRequest: Sendable {
                 throw ApplicationError("\(specPath): --emit \(format.rawValue) writes one file of IIR filters or one of FIR filters, and this set has both (\(named)); give the FIR filters a spec file of their own, or use --emit swift or json, which write both")
             }
         }
+        let emit: () throws(EmissionError) -> String
+        switch format {
+        case .c: emit = { () throws(EmissionError) in try CEmitter.header(running.map(\.emitted), prefix: spec.namespace, precision: .double) }
+        case .cmsis: emit = { () throws(EmissionError) in try CMSISEmitter.header(running.map(\.emitted), prefix: spec.namespace) }
+        case .vdsp: emit = { () throws(EmissionError) in try VDSPEmitter.source(running.map(\.emitted), namespace: spec.namespace) }
+        case .json: emit = { () throws(EmissionError) in try JSONEmitter.document(designed, fir: fir) }
+        default:
+            throw ApplicationError("\(specPath): --emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
+        }
         let text: String
-        do {
-            switch format {
-            case .c: text = try CEmitter.header(running.map(\.realised), prefix: spec.namespace, precision: .double)
-            case .cmsis: text = try CMSISEmitter.header(running.map(\.realised), prefix: spec.namespace)
-            case .vdsp: text = try VDSPEmitter.source(running.map(\.realised), namespace: spec.namespace)
-            case .json: text = try JSONEmitter.document(designed, fir: fir)
-            default: throw ApplicationError("--emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
-            }
-        } catch { throw ApplicationError("\(specPath): \(error)", underlying: error) }
+        do throws(EmissionError) { text = try emit() } catch { throw ApplicationError("\(specPath): \(error.description)", underlying: error) }
         if case .file(let path) = destination {
             if let reason = FileOutput.write(text, to: path) {
                 throw ApplicationError("--output \(quotedForMessage(path)): cannot write it (\(reason))")

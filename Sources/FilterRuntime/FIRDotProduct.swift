@@ -1,5 +1,5 @@
 /// A sample type a FIR filter runs in (`Float`, `Double`): it provides the
-/// inner product sum_{j=0}^{N-1} r[j] w[j] in the order every FIR realisation
+/// inner product sum_{j=0}^{N-1} r[j] w[j] in the order every FIR realization
 /// of this package uses (the runtime, the emitted C and JavaScript), so that
 /// they agree bit for bit:
 ///

@@ -1,4 +1,4 @@
-/// A realisation of one second-order section: its coefficients, its memory,
+/// A realization of one second-order section: its coefficients, its memory,
 /// and one `step`, generic over the lanes it runs on (as iir1 makes the state
 /// a template parameter). `SectionCascade` and `ThreeAxisSections` run arrays
 /// of one form; the block kernels (`SectionBlockKernels.swift`) run a group of

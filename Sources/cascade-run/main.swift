@@ -29,7 +29,7 @@ guard arguments.count == 2, let precision = arguments.first, ["float", "double"]
 let path = arguments.last!
 guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
 let document: JSONValue
-do { document = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch { fail("\(path): \(error)") }
+do { document = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch { fail("\(path): \(error.description)") }
 
 /// The first filter's sections from mkfilter's JSON.
 func sections(_ document: JSONValue) -> [Biquad] {

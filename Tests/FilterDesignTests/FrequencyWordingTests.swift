@@ -38,7 +38,10 @@ import Testing
             _ = try spec.design()
             Issue.record("an edge above Nyquist designed")
         } catch {
-            #expect(error.description == "--passband-edge 35 Hz is out of range; an edge must be above 0 and below 30 Hz (half the sample rate)")
+            // The field is a value, which each form spells (here as <field>).
+            #expect(error.field == .passband)
+            #expect(error.description(spelling: { "<\($0.rawValue)>" })
+                    == "<passband> 35 Hz is out of range; an edge must be above 0 and below 30 Hz (half the sample rate)")
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// Rule 1's tie (`SectionOrdering`): at the first greedy step every
 /// normalised peak is 1; of the two orders (the tie to the section of most
 /// energy, or of least), the one of less modelled rounding noise for a
-/// full-scale input is the one realised.
+/// full-scale input is the one realized.
 @Suite struct SectionOrderingTests {
     /// The two candidate orders of `recipe`'s sections, their modelled noise,
     /// each order's scaled sections, and the sections `realize` gives.
@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Low-passes (no zero at z = 1, dc passed: rules 3 and 4 do not move
-    /// anything) where the two orders differ: the quieter is realised.
+    /// anything) where the two orders differ: the quieter is realized.
     @Test(arguments: [
         (FilterFamily.chebyshev(rippleDecibels: 0.5), 8, 0.05),
         (FilterFamily.butterworth, 10, 0.2),

@@ -46,7 +46,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         for (label, cc, flags) in compilers {
             for precision in [CEmitter.Precision.double, .float] {
-                let header = try CEmitter.header(templates.realised, prefix: "test", precision: precision)
+                let header = try CEmitter.header(templates.emitted, prefix: "test", precision: precision)
                 try header.write(to: dir.appendingPathComponent("filters.h"), atomically: true, encoding: .utf8)
                 var main = "#include <stdio.h>\n#include \"filters.h\"\nint main(void) {\n"
                 for t in templates {
@@ -91,14 +91,14 @@ import TestSupport
         let name = "c/filters.h.mustache"
         let text = try #require(TemplateRenderer.embedded.sources[name])
         let templates = try Self.specs.map { try TemplateBuilder.template(for: try $0.1.design(), name: $0.0, description: "d", tag: 0) }
-        #expect(try CEmitter.header(templates.realised, prefix: "t", precision: .double, renderer: .embedded.overriding(name, with: text)) ==
-                (try CEmitter.header(templates.realised, prefix: "t", precision: .double)))
+        #expect(try CEmitter.header(templates.emitted, prefix: "t", precision: .double, renderer: .embedded.overriding(name, with: text)) ==
+                (try CEmitter.header(templates.emitted, prefix: "t", precision: .double)))
         for (key, section, precision) in [("b0", "sections", CEmitter.Precision.double), ("k1", "sections", .float),
                                           ("lastInput", "direct", .double)] {
             #expect(text.contains("{{\(key)}}"))
             let edited = TemplateRenderer.embedded.overriding(name, with: text.replacingOccurrences(of: "{{\(key)}}", with: "{{\(key)x}}"))
             do {
-                _ = try CEmitter.header(templates.realised, prefix: "t", precision: precision, renderer: edited)
+                _ = try CEmitter.header(templates.emitted, prefix: "t", precision: precision, renderer: edited)
                 Issue.record("{{\(key)x}} rendered")
             } catch {
                 #expect(error.description.contains("{{\(key)x}}") && error.description.contains("inside {{#\(section)}}"), "\(error)")
@@ -112,19 +112,19 @@ import TestSupport
         let t = { (name: String) in try TemplateBuilder.template(for: try Self.specs[0].1.design(), name: name, description: "", tag: 0) }
         for name in [" ", "_", "__", "-", " _ * / ", "\u{0}"] {
             do {
-                _ = try CEmitter.header([try t(name)].realised, prefix: "mkfilter", precision: .double)
+                _ = try CEmitter.header([try t(name)].emitted, prefix: "mkfilter", precision: .double)
                 Issue.record("name \(name.debugDescription) was accepted")
             } catch let error as EmissionError {
                 #expect(error.description.contains(SwiftSource.stringLiteral(name)) && error.description.contains("no letters or digits"), "\(error)")
             } catch {
                 Issue.record("unexpected error \(error)")
             }
-            #expect(throws: EmissionError.self) { try CMSISEmitter.header([try t(name)].realised, prefix: "mkfilter") }
+            #expect(throws: EmissionError.self) { try CMSISEmitter.header([try t(name)].emitted, prefix: "mkfilter") }
         }
-        #expect(throws: EmissionError.self) { try CEmitter.header([try t("")].realised, prefix: "mkfilter", precision: .double) }
-        #expect(throws: EmissionError.self) { try CEmitter.header([try t("lp")].realised, prefix: "__", precision: .double) }
+        #expect(throws: EmissionError.self) { try CEmitter.header([try t("")].emitted, prefix: "mkfilter", precision: .double) }
+        #expect(throws: EmissionError.self) { try CEmitter.header([try t("lp")].emitted, prefix: "__", precision: .double) }
         // Names differing only in case give different C identifiers but the same CMSIS macros.
-        #expect(throws: EmissionError.self) { try CMSISEmitter.header([try t("lp"), try t("LP")].realised, prefix: "x") }
+        #expect(throws: EmissionError.self) { try CMSISEmitter.header([try t("lp"), try t("LP")].emitted, prefix: "x") }
     }
 
     /// Hostile names and prefixes give identifiers that are none of C's or
@@ -152,7 +152,7 @@ import TestSupport
         let dir = try Support.temporaryDirectory("c-hostile")
         defer { try? FileManager.default.removeItem(at: dir) }
         for precision in [CEmitter.Precision.double, .float] {
-            let header = try CEmitter.header(templates.realised, prefix: "_My__Prefix_", precision: precision)
+            let header = try CEmitter.header(templates.emitted, prefix: "_My__Prefix_", precision: precision)
             // Every identifier outside the comments: none reserved.
             let code = Self.code(header)
             #expect(!code.contains("int y"), "a name's */ ended its comment")
@@ -177,7 +177,7 @@ import TestSupport
             let run = try Support.run(dir.appendingPathComponent("hostile").path, [])
             #expect(run.status == 0 && run.out.split(separator: "\n").count == templates.count)
         }
-        let cmsis = try CMSISEmitter.header(templates.realised, prefix: "_My__Prefix_")
+        let cmsis = try CMSISEmitter.header(templates.emitted, prefix: "_My__Prefix_")
         #expect(!Self.code(cmsis).contains("int y") && cmsis.contains("x * / int y; / * z"))
     }
 

@@ -38,7 +38,7 @@ import Testing
     // wall time together; 2 minutes was exceeded there once.
     @Test(.timeLimit(.minutes(10))) func nodeRunsItAsTheRuntimeDoes() throws {
         let templates = try Self.specs.map { try TemplateBuilder.template(for: try $0.1.design(), name: $0.0, description: "d", tag: 7) }
-        let source = try JSEmitter.source(templates.realised, namespace: "Test")
+        let source = try JSEmitter.source(templates.emitted, namespace: "Test")
         guard let run = try Self.node(source, """
             const Test = require("./filters.js");
             const out = {};
@@ -100,7 +100,7 @@ import Testing
         let hostile = ["</script><script>alert(1)</script>\"'&", "a\nb\r\u{2028}c\u{2029}d\\\"", "*/ /* // <!-- -->", "é ü 漢字 🎛", "`${x}`"]
         let design = try Self.specs[1].1.design()
         let templates = try hostile.enumerated().map { try TemplateBuilder.template(for: design, name: "f\($0.offset) " + $0.element, description: $0.element, tag: 0) }
-        let source = try JSEmitter.source(templates.realised, namespace: "Hostile")
+        let source = try JSEmitter.source(templates.emitted, namespace: "Hostile")
         #expect(!source.lowercased().contains("</script"))
         #expect(!source.lowercased().contains("<script"))
         #expect(!source.contains("<!--"))
@@ -116,10 +116,10 @@ import Testing
     @Test func directFormAndBadNamespacesAreRefused() throws {
         let direct = try FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1), realization: .direct).design()
         let t = try TemplateBuilder.template(for: direct, name: "lp", description: "", tag: 0)
-        #expect(throws: EmissionError.self) { try JSEmitter.source([t].realised, namespace: "Test") }
+        #expect(throws: EmissionError.self) { try JSEmitter.source([t].emitted, namespace: "Test") }
         let s = try TemplateBuilder.template(for: try Self.specs[1].1.design(), name: "lp", description: "", tag: 0)
-        #expect(throws: EmissionError.self) { try JSEmitter.source([s].realised, namespace: "Float64Array") }
-        #expect(throws: EmissionError.self) { try JSEmitter.source([s].realised, namespace: "!!") }
-        #expect(throws: EmissionError.self) { try JSEmitter.source([s, s].realised, namespace: "Two") }
+        #expect(throws: EmissionError.self) { try JSEmitter.source([s].emitted, namespace: "Float64Array") }
+        #expect(throws: EmissionError.self) { try JSEmitter.source([s].emitted, namespace: "!!") }
+        #expect(throws: EmissionError.self) { try JSEmitter.source([s, s].emitted, namespace: "Two") }
     }
 }

@@ -86,7 +86,7 @@ import Testing
     /// give the design's impulse response to float accuracy.
     @Test func cmsisStagesRunAsCMSISRunsThem() throws {
         let templates = try Self.recipes.map { try TemplateBuilder.template(for: try $0.1.design(), name: $0.0, description: "", tag: 0) }
-        let header = try CMSISEmitter.header(templates.realised, prefix: "test")
+        let header = try CMSISEmitter.header(templates.emitted, prefix: "test")
         if let cc = Support.tool("cc") {
             let dir = try Support.temporaryDirectory("cmsis")
             defer { try? FileManager.default.removeItem(at: dir) }
@@ -142,7 +142,7 @@ import Testing
     /// impulse response in Double to 1e-13.
     @Test func vdspCoefficientsRunAsVDSPRunsThem() throws {
         let templates = try Self.recipes.map { try TemplateBuilder.template(for: try $0.1.design(), name: $0.0, description: "", tag: 0) }
-        let source = try VDSPEmitter.source(templates.realised, namespace: "Test")
+        let source = try VDSPEmitter.source(templates.emitted, namespace: "Test")
         #expect(source.contains("#if canImport(Accelerate)") && source.contains("vDSP.Biquad(coefficients:"))
         if let swiftc = Support.tool("swiftc") {
             let dir = try Support.temporaryDirectory("vdsp")
@@ -173,8 +173,8 @@ import Testing
         let recipe = try FilterRecipe(family: .butterworth, band: .lowPass, order: 2, corners: .alpha(0.1), realization: .direct)
         let template = try TemplateBuilder.template(for: try recipe.design(), name: "lp", description: "", tag: 0)
         #expect(template.sections.isEmpty)
-        #expect(throws: EmissionError.self) { try CMSISEmitter.header([template].realised, prefix: "x") }
-        #expect(throws: EmissionError.self) { try VDSPEmitter.source([template].realised, namespace: "X") }
+        #expect(throws: EmissionError.self) { try CMSISEmitter.header([template].emitted, prefix: "x") }
+        #expect(throws: EmissionError.self) { try VDSPEmitter.source([template].emitted, namespace: "X") }
     }
 }
 

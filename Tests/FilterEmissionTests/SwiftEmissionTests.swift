@@ -89,9 +89,9 @@ import Testing
         }
         let vdsp = (try Self.template("lp", "a"), try Self.template("lp Coefficients", "b"))
         for order in [[vdsp.0, vdsp.1], [vdsp.1, vdsp.0]] {
-            #expect(throws: EmissionError.self, "\(order.map(\.name))") { try VDSPEmitter.source(order.realised, namespace: "N") }
+            #expect(throws: EmissionError.self, "\(order.map(\.name))") { try VDSPEmitter.source(order.emitted, namespace: "N") }
         }
-        #expect(throws: EmissionError.self) { try VDSPEmitter.source([try Self.template("vDSP", "a")].realised, namespace: "N") }
+        #expect(throws: EmissionError.self) { try VDSPEmitter.source([try Self.template("vDSP", "a")].emitted, namespace: "N") }
     }
 
     /// Compiles the hostile file with swiftc in Swift 6 mode, warnings as errors,

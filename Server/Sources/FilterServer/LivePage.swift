@@ -57,7 +57,7 @@ enum LivePage {
     /// `/live/filter.js?QUERY`: the filter's code for `/live` (the query is
     /// the page's own link); a bad query is the API's JSON error.
     static func filterScript(query: String?) -> Response {
-        FilterRoutes.api(query: query ?? "", extra: DesignPage.pageFields) { design, _ in
+        FilterRoutes.api(query: query ?? "", extra: DesignPage.pageFields) { design, _ throws(ApplicationError) in
             Responses.text(try filterCode(design), contentType: "text/javascript; charset=utf-8")
         }
     }

@@ -63,17 +63,17 @@ public enum FilterRoutes {
             await bounded(request, context, heavy, page: false) { LivePage.filterScript(query: request.uri.query) }
         }
         router.get("/api/design") { request, context in
-            await bounded(request, context, heavy, page: false) { api(request) { design, _ in try jsonDocument(design) } }
+            await bounded(request, context, heavy, page: false) { api(request) { design, _ throws(ApplicationError) in try jsonDocument(design) } }
         }
         router.get("/api/response") { request, context in
-            await bounded(request, context, heavy, page: false) { api(request, extra: ["points"]) { design, extras in try responseCSV(design, extras) } }
+            await bounded(request, context, heavy, page: false) { api(request, extra: ["points"]) { design, extras throws(ApplicationError) in try responseCSV(design, extras) } }
         }
         router.get("/api/code") { request, context in
-            await bounded(request, context, heavy, page: false) { api(request, extra: ["format", "download"]) { design, extras in try code(design, extras) } }
+            await bounded(request, context, heavy, page: false) { api(request, extra: ["format", "download"]) { design, extras throws(ApplicationError) in try code(design, extras) } }
         }
         router.get("/api/filters.json") { request, context in
             await bounded(request, context, heavy, page: false) {
-                api(request, extra: ["download"]) { design, extras in
+                api(request, extra: ["download"]) { design, extras throws(ApplicationError) in
                     Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
                                    download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
                 }
@@ -135,24 +135,21 @@ public enum FilterRoutes {
 
     /// Reads the query, designs, and answers with `body`; every failure as a JSON error.
     static func api(_ request: Request, extra: Set<String> = [],
-                    _ body: (QueryDesign, [String: String]) throws -> Response) -> Response {
+                    _ body: (QueryDesign, [String: String]) throws(ApplicationError) -> Response) -> Response {
         api(query: request.uri.query ?? "", extra: extra, body)
     }
 
     /// Designs `query`, and answers with `body`; every failure as a JSON error.
     static func api(query: String, extra: Set<String> = [],
-                    _ body: (QueryDesign, [String: String]) throws -> Response) -> Response {
+                    _ body: (QueryDesign, [String: String]) throws(ApplicationError) -> Response) -> Response {
         if query.utf8.count > RecipeQuery.maximumLength {
             return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
         }
-        do {
+        do throws(ApplicationError) {
             let design = try QueryDesignRequest(query: query, extraFields: extra).run()
             return try body(design, design.extras)
-        } catch let error as ApplicationError {
-            return APIError.response(error)
         } catch {
-            // Nothing else is thrown; should anything be, it is still the request's problem, not a 5xx.
-            return APIError.response(.unprocessableContent, "\(error)", field: nil)
+            return APIError.response(error)
         }
     }
 

@@ -51,7 +51,7 @@ public struct FIRAsRun: Sendable {
 
     /// `filter`'s taps as CMSIS's fixed-point FIR in `arithmetic`.
     ///
-    /// - Throws: `ApplicationError` naming what cannot be realised.
+    /// - Throws: `ApplicationError` naming what cannot be realized.
     public init(_ filter: FIRFilter, fixedPoint arithmetic: FixedPointArithmetic) throws(ApplicationError) {
         let fixed: FixedPointTaps
         do { fixed = try FixedPointTaps(filter.taps, arithmetic: arithmetic) } catch {

@@ -10,9 +10,9 @@ public struct VerificationSubject: Sendable {
     public var recipe: FilterRecipe?
     /// The filter as designed, in double precision; nil when the comparison is
     /// made elsewhere (templates, compared field by field).
-    public var designed: RealizedFilter?
+    public var designed: FilterAsRun?
     /// The filter as it will run: its coefficients as `precision` stores them.
-    public var asRun: RealizedFilter
+    public var asRun: FilterAsRun
     /// The arithmetic it runs in.
     public var precision: RunningPrecision
     /// The sample rate in Hz, when known (for figures in Hz and milliseconds).
@@ -43,8 +43,8 @@ public struct VerificationSubject: Sendable {
     public var runImpulseExtremes: (@Sendable (Int) -> ImpulseExtremes)? = nil
 
     /// A subject; see the properties.
-    public init(label: String, recipe: FilterRecipe?, designed: RealizedFilter?,
-                asRun: RealizedFilter, precision: RunningPrecision, sampleRate: Double?,
+    public init(label: String, recipe: FilterRecipe?, designed: FilterAsRun?,
+                asRun: FilterAsRun, precision: RunningPrecision, sampleRate: Double?,
                 runImpulse: @escaping @Sendable (Int) -> [Double]) {
         self.label = label
         self.recipe = recipe

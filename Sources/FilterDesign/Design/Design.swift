@@ -2,7 +2,7 @@ import ComplexModule
 import RealModule
 
 /// A designed filter: its zeros, poles and gains in both planes, and Fisher's
-/// realisation of it (the recurrence his reports print).
+/// realization of it (the recurrence his reports print).
 public struct Design: Sendable, Hashable {
     /// What was asked for.
     public let recipe: FilterRecipe
@@ -25,7 +25,7 @@ public struct Design: Sendable, Hashable {
     public let gainAtCentre: Gain
     /// H at z = -1.
     public let gainAtHF: Gain
-    /// Fisher's realisation: the recurrence, from the expanded polynomials.
+    /// Fisher's realization: the recurrence, from the expanded polynomials.
     public let recurrence: Recurrence
     /// For a finite-Q resonator: whether the 50-step phase search converged.
     public let resonatorConverged: Bool

@@ -13,7 +13,7 @@ extension FilterRecipe {
     /// 3. `-Z`: a zero pair at exp(+-j 2 pi alphaZ), poles at 0 for causality.
     /// 4. Normalisation: the gain k that puts the passband's maximum at
     ///    |H| = 1, scipy's convention (`normalized(_:)`), from the product form.
-    /// 5. Realisation: Fisher's recurrence and gains (`Recurrence`, `Gain`),
+    /// 5. StructureKind: Fisher's recurrence and gains (`Recurrence`, `Gain`),
     ///    from the expanded polynomials, as his reports print them.
     ///
     /// - Throws: `DesignError.polynomialNotReal` when the poles or zeros do not
@@ -61,7 +61,7 @@ extension FilterRecipe {
             while zPlane.poles.count < zPlane.zeros.count { zPlane.poles.append(FisherArithmetic.complex(0.0)) }
         }
 
-        // Fisher's realisation: the expanded polynomials, their gains, the recurrence.
+        // Fisher's realization: the expanded polynomials, their gains, the recurrence.
         let top = try PolynomialExpansion.expand(zPlane.zeros)
         let bottom = try PolynomialExpansion.expand(zPlane.poles)
         // Where Fisher's polynomials give no finite H (bottom(z) == 0), H is

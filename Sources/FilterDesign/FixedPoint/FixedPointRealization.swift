@@ -137,19 +137,19 @@ struct FixedPointRealization {
         }
         let unit = Double(sign: .plus, exponent: fraction - postShift, significand: 1)
         let stages = sections.map { $0.coefficients.map { Int64(($0 * unit).rounded()) } }
-        let realised = stages.map { c in
+        let stored = stages.map { c in
             Biquad(b0: Double(c[0]) / unit, b1: Double(c[1]) / unit, b2: Double(c[2]) / unit,
                    a1: Double(c[3]) / unit, a2: Double(c[4]) / unit)
         }
         for (k, (c, s)) in zip(stages, sections).enumerated() where c[0] == 0 && c[1] == 0 && c[2] == 0 {
             throw FixedPointError("in \(arithmetic.format.rawValue) section \(k + 1)'s numerator (largest coefficient \(s.coefficients.prefix(3).map(abs).max() ?? 0)) rounds to zero; \(arithmetic.format == .q15 ? "use q31 or Float" : "use Float")")
         }
-        let radius = CascadeNorms.largestPoleRadius(realised)
+        let radius = CascadeNorms.largestPoleRadius(stored)
         guard radius < 1 else {
             throw FixedPointError("in \(arithmetic.format.rawValue) the rounded coefficients put a pole at radius \(radius), on or outside the unit circle (the design's largest is \(designRadius)): unstable; \(arithmetic.format == .q15 ? "use q31 or Float" : "use Float")")
         }
         return StoredCascade(arithmetic: arithmetic, scaling: scaling, postShift: postShift, stages: stages,
-                             sections: realised, outputScale: outputScale, order: order)
+                             sections: stored, outputScale: outputScale, order: order)
     }
 
 }

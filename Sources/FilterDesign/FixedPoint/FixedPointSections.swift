@@ -2,14 +2,14 @@ import ComplexModule
 import RealModule
 import FilterRuntime
 
-/// Why a design cannot be realised in fixed point.
+/// Why a design cannot be realized in fixed point.
 public struct FixedPointError: Error, Sendable, CustomStringConvertible {
     /// The message, naming the cause and what to use instead.
     public let description: String
     init(_ description: String) { self.description = description }
 }
 
-/// A design realised as one of CMSIS-DSP's fixed-point biquad cascades, with
+/// A design realized as one of CMSIS-DSP's fixed-point biquad cascades, with
 /// the proof that it cannot overflow and the noise it will add.
 ///
 /// The design's poles and zeros are paired into sections as for Float

@@ -1,6 +1,6 @@
 import RealModule
 
-/// A FIR filter's taps realised for CMSIS-DSP's fixed-point FIR filters
+/// A FIR filter's taps realized for CMSIS-DSP's fixed-point FIR filters
 /// (`arm_fir_q15`, `arm_fir_q31`), with the proof that no input within full
 /// scale can overflow, the model of ARM's arithmetic bit for bit, and the
 /// noise it adds.
@@ -76,7 +76,7 @@ public struct FixedPointTaps: Sendable, Hashable {
     /// `L` are `uint8_t`).
     public static let maximumFactor = 255
 
-    /// `taps` realised in `arithmetic` for `structure`.
+    /// `taps` realized in `arithmetic` for `structure`.
     ///
     /// - Throws: `FixedPointError` for a fast variant, more than
     ///   `maximumTaps` taps, taps that are all zero or not finite, a factor

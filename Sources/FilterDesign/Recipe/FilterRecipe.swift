@@ -37,7 +37,7 @@ public struct FilterRecipe: Sendable, Hashable {
     /// Fisher's 12-digit table (what his mkfilter prints); always `.computed`
     /// for other families.
     public let besselPoles: BesselPoleSource
-    /// How the design is realised to run: second-order sections (the
+    /// How the design is realized to run: second-order sections (the
     /// default) or Fisher's direct-form recurrence.
     public let realization: Realization
     /// The magnitude specification the order and corners were estimated from
@@ -164,7 +164,7 @@ public struct FilterRecipe: Sendable, Hashable {
                                 extraZeroFrequency: extraZero, besselPoles: besselPoles, realization: realization)
     }
 
-    /// The same recipe realised as `realization`.
+    /// The same recipe realized as `realization`.
     public func withRealization(_ realization: Realization) throws(SpecificationError) -> FilterRecipe {
         if let specification {
             return try FilterRecipe(designing: family.name, to: specification, realization: realization)

@@ -1,4 +1,4 @@
-/// How a designed filter is realised for running: the last step of a design.
+/// How a designed filter is realized for running: the last step of a design.
 public enum Realization: String, Sendable, Hashable, CaseIterable {
     /// A cascade of second-order sections, computed from the zeros, poles and
     /// gain (never from expanded polynomials), ordered and scaled for Float:

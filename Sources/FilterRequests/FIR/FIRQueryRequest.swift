@@ -170,7 +170,7 @@ public struct FIRQueryDesign: Sendable {
                 let advice = stop == .cancelled ? "" : "; the command line designs it without this bound: " + fields.commandLine
                 throw ApplicationError(error.description + advice, underlying: stop)
             }
-            let (message, field) = fields.respelled(error.description)
+            let (message, field) = fields.message(of: error)
             throw ApplicationError(message, field: field)
         }
     }

@@ -214,7 +214,7 @@ public struct PipelineSettings: Sendable {
             case .fir(let template): return .fir(template)
             }
         } catch {
-            throw ApplicationError("cannot be redesigned at \(sampleRate) Hz: \(error)", underlying: error)
+            throw ApplicationError("cannot be redesigned at \(sampleRate) Hz: \(error.description)", underlying: error)
         }
     }
 }

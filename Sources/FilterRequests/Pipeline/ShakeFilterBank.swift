@@ -7,8 +7,8 @@ import FilterSets
 public enum ShakeFilterBank {
     /// The parsed filter set.
     package static let spec: FilterSetSpec = {
-        do { return try FilterSetSpec.parse(text, file: "Generated/ShakeFilters.filters.json") } catch {
-            preconditionFailure("the embedded Shake! filter set does not read: \(error)")
+        do throws(FilterSetErrors) { return try FilterSetSpec.parse(text, file: "Generated/ShakeFilters.filters.json") } catch {
+            preconditionFailure("the embedded Shake! filter set does not read: \(error.description)")
         }
     }()
 

@@ -130,39 +130,16 @@ public struct FIRFields: Sendable {
     public func design() throws(Mistake) -> (filter: FIRFilter, specification: FIRSpecification?, tried: [(taps: Int, meets: Bool)]) {
         let definition = try definition()
         do throws(FIRDesignError) { return try definition.design() } catch {
-            throw Mistake(description: error.description, field: nil, showsUsage: false)
+            throw Mistake(description: message(of: error).message, field: nil, showsUsage: false)
         }
     }
 
-    /// A design's message (`FIRDesignError`, which speaks the command
-    /// line's `--stopband-attenuation`) in this form's spelling, and the
-    /// field it begins with, if any.
-    public func respelled(_ message: String) -> (message: String, field: String?) {
-        let names = (Self.common + Self.fields.values.flatMap { $0 }).sorted { $0.count > $1.count }
-        var field: String?
-        for name in names where message.hasPrefix("--" + name + " ") || message.hasPrefix("--" + name + ":") {
-            field = spelled(name)
-            break
-        }
-        guard spelling != .option else { return (message, field) }
-        var text = message
-        for name in names { text = Self.replacing("--" + name, with: spelled(name), in: text) }
-        return (text, field)
-    }
-
-    /// `text` with every `target` replaced (the standard library's
-    /// `replacing(_:with:)` and `firstRange(of:)` need macOS 13).
-    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
-        var out = "", rest = Substring(text)
-        while !rest.isEmpty {
-            if rest.hasPrefix(target) {
-                out += replacement
-                rest = rest.dropFirst(target.count)
-            } else {
-                out.append(rest.removeFirst())
-            }
-        }
-        return out
+    /// A design's refusal in this form's words: each field it names spelled
+    /// as this form spells it (`--passband-edge`, `passbandEdge`), and the
+    /// field at fault, so spelled.
+    public func message(of error: FIRDesignError) -> (message: String, field: String?) {
+        let spell = { (field: RecipeField) in spelled(Self.name(of: field)) }
+        return (error.description(spelling: spell), error.field.map(spell))
     }
 
     /// `name` as this form spells it: `--sample-rate` or `sampleRate`.

@@ -41,7 +41,7 @@ public enum FilterDefinition: Sendable {
             return (try definition.design().filter, atRate.commandLine)
         } catch {
             // The design's refusal (in Hz), at this one of the file's rates.
-            let (message, field) = fields.respelled(error.description)
+            let (message, field) = fields.message(of: error)
             var problem = FieldError(mistake: FIRFields.Mistake(description: message, field: field, showsUsage: false))
             problem.message = "at the sample rate \(messageNumber(sampleRate)) Hz, " + problem.message
             throw problem

@@ -31,7 +31,7 @@ public enum RecipeFields {
         + specificationFields
     /// The fields of a magnitude specification, in place of `order` and `corners`.
     public static let specificationFields = ["passband", "stopband", "passbandLoss", "stopbandAttenuation"]
-    /// The ways a design can be realised.
+    /// The ways a design can be realized.
     public static let realizations = Realization.allCases.map(\.rawValue)
     /// Family names, `passThrough` included.
     public static let families = FilterFamily.Name.allCases.map(\.rawValue) + ["passThrough"]

@@ -19,13 +19,6 @@ public enum RecipeQuery {
     /// Fields whose values are text.
     static let textFields: Set<String> = ["family", "band", "transform", "realization", "mkfilter", "name", "description"]
 
-    /// The fields of `query` (without the `?`), typed as a filter set file
-    /// types them: numbers as numbers, `corners` and `poles` as arrays, `q`
-    /// as a number or `"Inf"`.
-    ///
-    /// - Parameter extra: further field names the caller reads itself (a
-    ///   page's `points`, `scale`), kept as text.
-    /// - Throws: `FieldError` naming the field.
     /// The recipe a query asks for, its other fields (a page's `points`,
     /// `format`, ...) left aside: what a server needs to judge the work
     /// before doing it, whichever field (`order`, `passband`, `mkfilter`)
@@ -38,6 +31,13 @@ public enum RecipeQuery {
         return (try? recipe(fields)) ?? nil
     }
 
+    /// The fields of `query` (without the `?`), typed as a filter set file
+    /// types them: numbers as numbers, `corners` and `poles` as arrays, `q`
+    /// as a number or `"Inf"`.
+    ///
+    /// - Parameter extra: further field names the caller reads itself (a
+    ///   page's `points`, `scale`), kept as text.
+    /// - Throws: `FieldError` naming the field.
     public static func fields(_ query: String, extra: Set<String> = []) throws(FieldError) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [:]
         for (key, value) in try pairs(query) {

@@ -10,10 +10,10 @@ package enum SetFilter: Sendable {
     case fir(FIRTemplate)
 
     /// What the C, CMSIS, vDSP and JavaScript emitters take.
-    package var realised: RealisedFilter {
+    package var emitted: EmittedFilter {
         switch self {
-        case .iir(let filter): return RealisedFilter(filter.template)
-        case .fir(let template): return RealisedFilter(template)
+        case .iir(let filter): return EmittedFilter(filter.template)
+        case .fir(let template): return EmittedFilter(template)
         }
     }
 
@@ -47,7 +47,7 @@ extension FilterSetSpec {
     ///   for a FIR design, which has none.
     package func recipe(of entry: Entry, sampleRate: Double) throws(FilterSetError) -> FilterRecipe? {
         do { return try entry.definition.recipe(sampleRate: sampleRate) } catch {
-            throw FilterSetError(file: file, filter: entry.name, field: error.field, error.message)
+            throw FilterSetError(file: file, filter: entry.name, field: error.field, error.message, underlying: error)
         }
     }
 
@@ -82,7 +82,7 @@ extension FilterSetSpec {
     package func design(of entry: Entry, sampleRate: Double) throws(FilterSetError) -> SetFilter {
         let fir: (filter: FIRFilter, commandLine: String)?
         do { fir = try entry.definition.firFilter(sampleRate: sampleRate) } catch {
-            throw FilterSetError(file: file, filter: entry.name, field: error.field, error.message)
+            throw FilterSetError(file: file, filter: entry.name, field: error.field, error.message, underlying: error)
         }
         if let fir {
             return .fir(FIRTemplate(name: entry.name, description: entry.description, designSampleRate: sampleRate,
@@ -94,12 +94,12 @@ extension FilterSetSpec {
         }
         let design: Design
         do { design = try recipe.design() } catch {
-            throw FilterSetError(file: file, filter: entry.name, error.description)
+            throw FilterSetError(file: file, filter: entry.name, error.description, underlying: error)
         }
         do {
             return .iir(try DesignedFilter(design, name: entry.name, description: entry.description, tag: entry.tag, sampleRate: sampleRate))
         } catch {
-            throw FilterSetError(file: file, filter: entry.name, error.description)
+            throw FilterSetError(file: file, filter: entry.name, error.description, underlying: error)
         }
     }
 

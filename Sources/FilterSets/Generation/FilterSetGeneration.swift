@@ -16,7 +16,7 @@ package enum FilterSetGeneration {
     /// sample rate and namespace (`mkfilter generate --sample-rate --namespace`).
     package static func load(_ path: String, sampleRate: Double? = nil, namespace: String? = nil) throws(FilterSetErrors) -> FilterSetSpec {
         let text: String
-        do { text = try TextFile.read(path) } catch { throw FilterSetErrors([FilterSetError(file: path, error.problem)]) }
+        do { text = try TextFile.read(path) } catch { throw FilterSetErrors([FilterSetError(file: path, error.problem, underlying: error)]) }
         var spec = try FilterSetSpec.parse(text, file: path)
         if let sampleRate { spec.sampleRates = [sampleRate] }
         if let namespace { spec.namespace = namespace }
@@ -54,7 +54,7 @@ package enum FilterSetGeneration {
             return report
         }
         do { try AtomicFile.writeAll(files) } catch {
-            throw FilterSetErrors([FilterSetError(file: spec.file, error.description + (files.count > 1 && error.notRestored.isEmpty ? "; none of the \(files.count) files was written" : ""))])
+            throw FilterSetErrors([FilterSetError(file: spec.file, error.description + (files.count > 1 && error.notRestored.isEmpty ? "; none of the \(files.count) files was written" : ""), underlying: error)])
         }
         return files.map { "wrote \($0.path)" }
     }

@@ -10,7 +10,7 @@ package enum FilterSetSource {
         do {
             return try SwiftEmitter.source(namespaces: groups.map { ($0.templates, $0.fir, $0.namespace) })
         } catch {
-            throw FilterSetErrors([FilterSetError(file: spec.file, error.description)])
+            throw FilterSetErrors([FilterSetError(file: spec.file, error.description, underlying: error)])
         }
     }
 
@@ -24,7 +24,7 @@ package enum FilterSetSource {
                 let text = try SwiftEmitter.source(namespaces: [(group.templates, group.fir, group.namespace)])
                 files.append((SwiftEmitter.typeName(group.namespace) + ".swift", text))
             } catch {
-                throw FilterSetErrors([FilterSetError(file: spec.file, error.description)])
+                throw FilterSetErrors([FilterSetError(file: spec.file, error.description, underlying: error)])
             }
         }
         return files

@@ -34,19 +34,8 @@ package enum Retarget {
             }
             let definitions: [TemplateDefinition]
             do { definitions = try TemplateSourceReader.read(file.text, file: file.path) } catch {
-                // The reader's `FILE:LINE: message` as it is (one `file:line:` form everywhere).
-                let prefix = file.path + ":"
-                if error.description.hasPrefix(prefix) {
-                    let rest = error.description.dropFirst(prefix.count)
-                    let line = rest.prefix { $0.isNumber }
-                    if !line.isEmpty, rest.dropFirst(line.count).hasPrefix(": ") {
-                        errors.append(FilterSetError(file: prefix + line, String(rest.dropFirst(line.count + 2))))
-                    } else {
-                        errors.append(FilterSetError(file: file.path, String(rest).trimmingLeadingSpace()))
-                    }
-                } else {
-                    errors.append(FilterSetError(file: file.path, error.description))
-                }
+                // The reader's `FILE:LINE: message` (one `file:line:` form everywhere).
+                errors.append(FilterSetError(file: error.file + (error.line.map { ":\($0)" } ?? ""), error.message, underlying: error))
                 continue
             }
             var groups: [(original: String, namespace: String, templates: [DigitalFilterTemplate])] = []
@@ -77,7 +66,7 @@ package enum Retarget {
                 let text = try SwiftEmitter.source(namespaces: groups.map { ($0.templates, $0.namespace) })
                 outputs.append(Output(input: file.path, fileName: renamed, text: text))
             } catch {
-                errors.append(FilterSetError(file: file.path, error.description))
+                errors.append(FilterSetError(file: file.path, error.description, underlying: error))
             }
         }
         guard errors.isEmpty else { throw FilterSetErrors(errors) }
@@ -87,8 +76,8 @@ package enum Retarget {
     /// The template `d` redesigned at `sampleRate`.
     static func template(_ d: TemplateDefinition, sampleRate: Double) throws(FilterSetError) -> DigitalFilterTemplate {
         let t = d.template
-        func problem(_ message: String) -> FilterSetError {
-            FilterSetError(file: "\(d.file):\(d.line)", filter: t.name, message)
+        func problem(_ message: String, underlying: (any Error)? = nil) -> FilterSetError {
+            FilterSetError(file: "\(d.file):\(d.line)", filter: t.name, message, underlying: underlying)
         }
         guard d.form == .swift, d.hasProvenance else {
             throw problem("has no provenance (how it was designed); retarget reads the Swift that mkfilter and its plugins write")
@@ -97,13 +86,13 @@ package enum Retarget {
             return TemplateBuilder.passThrough(name: t.name, description: t.description, tag: t.tag, sampleRate: sampleRate)
         }
         let recipe: FilterRecipe
-        do { recipe = try TemplateProvenance.recipe(of: t, sampleRate: sampleRate) } catch { throw problem(error.description) }
+        do { recipe = try TemplateProvenance.recipe(of: t, sampleRate: sampleRate) } catch { throw problem(error.description, underlying: error) }
         let design: Design
-        do { design = try recipe.design() } catch { throw problem(error.description) }
+        do { design = try recipe.design() } catch { throw problem(error.description, underlying: error) }
         do {
             return try TemplateBuilder.template(for: design, name: t.name, description: t.description, tag: t.tag, sampleRate: sampleRate)
         } catch {
-            throw problem(error.description)
+            throw problem(error.description, underlying: error)
         }
     }
 
@@ -119,8 +108,4 @@ package enum Retarget {
         guard name.hasSuffix(".swift") else { return name }
         return rename(String(name.dropLast(6)), from: old, to: new) + ".swift"
     }
-}
-
-extension String {
-    fileprivate func trimmingLeadingSpace() -> String { String(drop(while: { $0 == " " })) }
 }

@@ -12,12 +12,23 @@ package struct FilterSetError: Error, Sendable, Equatable, CustomStringConvertib
     package var field: String?
     /// What is wrong and what is allowed.
     package var message: String
+    /// The error of a lower layer that `message` says (the template reader's,
+    /// a design's, an emitter's), kept as it was thrown; nil when the file's
+    /// own rules found the fault. Not part of equality.
+    package var underlying: (any Error)?
 
-    package init(file: String, filter: String? = nil, field: String? = nil, _ message: String) {
+    package init(file: String, filter: String? = nil, field: String? = nil, _ message: String,
+                 underlying: (any Error)? = nil) {
         self.file = file
         self.filter = filter
         self.field = field
         self.message = message
+        self.underlying = underlying
+    }
+
+    /// The same place and message.
+    package static func == (lhs: FilterSetError, rhs: FilterSetError) -> Bool {
+        lhs.file == rhs.file && lhs.filter == rhs.filter && lhs.field == rhs.field && lhs.message == rhs.message
     }
 
     package var description: String {

@@ -92,7 +92,7 @@ extension FilterSetSpec {
     package static func parse(_ text: String, file: String) throws(FilterSetErrors) -> FilterSetSpec {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch {
-            throw FilterSetErrors([FilterSetError(file: "\(file):\(error.line):\(error.column)", "malformed JSON: \(error.reason)")])
+            throw FilterSetErrors([FilterSetError(file: "\(file):\(error.line):\(error.column)", "malformed JSON: \(error.reason)", underlying: error)])
         }
         var errors: [FilterSetError] = []
         func fail(_ message: String, filter: String? = nil, field: String? = nil) {
@@ -187,7 +187,7 @@ extension FilterSetSpec {
                     var found: [FilterSetError] = []
                     for fs in valid {
                         do { try e.definition.check(sampleRate: fs) } catch {
-                            let problem = FilterSetError(file: file, filter: e.name, field: error.field, error.message)
+                            let problem = FilterSetError(file: file, filter: e.name, field: error.field, error.message, underlying: error)
                             if !found.contains(problem) { found.append(problem) }
                         }
                     }

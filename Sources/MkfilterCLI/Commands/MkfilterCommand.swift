@@ -247,7 +247,7 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate Swift (or C, JSON) for the filters of a spec file (*.filters.json).",
         usage: """
             mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>]
-                       [--emit swift|c|cmsis|vdsp|json] [--check]
+                       [--emit \(GenerationRequest.formats.map(\.rawValue).joined(separator: "|"))] [--check]
                        [--output <file> | --output-directory <dir>]
             """,
         discussion: """

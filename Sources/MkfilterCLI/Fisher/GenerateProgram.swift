@@ -1,11 +1,12 @@
 import FilterRequests
 
-/// `mkfilter generate SPEC [--sample-rate HZ] [--namespace NAME] [--emit swift|c|json]
+/// `mkfilter generate SPEC [--sample-rate HZ] [--namespace NAME] [--emit FORMAT]
 /// [--output FILE | --output-directory DIR] [--check]`: the filters of a spec
 /// file as source (see docs/command-line.md, "Filter set files").
 public enum GenerateProgram {
     static let usage = """
-        Usage: mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>] [--emit swift|c|json]
+        Usage: mkfilter generate <spec.json> [--sample-rate <Hz>] [--namespace <Name>]
+                                 [--emit \(GenerationRequest.formats.map(\.rawValue).joined(separator: "|"))]
                                  [--output <file> | --output-directory <dir>] [--check]
         """
 

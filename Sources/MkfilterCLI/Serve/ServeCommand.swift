@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterRequests
 
 /// `mkfilter serve`: the design page, its API and Shake!'s live screen.
 struct ServeCommand: ParsableCommand {
@@ -25,8 +26,8 @@ struct ServeCommand: ParsableCommand {
               GET /api/design?QUERY           what --emit json writes
               GET /api/response?QUERY&points=N
                                               what 'mkfilter response' writes
-              GET /api/code?QUERY&format=F    F: swift, c, cmsis, vdsp, js, json,
-                                              listing, c-ansic, c-xyc, c-f
+              GET /api/code?QUERY&format=F    one format's code, F one of
+            \(Self.codeFormats)
               A bad query: 400 (413 when too long) and {"error": ..., "field": ...}.
 
             OPTIONS
@@ -73,5 +74,23 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let result = ServeProgram.run(host: host, port: port, https: https, rebuild: rebuild)
         try emit(result)
+    }
+}
+
+extension ServeCommand {
+    /// The formats `/api/code` takes (`EmissionFormat`), wrapped to 78
+    /// columns under the description column of the API lines.
+    static var codeFormats: String {
+        let indent = String(repeating: " ", count: 34)
+        var lines: [String] = [], line = ""
+        for name in EmissionFormat.allCases.map(\.rawValue) {
+            let word = name + (name == EmissionFormat.allCases.last!.rawValue ? "" : ",")
+            if !line.isEmpty && indent.count + line.count + 1 + word.count > 78 {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [indent + line]).joined(separator: "\n")
     }
 }

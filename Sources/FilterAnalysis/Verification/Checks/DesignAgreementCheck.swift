@@ -6,7 +6,7 @@ extension VerificationRun {
     ///   as designed);
     /// - **step-as-run**, when the subject runs a step: its step response
     ///   against the running sum of the design's exact impulse response.
-    mutating func checkAgainstDesign(_ design: RealizedFilter, _ responses: ComputedResponses, running: [Double]) {
+    mutating func checkAgainstDesign(_ design: FilterAsRun, _ responses: ComputedResponses, running: [Double]) {
         let p = precision
         let keptLength = responses.keptLength
         let designed = design.response(grid: responses.grid)

@@ -85,11 +85,11 @@ public enum RemezError: Error, Sendable, Equatable, CustomStringConvertible {
             let gap = maximumError > 0 ? 100 * (1 - lowerBound / maximumError) : 100
             return "the equiripple design did not converge in \(iterations) iterations: its largest weighted error, \(approximateNumber(maximumError)) in band \(band + 1) (\(f(edges[0])) ... \(f(edges[1]))), is \(approximateNumber(gap)) % above the certified lower bound \(approximateNumber(lowerBound)) (at most 1 % is accepted); use more taps, a wider transition band next to band \(band + 1), or a lower weight on band \(band + 1)"
         case let .beyondDoublePrecision(band, edges, taps, maximumError, outside):
-            let error = maximumError > 0 ? " (its weighted error, about \(approximateNumber(maximumError)), cannot be certified)" : ""
+            let uncertified = maximumError > 0 ? " (its weighted error, about \(approximateNumber(maximumError)), cannot be certified)" : ""
             if outside > 1e6 {
-                return "the \(taps)-tap equiripple design is beyond double precision\(error): its response between or beyond the bands grows to about \(approximateNumber(outside)) times the desired values, so the taps cannot hold the response inside them; leave less of 0 ... \(wording.nyquist) unspecified (narrower gaps between the bands, the first band from 0 or the last to \(wording.nyquist)), or use fewer taps"
+                return "the \(taps)-tap equiripple design is beyond double precision\(uncertified): its response between or beyond the bands grows to about \(approximateNumber(outside)) times the desired values, so the taps cannot hold the response inside them; leave less of 0 ... \(wording.nyquist) unspecified (narrower gaps between the bands, the first band from 0 or the last to \(wording.nyquist)), or use fewer taps"
             }
-            return "the \(taps)-tap equiripple design is beyond double precision\(error): the bands ask too little of \(taps) taps, or are too narrow or too close for them (the narrowest is band \(band + 1), \(f(edges[0])) ... \(f(edges[1]))); use fewer taps, or widen the bands"
+            return "the \(taps)-tap equiripple design is beyond double precision\(uncertified): the bands ask too little of \(taps) taps, or are too narrow or too close for them (the narrowest is band \(band + 1), \(f(edges[0])) ... \(f(edges[1]))); use fewer taps, or widen the bands"
         }
     }
 }

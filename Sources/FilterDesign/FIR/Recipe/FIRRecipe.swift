@@ -63,33 +63,13 @@ public struct FIRRecipe: Sendable, Hashable {
     ///   fault, its frequencies in Hz when the recipe has a sample rate; or
     ///   the stop, when the `DesignBudget` it runs under stopped it.
     public func design() throws(FIRDesignError) -> FIRFilter {
-        var equiripple: EquirippleDesign?
-        var taps: [Double]
         if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
-        do {
-            switch method {
-            case let .remez(n, bands, desired, weights, type):
-                let design = try FilterDesign.remez(taps: n, bands: bands, desired: desired, weights: weights, type: type)
-                equiripple = design
-                taps = design.taps
-            case let .firls(n, bands, desired, weights):
-                taps = try FilterDesign.firls(taps: n, bands: bands, desired: desired, weights: weights)
-            case let .firwin(n, cutoffs, band, window, width, scale):
-                taps = try FilterDesign.firwin(taps: n, cutoffs: cutoffs, band: band, window: window, width: width, scale: scale)
-            case let .firwin2(n, frequencies, gains, window, antisymmetric):
-                taps = try FilterDesign.firwin2(taps: n, frequencies: frequencies, gains: gains, window: window,
-                                                antisymmetric: antisymmetric)
-            }
-        } catch {
-            // An iteration its budget stopped ends as a failure of its own: say the stop.
-            if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
-            throw Self.designError(error, sampleRate: sampleRate)
-        }
+        let (linearPhaseTaps, equiripple) = try linearPhaseDesign()
         if let stop = DesignBudget.stop { throw FIRDesignError(stop: stop) }
-        let linearPhaseTaps = taps
+        var taps = linearPhaseTaps
         if let minimumPhase {
             do { taps = try FilterDesign.minimumPhase(taps: taps, method: minimumPhase) } catch {
-                throw FIRDesignError("--minimum-phase \(minimumPhase.rawValue): \(error.description)")
+                throw FIRDesignError(field: .minimumPhase, [.field(.minimumPhase), .text(" \(minimumPhase.rawValue): \(error.description)")])
             }
         }
         guard taps.allSatisfy(\.isFinite) else {
@@ -98,11 +78,37 @@ public struct FIRRecipe: Sendable, Hashable {
         return FIRFilter(recipe: self, taps: taps, linearPhaseTaps: linearPhaseTaps, equiripple: equiripple)
     }
 
-    /// The design function's error in the recipe's words.
-    static func designError(_ error: any Error, sampleRate: Double?) -> FIRDesignError {
+    /// The method's design function: the taps (and, for remez, the
+    /// equiripple design). Its error (`RemezError`, `LinearPhaseError`) in
+    /// the recipe's words (frequencies in Hz at its sample rate), or the
+    /// stop when its budget ended an iteration.
+    func linearPhaseDesign() throws(FIRDesignError) -> (taps: [Double], equiripple: EquirippleDesign?) {
         let wording = FrequencyWording(sampleRate: sampleRate)
-        if let error = error as? RemezError { return FIRDesignError(error.description(wording)) }
-        if let error = error as? LinearPhaseError { return FIRDesignError(error.description(wording)) }
-        return FIRDesignError("\(error)")
+        func failure(_ description: String) -> FIRDesignError {
+            // An iteration its budget stopped ends as a failure of its own: say the stop.
+            DesignBudget.stop.map { FIRDesignError(stop: $0) } ?? FIRDesignError(description)
+        }
+        func linearPhase(_ design: () throws(LinearPhaseError) -> [Double]) throws(FIRDesignError) -> ([Double], EquirippleDesign?) {
+            do { return (try design(), nil) } catch { throw failure(error.description(wording)) }
+        }
+        switch method {
+        case let .remez(n, bands, desired, weights, type):
+            do throws(RemezError) {
+                let design = try FilterDesign.remez(taps: n, bands: bands, desired: desired, weights: weights, type: type)
+                return (design.taps, design)
+            } catch { throw failure(error.description(wording)) }
+        case let .firls(n, bands, desired, weights):
+            return try linearPhase { () throws(LinearPhaseError) in
+                try FilterDesign.firls(taps: n, bands: bands, desired: desired, weights: weights)
+            }
+        case let .firwin(n, cutoffs, band, window, width, scale):
+            return try linearPhase { () throws(LinearPhaseError) in
+                try FilterDesign.firwin(taps: n, cutoffs: cutoffs, band: band, window: window, width: width, scale: scale)
+            }
+        case let .firwin2(n, frequencies, gains, window, antisymmetric):
+            return try linearPhase { () throws(LinearPhaseError) in
+                try FilterDesign.firwin2(taps: n, frequencies: frequencies, gains: gains, window: window, antisymmetric: antisymmetric)
+            }
+        }
     }
 }

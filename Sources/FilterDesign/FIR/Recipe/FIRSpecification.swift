@@ -106,10 +106,12 @@ public struct FIRSpecification: Sendable, Hashable {
     public func bands() throws(FIRDesignError) -> (edges: [Double], passes: [Bool]) {
         let p = passbandEdges, s = stopbandEdges
         let wording = FrequencyWording(sampleRate: sampleRate)
-        for (name, edges) in [("--passband-edge", p), ("--stopband-edge", s)] {
+        for (field, edges) in [(RecipeField.passband, p), (.stopband, s)] {
             for e in edges where !(e > 0 && e < 0.5) {
-                throw FIRDesignError("\(name) \(wording.frequency(e)) is out of range; an edge must be above 0 and below "
-                                     + (sampleRate == nil ? "half the sample rate" : "\(wording.nyquist) (half the sample rate)"))
+                throw FIRDesignError(field: field, [
+                    .field(field), .text(" \(wording.frequency(e)) is out of range; an edge must be above 0 and below "
+                                         + (sampleRate == nil ? "half the sample rate" : "\(wording.nyquist) (half the sample rate)")),
+                ])
             }
         }
         switch (p.count, s.count) {
@@ -120,9 +122,11 @@ public struct FIRSpecification: Sendable, Hashable {
         case (2, 2) where p[0] < s[0] && s[0] < s[1] && s[1] < p[1]:
             return ([0, p[0], s[0], s[1], p[1], 0.5], [true, false, true])
         default:
-            throw FIRDesignError("--passband-edge \(p.map(wording.frequency).joined(separator: " ")) and --stopband-edge "
-                                 + "\(s.map(wording.frequency).joined(separator: " ")) make no band: give one of each (p < s "
-                                 + "low-pass, p > s high-pass) or two of each (s1 < p1 < p2 < s2 band-pass, p1 < s1 < s2 < p2 band-stop)")
+            throw FIRDesignError(field: .passband, [
+                .field(.passband), .text(" \(p.map(wording.frequency).joined(separator: " ")) and "), .field(.stopband),
+                .text(" \(s.map(wording.frequency).joined(separator: " ")) make no band: give one of each (p < s "
+                      + "low-pass, p > s high-pass) or two of each (s1 < p1 < p2 < s2 band-pass, p1 < s1 < s2 < p2 band-stop)"),
+            ])
         }
     }
 
@@ -159,10 +163,15 @@ public struct FIRSpecification: Sendable, Hashable {
     /// `design()`'s search.
     func searchedDesign() throws(FIRDesignError) -> (filter: FIRFilter, tried: [(taps: Int, meets: Bool)]) {
         guard passbandRipple > 0, passbandRipple.isFinite, passbandRipple < 60 else {
-            throw FIRDesignError("--passband-loss \(messageNumber(passbandRipple)) is out of range; the ripple must be above 0 and below 60 dB")
+            throw FIRDesignError(field: .passbandLoss, [
+                .field(.passbandLoss), .text(" \(messageNumber(passbandRipple)) is out of range; the ripple must be above 0 and below 60 dB"),
+            ])
         }
         guard stopbandAttenuation > 0, stopbandAttenuation <= 300 else {
-            throw FIRDesignError("--stopband-attenuation \(messageNumber(stopbandAttenuation)) is out of range; it must be above 0 and at most 300 dB")
+            throw FIRDesignError(field: .stopbandAttenuation, [
+                .field(.stopbandAttenuation),
+                .text(" \(messageNumber(stopbandAttenuation)) is out of range; it must be above 0 and at most 300 dB"),
+            ])
         }
         let (edges, passes) = try bands()
         if let minimumPhase { return try minimumPhaseDesign(minimumPhase, edges: edges, passes: passes) }
@@ -429,8 +438,8 @@ public struct FIRSpecification: Sendable, Hashable {
         text += "; its linear-phase filter must reach about \(formatC("%.0f", linearAttenuation)) dB"
         if beneathFloor { text += ", and more would be beneath double precision's rounding (about 320 dB)" }
         text += "; ask for less attenuation or more ripple"
-        if method != .kaiser { text += ", or try --method kaiser" }
-        return FIRDesignError(text)
+        guard method != .kaiser else { return FIRDesignError(text) }
+        return FIRDesignError(field: nil, [.text(text + ", or try "), .field(.method), .text(" kaiser")])
     }
 
     func tooLong(estimate: Int, narrowest: Double) -> FIRDesignError {

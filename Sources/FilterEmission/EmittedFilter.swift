@@ -10,7 +10,7 @@ import FilterRuntime
 /// name. Shake!'s `DigitalFilterTemplate`, with its direct-form fields and
 /// menu tag, is what the Swift emitter writes of an IIR design, not what the
 /// other emitters read.
-public struct RealisedFilter: Sendable {
+public struct EmittedFilter: Sendable {
     /// What runs.
     public enum Structure: Sendable {
         /// Second-order sections in cascade order, the gain in them (`SectionCascade`).
@@ -140,7 +140,7 @@ public struct RealisedFilter: Sendable {
     }
 }
 
-extension Array where Element == RealisedFilter {
+extension Array where Element == EmittedFilter {
     /// The FIR templates of filters that are all taps, nil when none is;
     /// an error when some are and some are not (one file holds one kind).
     ///
@@ -156,7 +156,7 @@ extension Array where Element == RealisedFilter {
 }
 
 extension Array where Element == DigitalFilterTemplate {
-    /// Each template's realised filter (`RealisedFilter(_:)`): what the C,
+    /// Each template's realized filter (`EmittedFilter(_:)`): what the C,
     /// CMSIS, vDSP and JavaScript emitters take of a filter set's templates.
-    public var realised: [RealisedFilter] { map(RealisedFilter.init) }
+    public var emitted: [EmittedFilter] { map(EmittedFilter.init) }
 }

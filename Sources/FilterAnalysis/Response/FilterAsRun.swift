@@ -7,7 +7,7 @@ import RealModule
 /// second-order sections, with every coefficient exactly as it is stored at
 /// the precision it runs in (`runtime(_:precision:)`), or as designed (`designed(_:realization:)`).
 /// Every analysis starts from one.
-public enum RealizedFilter: Sendable, Hashable {
+public enum FilterAsRun: Sendable, Hashable {
     /// The recurrence B(z) / (g A(z)).
     case direct(TransferFunction)
     /// The cascade, gain included.
@@ -16,7 +16,7 @@ public enum RealizedFilter: Sendable, Hashable {
     /// The filter `DigitalFilter<Form>` runs for `template`: its sections as
     /// `SectionCascade<Form>` stores them, or its recurrence with 1/G folded
     /// in and every coefficient rounded to `Form.Sample`.
-    public static func runtime<Form: CascadeForm>(_ template: DigitalFilterTemplate, form _: Form.Type) -> RealizedFilter {
+    public static func runtime<Form: CascadeForm>(_ template: DigitalFilterTemplate, form _: Form.Type) -> FilterAsRun {
         template.sections.isEmpty
             ? .direct(.runtime(template, as: Form.Sample.self))
             : .sections(SectionCascade<Form>(template.sections).sectionsAsRun)
@@ -24,17 +24,17 @@ public enum RealizedFilter: Sendable, Hashable {
 
     /// The filter the runtime runs for `template` at `precision` (Fisher's
     /// gencode arithmetic is not the runtime's: as Double).
-    public static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision) -> RealizedFilter {
+    public static func runtime(_ template: DigitalFilterTemplate, precision: RunningPrecision) -> FilterAsRun {
         precision == .gencode ? runtime(template, form: Double.self) : runtime(template, form: precision.cascadeForm)
     }
 
     /// The design in `realization`, coefficients in Double: the sections from
     /// its zeros, poles and gain, or Fisher's recurrence with his G; `nil`
     /// without a finite gain (a Q = Inf band-pass resonator).
-    public static func designed(_ design: Design, realization: Realization) -> RealizedFilter? {
+    public static func designed(_ design: Design, realization: Realization) -> FilterAsRun? {
         switch realization {
-        case .sections: return design.secondOrderSections().map(RealizedFilter.sections)
-        case .direct: return TransferFunction(design: design).map(RealizedFilter.direct)
+        case .sections: return design.secondOrderSections().map(FilterAsRun.sections)
+        case .direct: return TransferFunction(design: design).map(FilterAsRun.direct)
         }
     }
 
