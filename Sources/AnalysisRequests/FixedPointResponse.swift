@@ -18,7 +18,7 @@ extension ResponseRequest {
     ///
     /// The warnings name the scaling, post-shift, output scale and predicted
     /// SNR, and any overflow.
-    func runFixedPoint(_ arithmetic: FixedPointArithmetic, into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
+    func runFixedPoint(_ design: Design, _ arithmetic: FixedPointArithmetic, into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
         let fixed: FixedPointSections
         do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
             throw ApplicationError("--precision \(arithmetic.name): \(error.description)", underlying: error)
@@ -28,7 +28,7 @@ extension ResponseRequest {
         let form = filter.poleZeroForm
         switch kind {
         case .response:
-            return (try writeFrequencyResponse(filter, form: form, into: sink, mask: nil, warnings: []), warnings)
+            return (try writeFrequencyResponse(filter, form: form, recipe: design.recipe, into: sink, mask: nil, warnings: []), warnings)
         case .impulse, .step:
             // In chunks of 2^16 samples, the model's state carried over (as
             // CMSIS runs block after block), the rows written as they come.

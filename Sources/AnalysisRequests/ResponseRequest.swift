@@ -6,11 +6,13 @@ import FilterEmission
 import FilterRuntime
 import RealModule
 
-/// A design's frequency response (`mkfilter response`) or its impulse or
+/// A filter's frequency response (`mkfilter response`) or its impulse or
 /// step response (`mkfilter impulse`, `mkfilter step`) as CSV, and optionally
-/// as an SVG plot, of the filter as it runs: its realization (sections by
-/// default, or Fisher's direct form) at its precision (Double or Float). The
-/// time responses come from `DigitalFilter<Double>` or `<Float>` itself.
+/// as an SVG plot, of the filter as it runs: an IIR design's realization
+/// (sections by default, or Fisher's direct form) at its precision (Double,
+/// Float or CMSIS's fixed point), the time responses from
+/// `DigitalFilter<Double>` or `<Float>` itself; or a FIR filter's taps as
+/// they run (`FIRAsRun`, `ResponseRequest+Taps.swift`).
 public struct ResponseRequest: Sendable {
     /// Which response.
     public enum Kind: String, Sendable { case response, impulse, step }
@@ -24,8 +26,16 @@ public struct ResponseRequest: Sendable {
     /// Samples when `samples` is not given.
     public static let defaultSamples = 256
 
+    /// What runs: an IIR design or a FIR filter.
+    public enum Subject: Sendable {
+        /// An IIR design, run as its sections or Fisher's recurrence.
+        case design(Design)
+        /// A FIR filter, run as its taps.
+        case taps(FIRFilter)
+    }
+
     /// The filter.
-    public var design: Design
+    public var subject: Subject
     /// Which response.
     public var kind: Kind
     /// Frequencies from 0 to 0.5 inclusive (response; default 1025).
@@ -52,7 +62,15 @@ public struct ResponseRequest: Sendable {
 
     /// A request for `kind` of `design`; see the properties for the rest.
     public init(design: Design, kind: Kind) {
-        self.design = design
+        self.subject = .design(design)
+        self.kind = kind
+    }
+
+    /// A request for `kind` of the FIR filter `filter` (its plot's frequency
+    /// axis linear unless `frequencyAxis` says otherwise; no
+    /// `fixedPointScaling`: a FIR filter is scaled by its taps' L1 norm).
+    public init(filter: FIRFilter, kind: Kind) {
+        self.subject = .taps(filter)
         self.kind = kind
     }
 
@@ -86,7 +104,15 @@ public struct ResponseRequest: Sendable {
 
     /// The CSV into `sink`; the SVG and the warnings.
     private func produce(into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
-        if let fixedPoint { return try runFixedPoint(fixedPoint, into: sink) }
+        switch subject {
+        case let .design(design): return try produce(design, into: sink)
+        case let .taps(filter): return try produceTaps(filter, into: sink)
+        }
+    }
+
+    /// An IIR design's CSV into `sink`; the SVG and the warnings.
+    private func produce(_ design: Design, into sink: ByteSink) throws(ApplicationError) -> (svg: String?, warnings: [String]) {
+        if let fixedPoint { return try runFixedPoint(design, fixedPoint, into: sink) }
         guard precision != .gencode else { throw ApplicationError("--precision gencode applies to verify; give double or float") }
         guard case .finite = design.passbandGain else {
             throw ApplicationError("the design has no finite passband gain G (\(design.infiniteGainCause)), so its response cannot be normalised")
@@ -101,8 +127,8 @@ public struct ResponseRequest: Sendable {
         let warnings = Self.stabilityWarnings(form, precision: precision)
         switch kind {
         case .response:
-            return (try writeFrequencyResponse(filter, form: form, into: sink, mask: design.recipe.bandRequirements,
-                                               warnings: warnings),
+            return (try writeFrequencyResponse(filter, form: form, recipe: design.recipe, into: sink,
+                                               mask: design.recipe.bandRequirements, warnings: warnings),
                     warnings)
         case .impulse, .step:
             let count = samples ?? Self.defaultSamples
@@ -209,7 +235,7 @@ public struct ResponseRequest: Sendable {
     /// The frequency response of `filter` (factored as `form`) on the
     /// request's grid: its rows into `sink` as they are made, and its page
     /// (with `mask` and `warnings`) when `plot` is set.
-    func writeFrequencyResponse(_ filter: FilterAsRun, form: PoleZeroForm, into sink: ByteSink,
+    func writeFrequencyResponse(_ filter: FilterAsRun, form: PoleZeroForm, recipe: FilterRecipe, into sink: ByteSink,
                                 mask: BandRequirements?, warnings: [String]) throws(ApplicationError) -> String? {
         let grid = FrequencyGrid(count: points ?? Self.defaultPoints)
         if case .direct(let transfer) = filter {
@@ -222,13 +248,13 @@ public struct ResponseRequest: Sendable {
             }
         }
         let blocks = try Self.responseBlocks(filter, grid: grid)
-        let fs = design.recipe.corners.sampleRate
-        let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: design.recipe)
+        let fs = recipe.corners.sampleRate
+        let axis = frequencyAxis ?? Self.defaultFrequencyAxis(for: recipe)
         var chartPoints = plot && axis == .linear ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
         Self.writeResponseCSV(blocks, grid: grid, form: form, sampleRate: fs, into: sink, chartPoints: &chartPoints)
         guard plot else { return nil }
         return Self.responseSVG(chartPoints, form: form, sampleRate: fs, scale: scale, title: title, mask: mask, axis: axis,
-                                lowestAlpha: Self.lowestAlpha(of: design.recipe), warnings: warnings)
+                                lowestAlpha: Self.lowestAlpha(of: recipe), warnings: warnings)
     }
 
     /// The most points times coefficients a direct form's response may

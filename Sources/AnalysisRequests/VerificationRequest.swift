@@ -20,14 +20,18 @@ public struct VerificationItem: Sendable {
     public var passed: Bool { checks.allSatisfy(\.passed) }
 }
 
-/// A filter checked as it will run (`mkfilter verify`): a design, or every
-/// `DigitalFilterTemplate` definition in Swift or C files audited against a
+/// A filter checked as it will run (`mkfilter verify`): an IIR design, a FIR
+/// filter (`VerificationRequest+Taps.swift`), or every `DigitalFilterTemplate`
+/// and `FIRTemplate` definition in Swift or C files audited against a
 /// redesign.
 public struct VerificationRequest: Sendable {
     /// What to verify.
     public enum Subject: Sendable {
         /// A design, with the command line that made it (Fisher's words).
         case design(Design, commandLine: String)
+        /// A FIR filter, with the command line that made it (`remez ...`),
+        /// run as its taps in Double, Float or `fixedPoint`.
+        case taps(FIRFilter, commandLine: String)
         /// The template definitions in these files.
         case templateFiles([String])
     }
@@ -52,19 +56,22 @@ public struct VerificationRequest: Sendable {
     /// - Throws: `ApplicationError` for a file that cannot be read, a template
     ///   that does not parse, or a design without a finite gain.
     public func run() throws(ApplicationError) -> VerificationReport {
-        if let fixedPoint {
-            guard case let .design(design, commandLine) = subject else {
-                throw ApplicationError("--precision \(fixedPoint.name) verifies a design; templates run in double or float")
-            }
-            let item = try FixedPointVerification.verify(design, commandLine: commandLine, arithmetic: fixedPoint, scaling: fixedPointScaling)
-            var report = VerificationReport(items: [item], precision: precision)
-            report.precisionName = fixedPoint.name
-            return report
-        }
         switch subject {
         case let .design(design, commandLine):
+            if let fixedPoint {
+                let item = try FixedPointVerification.verify(design, commandLine: commandLine, arithmetic: fixedPoint, scaling: fixedPointScaling)
+                var report = VerificationReport(items: [item], precision: precision)
+                report.precisionName = fixedPoint.name
+                return report
+            }
             return VerificationReport(items: [try Self.verify(design, commandLine: commandLine, precision: precision)], precision: precision)
+        case let .taps(filter, commandLine):
+            let item = try Self.verify(filter, commandLine: commandLine, precision: precision, fixedPoint: fixedPoint)
+            return VerificationReport(items: [item], precision: precision)
         case .templateFiles(let files):
+            if let fixedPoint {
+                throw ApplicationError("--precision \(fixedPoint.name) verifies a design; templates run in double or float")
+            }
             guard precision != .gencode else {
                 throw ApplicationError("--precision gencode describes a design's listing; templates run in double or float")
             }
@@ -211,7 +218,7 @@ public struct VerificationRequest: Sendable {
 
     /// Audits every template in `files`, run at `precision`: each
     /// `DigitalFilterTemplate` (`TemplateAudit`), then each `FIRTemplate`
-    /// (`FIRTemplateAudit`).
+    /// (`audit(_:file:precision:)`).
     static func audit(files: [String], precision: RunningPrecision) throws(ApplicationError) -> [VerificationItem] {
         var items: [VerificationItem] = []
         for file in files {
@@ -225,7 +232,7 @@ public struct VerificationRequest: Sendable {
                 if fir.isEmpty || !error.definesNoTemplates { throw ApplicationError(wrapping: error) }
             }
             for definition in definitions { items.append(TemplateAudit.audit(definition, precision: precision)) }
-            for declaration in fir { items.append(FIRTemplateAudit.audit(declaration, file: file, precision: precision)) }
+            for declaration in fir { items.append(audit(declaration, file: file, precision: precision)) }
         }
         return items
     }

@@ -149,134 +149,167 @@ public enum FuzzReader: String, CaseIterable, Sendable {
     /// Runs one case in `scratch` (an empty directory); the problem found, or nil.
     func check(_ input: [String], scratch: URL) -> String? {
         switch self {
-        case .cTemplate, .swiftTemplate:
-            let name = self == .cTemplate ? "fuzz.c" : "fuzz.swift"
-            let text = input[0]
-            do {
-                let definitions = try TemplateSourceReader.read(text, file: name)
-                for d in definitions {
-                    let t = d.template
-                    guard t.gain.isFinite, (t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite) else {
-                        return "a non-finite value was accepted"
-                    }
-                }
-                // Audit what was read (a file, as users give it).
-                let file = scratch.appendingPathComponent(name)
-                guard (try? text.write(to: file, atomically: false, encoding: .utf8)) != nil else { return nil }
-                let result = CommandLineRunner.run(["verify", file.path])
-                if result.exitCode == 1 && result.standardError.isEmpty { return "verify failed without a message" }
-                // (Label lines echo the template's name and file: only the
-                // indented check and figure lines are results.)
-                let results = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  ") }.joined(separator: "\n")
-                return Self.nonFiniteWord(results).map { "verify printed '\($0)'" }
-            } catch {
-                let message = error.description
-                guard message.hasPrefix(name + ":") else { return "error does not name the file: \(message)" }
-                return nil
-            }
-        case .specJSON:
-            let name = "fuzz.filters.json"
-            do {
-                var spec = try FilterSetSpec.parse(input[0], file: name)
-                spec.sampleRates = Array(spec.sampleRates.prefix(2))
-                // A FIR filter of more than `firTapsLimit` taps, or a search
-                // for the fewest (`fir`), is read but not designed: the fuzzer
-                // looks for wrong answers, not for the time a long design takes.
-                let long = spec.filters.contains { entry in
-                    guard case .fir(let fields) = entry.definition else { return false }
-                    let taps = fields.values.first { $0.name == "taps" }.flatMap { Double($0.values.first ?? "") } ?? 0
-                    return fields.method == .fir || !(taps <= Double(Self.firTapsLimit))
-                }
-                if long { return nil }
-                for group in try spec.namespaceFilters() {
-                    for t in group.templates where !(t.gain.isFinite && (t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite)) {
-                        return "filter \(t.name): a non-finite value was accepted"
-                    }
-                    for t in group.fir where !t.taps.allSatisfy(\.isFinite) {
-                        return "filter \(t.name): a non-finite tap was accepted"
-                    }
-                }
-                let source = try FilterSetSource.singleFile(spec)
-                return Self.nonFiniteWord(source).map { "the generated Swift has '\($0)'" }
-            } catch {
-                for e in error.errors where !e.description.hasPrefix(name) { return "error does not name the file: \(e)" }
-                return error.errors.isEmpty ? "an empty error list" : nil
-            }
-        case .pipelineCSV:
-            let csv = scratch.appendingPathComponent("in.csv")
-            let output = scratch.appendingPathComponent("out.csv")
-            let svg = scratch.appendingPathComponent("out.svg")
-            guard (try? Data(input[0].utf8).write(to: csv)) != nil else { return nil }
-            let result = CommandLineRunner.run(["pipeline", csv.path, "--output", output.path, "--svg", svg.path])
-            return Self.outcome(result, scratch: scratch, inputs: ["in.csv"])
-        case .fisherListing:
-            do {
-                let code = try GencodeRequest(listing: input[0]).run()
-                if let bad = Self.nonFiniteWord(Self.withoutComments(code)) { return "gencode printed '\(bad)'" }
-                return Self.commentsAreBalanced(code) ? nil : "a comment in the C code is not closed where it should be"
-            } catch {
-                return error.description.isEmpty ? "an error without a message" : nil
-            }
-        case .argv:
-            // Output options point into the scratch directory.
-            var arguments = input
-            // (Every word that may name a file to write, including -o with a
-            // value that is not an order.)
-            for k in arguments.indices where ["--output", "--svg", "--output-directory", "-o"].contains(arguments[k])
-                && k + 1 < arguments.count && !(arguments[k] == "-o" && Int(arguments[k + 1]) != nil) {
-                arguments[k + 1] = scratch.appendingPathComponent("out-\(k)").path
-            }
-            // The pipeline writes its CSV to a file, never to this process's output.
-            if arguments.first == "pipeline" && !arguments.contains("--output") {
-                arguments += ["--output", scratch.appendingPathComponent("pipeline.csv").path]
-            }
-            let result = CommandLineRunner.run(arguments)
-            return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
-        case .recordingOptions:
-            // The first word picks the command (suggest, else spectrum); the
-            // recording is a file of 60 s at 60 Hz with shakes at 8-11 and
-            // 20.5-23 s; outputs point into the scratch directory.
-            let recording = scratch.appendingPathComponent("rec.csv")
-            guard (try? Data(Self.recording.utf8).write(to: recording)) != nil else { return nil }
-            var words = input
-            let command = words.first == "suggest" ? "suggest" : "spectrum"
-            if words.first == "suggest" || words.first == "spectrum" { words.removeFirst() }
-            for k in words.indices where ["--output", "-o", "--svg"].contains(words[k]) && k + 1 < words.count {
-                words[k + 1] = scratch.appendingPathComponent("out-\(k)").path
-            }
-            let arguments = [command, recording.path] + words
-            let result = CommandLineRunner.run(arguments)
-            return Self.outcome(result, scratch: scratch, inputs: ["rec.csv"], echoing: arguments.joined(separator: " "))
-        case .firOptions:
-            // The first word picks the command; --taps above `firTapsLimit`
-            // are lowered to it (the fuzzer looks for wrong answers, not for
-            // the time a long design rightly takes).
-            var words = input
-            let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord"]
-            let command = commands.first { $0 == words.first } ?? commands[(words.first?.utf8.count ?? 0) % commands.count]
-            if words.first.map(commands.contains) == true { words.removeFirst() }
-            for k in words.indices where words[k] == "--taps" && k + 1 < words.count {
-                if let n = Double(words[k + 1]), !(n <= Double(Self.firTapsLimit)) { words[k + 1] = "\(Self.firTapsLimit)" }
-                if words[k + 1].count > 12 { words[k + 1] = "\(Self.firTapsLimit)" }
-            }
-            let arguments = [command] + words
-            let result = CommandLineRunner.run(arguments)
-            return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
-        case .webQuery:
-            do {
-                let fields = try RecipeQuery.fields(input[0])
-                guard let recipe = try RecipeQuery.recipe(fields) else { return nil }
-                let design = try recipe.design()
-                let finite = (design.zPlane.poles + design.zPlane.zeros).allSatisfy { $0.real.isFinite && $0.imaginary.isFinite }
-                return finite ? nil : "a design with non-finite poles or zeros"
-            } catch let error as FieldError {
-                return error.message.isEmpty ? "a field error without a message" : nil
-            } catch {
-                return "\(error)".isEmpty ? "an error without a message" : nil
-            }
+        case .cTemplate, .swiftTemplate: return checkTemplate(input, scratch: scratch)
+        case .specJSON: return checkFilterSet(input, scratch: scratch)
+        case .pipelineCSV: return checkPipeline(input, scratch: scratch)
+        case .fisherListing: return checkListing(input, scratch: scratch)
+        case .argv: return checkArguments(input, scratch: scratch)
+        case .recordingOptions: return checkRecordingOptions(input, scratch: scratch)
+        case .firOptions: return checkFIROptions(input, scratch: scratch)
+        case .webQuery: return checkQuery(input, scratch: scratch)
         }
     }
 
+    /// A template file: read, every value finite, and audited by `verify` without a non-
+    /// finite result; a refusal names the file.
+    private func checkTemplate(_ input: [String], scratch: URL) -> String? {
+        let name = self == .cTemplate ? "fuzz.c" : "fuzz.swift"
+        let text = input[0]
+        do {
+            let definitions = try TemplateSourceReader.read(text, file: name)
+            for d in definitions {
+                let t = d.template
+                guard t.gain.isFinite, (t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite) else {
+                    return "a non-finite value was accepted"
+                }
+            }
+            // Audit what was read (a file, as users give it).
+            let file = scratch.appendingPathComponent(name)
+            guard (try? text.write(to: file, atomically: false, encoding: .utf8)) != nil else { return nil }
+            let result = CommandLineRunner.run(["verify", file.path])
+            if result.exitCode == 1 && result.standardError.isEmpty { return "verify failed without a message" }
+            // (Label lines echo the template's name and file: only the
+            // indented check and figure lines are results.)
+            let results = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  ") }.joined(separator: "\n")
+            return Self.nonFiniteWord(results).map { "verify printed '\($0)'" }
+        } catch {
+            let message = error.description
+            guard message.hasPrefix(name + ":") else { return "error does not name the file: \(message)" }
+            return nil
+        }
+    }
+
+    /// A filter set file: read, designed (short FIR filters only), generated without a
+    /// non-finite value; each refusal names the file.
+    private func checkFilterSet(_ input: [String], scratch: URL) -> String? {
+        let name = "fuzz.filters.json"
+        do {
+            var spec = try FilterSetSpec.parse(input[0], file: name)
+            spec.sampleRates = Array(spec.sampleRates.prefix(2))
+            // A FIR filter of more than `firTapsLimit` taps, or a search
+            // for the fewest (`fir`), is read but not designed: the fuzzer
+            // looks for wrong answers, not for the time a long design takes.
+            let long = spec.filters.contains { entry in
+                guard case .fir(let fields) = entry.definition else { return false }
+                let taps = fields.values.first { $0.name == "taps" }.flatMap { Double($0.values.first ?? "") } ?? 0
+                return fields.method == .fir || !(taps <= Double(Self.firTapsLimit))
+            }
+            if long { return nil }
+            for group in try spec.namespaceFilters() {
+                for t in group.templates where !(t.gain.isFinite && (t.xCoefficients + t.yCoefficients).allSatisfy(\.isFinite)) {
+                    return "filter \(t.name): a non-finite value was accepted"
+                }
+                for t in group.fir where !t.taps.allSatisfy(\.isFinite) {
+                    return "filter \(t.name): a non-finite tap was accepted"
+                }
+            }
+            let source = try FilterSetSource.singleFile(spec)
+            return Self.nonFiniteWord(source).map { "the generated Swift has '\($0)'" }
+        } catch {
+            for e in error.errors where !e.description.hasPrefix(name) { return "error does not name the file: \(e)" }
+            return error.errors.isEmpty ? "an empty error list" : nil
+        }
+    }
+
+    /// A recording through `pipeline`, its outputs in `scratch`.
+    private func checkPipeline(_ input: [String], scratch: URL) -> String? {
+        let csv = scratch.appendingPathComponent("in.csv")
+        let output = scratch.appendingPathComponent("out.csv")
+        let svg = scratch.appendingPathComponent("out.svg")
+        guard (try? Data(input[0].utf8).write(to: csv)) != nil else { return nil }
+        let result = CommandLineRunner.run(["pipeline", csv.path, "--output", output.path, "--svg", svg.path])
+        return Self.outcome(result, scratch: scratch, inputs: ["in.csv"])
+    }
+
+    /// Fisher's listing through gencode: no non-finite value, every comment closed.
+    private func checkListing(_ input: [String], scratch: URL) -> String? {
+        do {
+            let code = try GencodeRequest(listing: input[0]).run()
+            if let bad = Self.nonFiniteWord(Self.withoutComments(code)) { return "gencode printed '\(bad)'" }
+            return Self.commentsAreBalanced(code) ? nil : "a comment in the C code is not closed where it should be"
+        } catch {
+            return error.description.isEmpty ? "an error without a message" : nil
+        }
+    }
+
+    /// A command line, its output files pointed into `scratch`.
+    private func checkArguments(_ input: [String], scratch: URL) -> String? {
+        // Output options point into the scratch directory.
+        var arguments = input
+        // (Every word that may name a file to write, including -o with a
+        // value that is not an order.)
+        for k in arguments.indices where ["--output", "--svg", "--output-directory", "-o"].contains(arguments[k])
+            && k + 1 < arguments.count && !(arguments[k] == "-o" && Int(arguments[k + 1]) != nil) {
+            arguments[k + 1] = scratch.appendingPathComponent("out-\(k)").path
+        }
+        // The pipeline writes its CSV to a file, never to this process's output.
+        if arguments.first == "pipeline" && !arguments.contains("--output") {
+            arguments += ["--output", scratch.appendingPathComponent("pipeline.csv").path]
+        }
+        let result = CommandLineRunner.run(arguments)
+        return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
+    }
+
+    /// `suggest` or `spectrum` options on a recording in `scratch`.
+    private func checkRecordingOptions(_ input: [String], scratch: URL) -> String? {
+        // The first word picks the command (suggest, else spectrum); the
+        // recording is a file of 60 s at 60 Hz with shakes at 8-11 and
+        // 20.5-23 s; outputs point into the scratch directory.
+        let recording = scratch.appendingPathComponent("rec.csv")
+        guard (try? Data(Self.recording.utf8).write(to: recording)) != nil else { return nil }
+        var words = input
+        let command = words.first == "suggest" ? "suggest" : "spectrum"
+        if words.first == "suggest" || words.first == "spectrum" { words.removeFirst() }
+        for k in words.indices where ["--output", "-o", "--svg"].contains(words[k]) && k + 1 < words.count {
+            words[k + 1] = scratch.appendingPathComponent("out-\(k)").path
+        }
+        let arguments = [command, recording.path] + words
+        let result = CommandLineRunner.run(arguments)
+        return Self.outcome(result, scratch: scratch, inputs: ["rec.csv"], echoing: arguments.joined(separator: " "))
+    }
+
+    /// A FIR design command, its taps bounded by `firTapsLimit`.
+    private func checkFIROptions(_ input: [String], scratch: URL) -> String? {
+        // The first word picks the command; --taps above `firTapsLimit`
+        // are lowered to it (the fuzzer looks for wrong answers, not for
+        // the time a long design rightly takes).
+        var words = input
+        let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord"]
+        let command = commands.first { $0 == words.first } ?? commands[(words.first?.utf8.count ?? 0) % commands.count]
+        if words.first.map(commands.contains) == true { words.removeFirst() }
+        for k in words.indices where words[k] == "--taps" && k + 1 < words.count {
+            if let n = Double(words[k + 1]), !(n <= Double(Self.firTapsLimit)) { words[k + 1] = "\(Self.firTapsLimit)" }
+            if words[k + 1].count > 12 { words[k + 1] = "\(Self.firTapsLimit)" }
+        }
+        let arguments = [command] + words
+        let result = CommandLineRunner.run(arguments)
+        return Self.outcome(result, scratch: scratch, inputs: [], echoing: arguments.joined(separator: " "))
+    }
+
+    /// The design page's query: designed with finite poles and zeros, or refused with a message.
+    private func checkQuery(_ input: [String], scratch: URL) -> String? {
+        do {
+            let fields = try RecipeQuery.fields(input[0])
+            guard let recipe = try RecipeQuery.recipe(fields) else { return nil }
+            let design = try recipe.design()
+            let finite = (design.zPlane.poles + design.zPlane.zeros).allSatisfy { $0.real.isFinite && $0.imaginary.isFinite }
+            return finite ? nil : "a design with non-finite poles or zeros"
+        } catch let error as FieldError {
+            return error.message.isEmpty ? "a field error without a message" : nil
+        } catch {
+            return "\(error)".isEmpty ? "an error without a message" : nil
+        }
+    }
     /// A CLI run: success prints no non-finite value (nor do its files);
     /// failure says why and leaves no file in `scratch` but the `inputs`.
     /// `echoing`, the command's words, is left out of what is scanned where

@@ -309,3 +309,10 @@ public struct EmissionRequest: Sendable {
         return words.joined(separator: " ")
     }
 }
+
+extension EmissionRequest {
+    /// "remez 31 taps" and the like.
+    public static func defaultName(_ fir: FIRFilter) -> String {
+        "\(fir.recipe.method.name) \(fir.taps.count) taps"
+    }
+}

@@ -88,146 +88,160 @@ public struct FisherCommandLine: Sendable {
 
     /// Reads the words after the program name.
     public init(_ words: [String]) throws(FisherCommandLineError) {
-        var k = 0
-        func next() -> String? {
-            defer { k += 1 }
-            return k < words.count ? words[k] : nil
-        }
-        func peek() -> String? { k < words.count ? words[k] : nil }
-
-        while let word = next() {
-            let start = k - 1
+        var cursor = Words(words)
+        while let word = cursor.next() {
+            let start = cursor.k - 1
             defer {
                 // The option and the values it took, as typed.
-                let text = words[start..<min(k, words.count)].joined(separator: " ")
+                let text = words[start..<min(cursor.k, words.count)].joined(separator: " ")
                 if word.hasPrefix("--") || Self.named[String(word.dropFirst())] != nil {
                     typed[word] = text
                 } else if word.hasPrefix("-") {
                     for letter in word.dropFirst() { typed["-" + String(letter)] = text }
                 }
             }
-            if word == "--sample-rate" {
-                sampleRate = try FisherArguments.number(next(), for: "--sample-rate", meaning: "the sample rate in Hz")
-                continue
-            }
-            if word == "--bessel-poles" {
-                switch next() {
-                case "table"?: besselPoles = .mkfilterTable
-                case "computed"?: besselPoles = .computed
-                case let other?: throw FisherCommandLineError("--bessel-poles \(FisherArguments.quoted(other)) must be table (Fisher's, the default) or computed")
-                case nil: throw FisherCommandLineError("--bessel-poles needs a value: table (Fisher's, the default) or computed")
-                }
-                besselPolesGiven = true
-                continue
-            }
-            if word == "--realization" {
-                guard let value = next(), let r = Realization(rawValue: value) else {
-                    throw FisherCommandLineError("--realization needs a value: sections (the default) or direct")
-                }
-                realization = r
-                continue
-            }
-            if word == "--cheby1" {
-                if let value = peek(), parseCDouble(value) != nil {
-                    cheby1Ripple = try FisherArguments.number(next(), for: "--cheby1", meaning: "the passband ripple in dB, positive, e.g. --cheby1 0.5")
-                }
-                options.insert(.cheby1)
-                continue
-            }
-            if word == "--cheby2" {
-                if let value = peek(), parseCDouble(value) != nil {
-                    cheby2Attenuation = try FisherArguments.number(next(), for: "--cheby2", meaning: "the stopband attenuation in dB, above 0")
-                }
-                options.insert(.cheby2)
-                continue
-            }
-            if word == "--elliptic" {
-                if let value = peek(), parseCDouble(value) != nil {
-                    let r = try FisherArguments.number(next(), for: "--elliptic", meaning: "the passband ripple in dB, then the stopband attenuation in dB")
-                    let a = try FisherArguments.number(next(), for: "--elliptic", meaning: "the stopband attenuation in dB, after the passband ripple")
-                    ellipticParameters = (r, a)
-                }
-                options.insert(.elliptic)
-                continue
-            }
-            if word == "--passband-edge" || word == "--stopband-edge" {
-                let edges = [try FisherArguments.number(next(), for: word, meaning: "a band edge, alpha = f/fs or Hz with --sample-rate")]
-                    + (peek().map { !$0.hasPrefix("-") } == true
-                        ? [try FisherArguments.number(next(), for: word, meaning: "the second band edge")] : [])
-                if word == "--passband-edge" { passbandEdges = edges } else { stopbandEdges = edges }
-                continue
-            }
-            if word == "--passband-loss" {
-                passbandLoss = try FisherArguments.number(next(), for: word, meaning: "the most loss allowed in the passband, dB above 0")
-                continue
-            }
-            if word == "--stopband-attenuation" {
-                stopbandAttenuation = try FisherArguments.number(next(), for: word, meaning: "the least attenuation required in the stopband, dB")
-                continue
-            }
-            if word == "--corner" {
-                cornersHz = [try FisherArguments.number(next(), for: "--corner", meaning: "a corner frequency in Hz")]
-                if let more = peek(), !more.hasPrefix("-") {
-                    cornersHz.append(try FisherArguments.number(next(), for: "--corner", meaning: "the second corner frequency in Hz"))
-                }
-                continue
-            }
+            if try readLongOption(word, &cursor) { continue }
             guard word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") else {
                 if word.hasPrefix("--") {
                     throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word)); run 'mkfilter --help' for the options", showsUsage: true)
                 }
                 throw FisherCommandLineError("unexpected argument \(FisherArguments.quoted(word)); options start with '-' (run 'mkfilter --help')", showsUsage: true)
             }
-            let body = String(word.dropFirst())
-            var found: [Option] = []
-            if let option = Self.named[body] {
-                found = [option]
-            } else {
-                for letter in body {
-                    guard let option = Self.letters[letter] else {
-                        throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word))\(Self.caseHint(word)); run 'mkfilter --help' for the options", showsUsage: true)
-                    }
-                    found.append(option)
-                }
-            }
-            let m = Set(found)
-            if m.contains(.ch) {
-                // Without a number after it, -Ch names the family of a design
-                // from a specification (or is an error, saying so).
-                if let value = peek(), parseCDouble(value) != nil {
-                    ripple = try FisherArguments.number(next(), for: "-Ch", meaning: "the passband ripple in dB, negative, e.g. -Ch -0.5")
-                }
-            }
-            if m.contains(.a) {
-                alphas = [try FisherArguments.number(next(), for: "-a", meaning: "alpha = f/fs, 0 < alpha < 0.5")]
-                if let more = peek(), !more.hasPrefix("-") {
-                    alphas.append(try FisherArguments.number(next(), for: "-a", meaning: "alpha2 = f2/fs, alpha1 < alpha2 < 0.5"))
-                }
-            }
-            if m.contains(.Z) {
-                alphaZ = try FisherArguments.number(next(), for: "-Z", meaning: "alpha of the extra zero, 0 < alpha < 0.5")
-            }
-            if m.contains(.o) {
-                order = try FisherArguments.integer(next(), for: "-o", meaning: "the order, 1 .. \(FilterRecipe.orderRange.upperBound)")
-            }
-            if m.contains(.p) {
-                while let more = peek(), let first = more.first, first.isASCII, first.isNumber {
-                    poleIndices.append(try FisherArguments.integer(next(), for: "-p", meaning: "a pole index, 0 .. order-1"))
-                }
-                if poleIndices.isEmpty {
-                    throw FisherCommandLineError("-p needs at least one pole index (0 .. order-1)" + Self.caseHint(word))
-                }
-            }
-            if m.contains(.re) {
-                guard let q = next() else { throw FisherCommandLineError("-Re needs a value (the Q factor, above 0, or Inf)") }
-                if ["inf", "infinity"].contains(q.lowercased()) {
-                    quality = .infinite
-                } else {
-                    quality = .finite(try FisherArguments.number(q, for: "-Re", meaning: "the Q factor, above 0, or Inf"))
-                }
-            }
-            options.formUnion(m)
+            try readFisherOptions(word, &cursor)
         }
+    }
+
+    /// The words being read, and the index of the next.
+    struct Words {
+        let words: [String]
+        var k = 0
+        init(_ words: [String]) { self.words = words }
+        /// The next word, consumed.
+        mutating func next() -> String? {
+            defer { k += 1 }
+            return k < words.count ? words[k] : nil
+        }
+        /// The next word, not consumed.
+        func peek() -> String? { k < words.count ? words[k] : nil }
+        /// Whether the next word reads as a number (an optional value follows).
+        var numberFollows: Bool { peek().map { parseCDouble($0) != nil } ?? false }
+    }
+
+    /// Reads one of the long options (`--sample-rate`, `--cheby1`, ...) and
+    /// its values; false when `word` is not one.
+    mutating func readLongOption(_ word: String, _ w: inout Words) throws(FisherCommandLineError) -> Bool {
+        switch word {
+        case "--sample-rate":
+            sampleRate = try FisherArguments.number(w.next(), for: "--sample-rate", meaning: "the sample rate in Hz")
+        case "--bessel-poles":
+            switch w.next() {
+            case "table"?: besselPoles = .mkfilterTable
+            case "computed"?: besselPoles = .computed
+            case let other?: throw FisherCommandLineError("--bessel-poles \(FisherArguments.quoted(other)) must be table (Fisher's, the default) or computed")
+            case nil: throw FisherCommandLineError("--bessel-poles needs a value: table (Fisher's, the default) or computed")
+            }
+            besselPolesGiven = true
+        case "--realization":
+            guard let value = w.next(), let r = Realization(rawValue: value) else {
+                throw FisherCommandLineError("--realization needs a value: sections (the default) or direct")
+            }
+            realization = r
+        case "--cheby1", "--cheby2", "--elliptic":
+            try readFamilyOption(word, &w)
+        case "--passband-edge", "--stopband-edge":
+            let edges = [try FisherArguments.number(w.next(), for: word, meaning: "a band edge, alpha = f/fs or Hz with --sample-rate")]
+                + (w.peek().map { !$0.hasPrefix("-") } == true
+                    ? [try FisherArguments.number(w.next(), for: word, meaning: "the second band edge")] : [])
+            if word == "--passband-edge" { passbandEdges = edges } else { stopbandEdges = edges }
+        case "--passband-loss":
+            passbandLoss = try FisherArguments.number(w.next(), for: word, meaning: "the most loss allowed in the passband, dB above 0")
+        case "--stopband-attenuation":
+            stopbandAttenuation = try FisherArguments.number(w.next(), for: word, meaning: "the least attenuation required in the stopband, dB")
+        case "--corner":
+            cornersHz = [try FisherArguments.number(w.next(), for: "--corner", meaning: "a corner frequency in Hz")]
+            if let more = w.peek(), !more.hasPrefix("-") {
+                cornersHz.append(try FisherArguments.number(w.next(), for: "--corner", meaning: "the second corner frequency in Hz"))
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `--cheby1 [R]`, `--cheby2 [A]`, `--elliptic [R A]`: the family, and
+    /// its numbers when they follow (without them, a specification's family).
+    mutating func readFamilyOption(_ word: String, _ w: inout Words) throws(FisherCommandLineError) {
+        switch word {
+        case "--cheby1":
+            if w.numberFollows {
+                cheby1Ripple = try FisherArguments.number(w.next(), for: "--cheby1", meaning: "the passband ripple in dB, positive, e.g. --cheby1 0.5")
+            }
+            options.insert(.cheby1)
+        case "--cheby2":
+            if w.numberFollows {
+                cheby2Attenuation = try FisherArguments.number(w.next(), for: "--cheby2", meaning: "the stopband attenuation in dB, above 0")
+            }
+            options.insert(.cheby2)
+        default:
+            if w.numberFollows {
+                let r = try FisherArguments.number(w.next(), for: "--elliptic", meaning: "the passband ripple in dB, then the stopband attenuation in dB")
+                let a = try FisherArguments.number(w.next(), for: "--elliptic", meaning: "the stopband attenuation in dB, after the passband ripple")
+                ellipticParameters = (r, a)
+            }
+            options.insert(.elliptic)
+        }
+    }
+
+    /// Fisher's options: a named one (`-Bu`, `-Lp`, `-Re`) or letters that
+    /// combine (`-lz`, `-ao`), each with the values it takes.
+    mutating func readFisherOptions(_ word: String, _ w: inout Words) throws(FisherCommandLineError) {
+        let body = String(word.dropFirst())
+        var found: [Option] = []
+        if let option = Self.named[body] {
+            found = [option]
+        } else {
+            for letter in body {
+                guard let option = Self.letters[letter] else {
+                    throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word))\(Self.caseHint(word)); run 'mkfilter --help' for the options", showsUsage: true)
+                }
+                found.append(option)
+            }
+        }
+        let m = Set(found)
+        // Without a number after it, -Ch names the family of a design from a
+        // specification (or is an error, saying so).
+        if m.contains(.ch), w.numberFollows {
+            ripple = try FisherArguments.number(w.next(), for: "-Ch", meaning: "the passband ripple in dB, negative, e.g. -Ch -0.5")
+        }
+        if m.contains(.a) {
+            alphas = [try FisherArguments.number(w.next(), for: "-a", meaning: "alpha = f/fs, 0 < alpha < 0.5")]
+            if let more = w.peek(), !more.hasPrefix("-") {
+                alphas.append(try FisherArguments.number(w.next(), for: "-a", meaning: "alpha2 = f2/fs, alpha1 < alpha2 < 0.5"))
+            }
+        }
+        if m.contains(.Z) {
+            alphaZ = try FisherArguments.number(w.next(), for: "-Z", meaning: "alpha of the extra zero, 0 < alpha < 0.5")
+        }
+        if m.contains(.o) {
+            order = try FisherArguments.integer(w.next(), for: "-o", meaning: "the order, 1 .. \(FilterRecipe.orderRange.upperBound)")
+        }
+        if m.contains(.p) {
+            while let more = w.peek(), let first = more.first, first.isASCII, first.isNumber {
+                poleIndices.append(try FisherArguments.integer(w.next(), for: "-p", meaning: "a pole index, 0 .. order-1"))
+            }
+            if poleIndices.isEmpty {
+                throw FisherCommandLineError("-p needs at least one pole index (0 .. order-1)" + Self.caseHint(word))
+            }
+        }
+        if m.contains(.re) {
+            guard let q = w.next() else { throw FisherCommandLineError("-Re needs a value (the Q factor, above 0, or Inf)") }
+            if ["inf", "infinity"].contains(q.lowercased()) {
+                quality = .infinite
+            } else {
+                quality = .finite(try FisherArguments.number(q, for: "-Re", meaning: "the Q factor, above 0, or Inf"))
+            }
+        }
+        options.formUnion(m)
     }
 
     /// "; did you mean -Lp?" when `word` is a named option in the wrong case

@@ -24,7 +24,7 @@ import Testing
     static func verify(_ filter: FIRFilter, _ fixed: FixedPointTaps, centreMovedBy delta: Int64) -> VerificationItem {
         var c = fixed.coefficients
         c[filter.taps.count / 2] += delta
-        return FIRVerification.verify(filter, commandLine: "test", run: FIRAsRun(fixed: fixed.replacingCoefficients(c)))
+        return VerificationRequest.verify(filter, commandLine: "test", run: FIRAsRun(fixed: fixed.replacingCoefficients(c)))
     }
 
     @Test func emittedWithoutWarningVerifies() {

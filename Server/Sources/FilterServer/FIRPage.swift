@@ -32,7 +32,7 @@ enum FIRPage {
             var plots: [(id: String, title: String, svg: String)] = []
             for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response"),
                                       (.impulse, "impulse", "Impulse response (the taps)")] {
-                var request = FIRResponseRequest(filter: design.filter, kind: kind)
+                var request = ResponseRequest(filter: design.filter, kind: kind)
                 request.plot = true
                 request.title = design.filterName
                 if kind == .impulse { request.samples = design.filter.taps.count + 8 }
@@ -209,7 +209,7 @@ enum FIRPage {
     /// `/api/fir/response`: exactly `mkfilter response <command line>`.
     static func responseCSV(query: String) -> Response {
         api(query: query, extra: []) { design throws(ApplicationError) in
-            Responses.text(try FIRResponseRequest(filter: design.filter, kind: .response).run().csv,
+            Responses.text(try ResponseRequest(filter: design.filter, kind: .response).run().csv,
                            contentType: "text/csv; charset=utf-8")
         }
     }

@@ -64,6 +64,12 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case specificationOrderTooHigh(family: FilterFamily.Name, order: Int)
 
     public var description: String {
+        // Every case is in exactly one group.
+        frequencyWords ?? familyWords ?? specificationWords ?? ""
+    }
+
+    /// The words for a frequency, corner or sample rate out of place; nil for the other cases.
+    private var frequencyWords: String? {
         switch self {
         case let .alphaOutOfRange(field, value):
             return "\(field) = \(messageNumber(value)) is out of range; alpha = f / fs must be above 0 and below 0.5"
@@ -83,6 +89,19 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             guard let band else { return "\(family.withArticle) takes one corner; \(given) given" }
             let wanted = band.hasTwoCorners ? "two corners (alpha1 < alpha2)" : "one corner"
             return "a \(band.displayName) filter takes \(wanted); \(given) given"
+        case .extraZeroGivenTwice:
+            return "the extra zero is given twice, as an alpha and in Hz; give one"
+        case .extraZeroNeedsSampleRate:
+            return "the extra zero is given in Hz, so the corners need a sample rate too"
+        case .retargetNeedsHertz:
+            return "the corners are given as alphas (f / fs), so there are no frequencies in Hz to keep at another sample rate"
+        default: return nil
+        }
+    }
+
+    /// The words for an order, a family's parameter, band, transform or poles; nil for the other cases.
+    private var familyWords: String? {
+        switch self {
         case let .orderOutOfRange(order):
             return "order \(order) is out of range; it must be in \(FilterRecipe.orderRange.lowerBound) ... \(FilterRecipe.orderRange.upperBound)"
         case let .orderNotAllowed(family, order):
@@ -136,14 +155,8 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the pole subset is empty; list at least one pole index"
         case let .poleSubsetBreaksConjugatePair(index, partner):
             return "the pole subset keeps pole \(index) without its complex conjugate, pole \(partner); poles must be chosen in conjugate pairs"
-        case .extraZeroGivenTwice:
-            return "the extra zero is given twice, as an alpha and in Hz; give one"
-        case .extraZeroNeedsSampleRate:
-            return "the extra zero is given in Hz, so the corners need a sample rate too"
         case let .besselTableOrder(order):
             return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles (--bessel-poles computed)"
-        case .retargetNeedsHertz:
-            return "the corners are given as alphas (f / fs), so there are no frequencies in Hz to keep at another sample rate"
         case let .attenuationOutOfRange(a, ripple):
             if let ripple {
                 return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels)) dB"
@@ -151,6 +164,13 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels))"
         case let .extraZeroNotAllowed(family):
             return "\(family.withArticle) has its own zeros; an extra zero (-Z) does not apply"
+        default: return nil
+        }
+    }
+
+    /// The words for a magnitude specification's edges, losses and order; nil for the other cases.
+    private var specificationWords: String? {
+        switch self {
         case let .specificationEdgeCount(field, given, passbandEdges):
             if let p = passbandEdges {
                 return "\(field.edgeName)s: \(given) given, but the passband has \(p); give one stopband edge for one passband edge (low-pass, high-pass) and two for two (band-pass, band-stop)"
@@ -177,6 +197,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "\(name.withArticle) has no magnitude specification to be designed from; give its order and corners (order estimation is for Butterworth, Chebyshev, Chebyshev II and elliptic filters)"
         case let .specificationOrderTooHigh(name, order):
             return "meeting the specification takes \(name.withArticle) of order \(order >= 1_000_000 ? "above a million" : "\(order)"); orders go up to \(FilterRecipe.orderRange.upperBound). Widen the transition band, lower the stopband attenuation, raise the passband loss, or choose the elliptic family, which needs the lowest order"
+        default: return nil
         }
     }
 }

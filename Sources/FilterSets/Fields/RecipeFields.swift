@@ -46,24 +46,33 @@ public enum RecipeFields {
 
     static func definition(_ f: FieldReader) -> FilterDefinition? {
         // passThrough: true is the older spelling of "family": "passThrough".
-        var familyName: String?
         let passThrough = f.read("passThrough", give: "true (or use \"family\": \"passThrough\")") { value -> Bool? in
             if case .bool(let b) = value { return b }
             return nil
         }
-        if passThrough.value == true { familyName = "passThrough" }
-
         var realization = Realization.sections
         switch f.choice("realization", noun: "a realisation", Realization.self, oneOf: false) {
         case .absent: break
         case .value(let r): realization = r
         case .invalid: return nil
         }
-
         if let options = f.fields["mkfilter"] {
             return fisherWords(options, f, realization: f.has("realization") ? realization : nil)
         }
+        guard let family = family(f, passThrough: passThrough.value == true) else { return nil }
+        guard let name = family else { return .passThrough }
+        guard let draft = draft(f, family: name, realization: realization) else { return nil }
+        let problems = RecipeReader.problems(draft)
+        for problem in problems {
+            for (field, message) in messages(for: problem, in: draft) { f.fail(field, message) }
+        }
+        return problems.isEmpty ? .draft(draft, words: nil) : nil
+    }
 
+    /// The family the fields name: `.some(nil)` for a pass-through (which
+    /// takes no other design field), nil when they name none or two.
+    static func family(_ f: FieldReader, passThrough: Bool) -> FilterFamily.Name?? {
+        var familyName: String? = passThrough ? "passThrough" : nil
         switch f.choice("family", noun: "a family", families) {
         case .absent:
             if familyName == nil {
@@ -79,18 +88,19 @@ public enum RecipeFields {
         case .invalid:
             return nil
         }
-
-        guard let familyName, let name = FilterFamily.Name(rawValue: familyName) else {
-            let extra = ["band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization"]
-                .filter(f.has) + specificationFields.filter(f.has)
-            guard extra.isEmpty else {
-                f.fail(extra[0], "does not apply to a pass-through filter; remove \(list(extra))")
-                return nil
-            }
-            return .passThrough
+        if let familyName, let name = FilterFamily.Name(rawValue: familyName) { return .some(name) }
+        let extra = ["band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization"]
+            .filter(f.has) + specificationFields.filter(f.has)
+        guard extra.isEmpty else {
+            f.fail(extra[0], "does not apply to a pass-through filter; remove \(list(extra))")
+            return nil
         }
+        return .some(nil)
+    }
 
-        // Each field's value, typed; how the fields join is the reader's.
+    /// Each field's value, typed, into a draft of `family`; how the fields
+    /// join is the reader's. Nil when a value does not read (each said to `f`).
+    static func draft(_ f: FieldReader, family name: FilterFamily.Name, realization: Realization) -> RecipeDraft? {
         var ok = true
         func value<T>(_ read: FieldRead<T>) -> T? {
             if case .invalid = read { ok = false }
@@ -113,18 +123,7 @@ public enum RecipeFields {
             }
         })
         let specification = specificationFields.contains(where: f.has)
-        if specification {
-            let bands = list(["lowPass", "highPass", "bandPass", "bandStop"])
-            draft.bands = value(f.read("band", give: "one of \(bands)") { value throws(FieldProblem) -> FilterBand? in
-                guard case .string(let text) = value else { return nil }
-                guard let band = FilterBand(rawValue: text) else {
-                    throw FieldProblem(message: "'\(text)' is not a band; use one of \(bands), or leave it out (the edges say which)")
-                }
-                return band
-            }).map { [$0] } ?? []
-        } else {
-            draft.bands = value(f.choice("band", noun: "a band", FilterBand.self)).map { [$0] } ?? []
-        }
+        draft.bands = value(band(f, specification: specification)).map { [$0] } ?? []
         draft.order = value(f.read("order", give: "a whole number in 1 ... \(FilterRecipe.orderRange.upperBound)",
                                    describing: describe) { value -> Int? in
             guard case .number(let n) = value, n == n.rounded(), abs(n) <= 1_000_000 else { return nil }
@@ -133,15 +132,7 @@ public enum RecipeFields {
         // A proportional-integral filter is order 1 whether or not the file says so.
         if name == .proportionalIntegral, !f.has("order"), !specification { draft.order = 1 }
         draft.transform = value(f.choice("transform", noun: "a transform", Discretization.self))
-        draft.poles = value(f.read("poles", give: "an array of pole indices, e.g. [0, 1]") { value throws(FieldProblem) -> [Int]? in
-            guard case .array(let items) = value else { return nil }
-            return try items.map { item throws(FieldProblem) in
-                guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1000 else {
-                    throw FieldProblem(message: "lists \(describe(item)); give pole indices, whole numbers 0 ... order-1")
-                }
-                return Int(n)
-            }
-        })
+        draft.poles = value(poles(f))
         draft.extraZeroHertz = value(f.number("extraZero", give: "the frequency of the extra zero in Hz"))
         draft.cornersHertz = value(cornerList(f, band: nil))
         func edges(_ key: String) -> [Double]? {
@@ -153,13 +144,34 @@ public enum RecipeFields {
         draft.stopband = edges("stopband")
         draft.passbandLoss = value(f.number("passbandLoss", give: "a number of dB"))
         draft.stopbandAttenuation = value(f.number("stopbandAttenuation", give: "a number of dB"))
-        guard ok else { return nil }
+        return ok ? draft : nil
+    }
 
-        let problems = RecipeReader.problems(draft)
-        for problem in problems {
-            for (field, message) in messages(for: problem, in: draft) { f.fail(field, message) }
+    /// `band`: any band for a recipe; for a specification, one of the four
+    /// its edges can say (or none: the edges say which).
+    static func band(_ f: FieldReader, specification: Bool) -> FieldRead<FilterBand> {
+        guard specification else { return f.choice("band", noun: "a band", FilterBand.self) }
+        let bands = list(["lowPass", "highPass", "bandPass", "bandStop"])
+        return f.read("band", give: "one of \(bands)") { value throws(FieldProblem) -> FilterBand? in
+            guard case .string(let text) = value else { return nil }
+            guard let band = FilterBand(rawValue: text) else {
+                throw FieldProblem(message: "'\(text)' is not a band; use one of \(bands), or leave it out (the edges say which)")
+            }
+            return band
         }
-        return problems.isEmpty ? .draft(draft, words: nil) : nil
+    }
+
+    /// `poles`: the prototype's pole indices to keep.
+    static func poles(_ f: FieldReader) -> FieldRead<[Int]> {
+        f.read("poles", give: "an array of pole indices, e.g. [0, 1]") { value throws(FieldProblem) -> [Int]? in
+            guard case .array(let items) = value else { return nil }
+            return try items.map { item throws(FieldProblem) in
+                guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1000 else {
+                    throw FieldProblem(message: "lists \(describe(item)); give pole indices, whole numbers 0 ... order-1")
+                }
+                return Int(n)
+            }
+        }
     }
 
     /// A problem in a filter set file's words (and a URL query's, which has

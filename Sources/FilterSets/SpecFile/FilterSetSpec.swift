@@ -94,21 +94,34 @@ extension FilterSetSpec {
         do { root = try JSONValue.parse(text) } catch {
             throw FilterSetErrors([FilterSetError(file: "\(file):\(error.line):\(error.column)", "malformed JSON: \(error.reason)", underlying: error)])
         }
-        var errors: [FilterSetError] = []
-        func fail(_ message: String, filter: String? = nil, field: String? = nil) {
-            errors.append(FilterSetError(file: file, filter: filter, field: field, message))
-        }
         guard case .object(let members) = root else {
             throw FilterSetErrors([FilterSetError(file: file, "the file holds \(root.kindDescription); a filter set is a JSON object with \"sampleRate\" and \"filters\"")])
         }
+        var errors: [FilterSetError] = []
         let top = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
         for (key, _) in members where !topLevelFields.contains(key) {
-            fail("unknown field \"\(key)\"\(suggestion(key, topLevelFields)); a filter set has \(list(topLevelFields))")
+            errors.append(FilterSetError(file: file, "unknown field \"\(key)\"\(suggestion(key, topLevelFields)); a filter set has \(list(topLevelFields))"))
         }
+        let rates = sampleRates(top["sampleRate"], file: file, errors: &errors)
+        let namespace = namespace(top, file: file, errors: &errors)
+        var entries: [Entry] = []
+        switch top["filters"] {
+        case nil:
+            errors.append(FilterSetError(file: file, "\"filters\" is missing; give an array of filters, each with a \"name\""))
+        case .array(let items)?:
+            entries = filters(items, rates: rates, file: file, errors: &errors)
+        case let other?:
+            errors.append(FilterSetError(file: file, "\"filters\" is \(other.kindDescription); give an array of filters"))
+        }
+        guard errors.isEmpty else { throw FilterSetErrors(errors) }
+        return FilterSetSpec(file: file, sampleRates: rates, namespace: namespace, filters: entries)
+    }
 
-        // Sample rate(s).
+    /// `"sampleRate"`: one rate or a list, each above 0 and given once.
+    static func sampleRates(_ value: JSONValue?, file: String, errors: inout [FilterSetError]) -> [Double] {
+        func fail(_ message: String) { errors.append(FilterSetError(file: file, message)) }
         var rates: [Double] = []
-        switch top["sampleRate"] {
+        switch value {
         case nil:
             fail("\"sampleRate\" is missing; give the sample rate in Hz, e.g. \"sampleRate\": 60")
         case .number(let fs)?:
@@ -116,7 +129,7 @@ extension FilterSetSpec {
         case .array(let values)? where !values.isEmpty:
             for value in values {
                 guard case .number(let fs) = value else {
-                    fail("\"sampleRate\" lists \(value.kindDescription); give numbers of Hz, e.g. [60, 100]", field: nil)
+                    fail("\"sampleRate\" lists \(value.kindDescription); give numbers of Hz, e.g. [60, 100]")
                     continue
                 }
                 rates.append(fs)
@@ -130,75 +143,73 @@ extension FilterSetSpec {
         if let repeated = rates.enumerated().first(where: { rates[..<$0.offset].contains($0.element) })?.element {
             fail("\"sampleRate\" lists \(number(repeated)) Hz twice; list each rate once")
         }
+        return rates
+    }
 
-        // Namespace.
+    /// `"namespace"` (the file's stem by default), and a `"comment"` that is a string.
+    static func namespace(_ top: [String: JSONValue], file: String, errors: inout [FilterSetError]) -> String {
         var namespace = defaultNamespace(file)
         switch top["namespace"] {
         case nil: break
         case .string(let text)?: namespace = text
-        case let other?: fail("\"namespace\" is \(other.kindDescription); give the name of the Swift enum as a string")
+        case let other?:
+            errors.append(FilterSetError(file: file, "\"namespace\" is \(other.kindDescription); give the name of the Swift enum as a string"))
         }
         if case .string = top["comment"] ?? .string("") {} else {
-            fail("\"comment\" is \(top["comment"]!.kindDescription); a comment is a string")
+            errors.append(FilterSetError(file: file, "\"comment\" is \(top["comment"]!.kindDescription); a comment is a string"))
         }
+        return namespace
+    }
 
-        // Filters.
+    /// `"filters"`: each entry read, names unique. A file that does not read
+    /// fails as a whole: then the filters that did read are checked at its
+    /// rates too, so that every bad filter is reported at once, each in its
+    /// place.
+    static func filters(_ items: [JSONValue], rates: [Double], file: String, errors: inout [FilterSetError]) -> [Entry] {
+        if items.isEmpty { errors.append(FilterSetError(file: file, "\"filters\" is empty; give at least one filter")) }
         var entries: [Entry] = []
-        switch top["filters"] {
-        case nil:
-            fail("\"filters\" is missing; give an array of filters, each with a \"name\"")
-        case .array(let items)?:
-            if items.isEmpty { fail("\"filters\" is empty; give at least one filter") }
-            var firstIndex: [String: Int] = [:]
-            // Where each filter's messages end, and the filters that read.
-            var ends: [Int] = []
-            var read: [(index: Int, entry: Entry)] = []
-            for (index, item) in items.enumerated() {
-                defer { ends.append(errors.count) }
-                var label = "filters[\(index)]"
-                if case .object(let fields) = item, let name = fields.first(where: { $0.key == "name" }),
-                   case .string(let text) = name.value, !text.isEmpty {
-                    label = text
-                    if let first = firstIndex[text] {
-                        fail("duplicate name; filters[\(first)] already has it, and each filter needs its own",
-                             filter: text + " (filters[\(index)])", field: "name")
-                    } else {
-                        firstIndex[text] = index
-                    }
-                }
-                switch entry(item, index: index, label: label) {
-                case .success(let e):
-                    entries.append(e)
-                    read.append((index, e))
-                case .failure(let problems): errors += problems.errors.map {
-                    var e = $0
-                    e.file = file
-                    return e
-                }
+        var firstIndex: [String: Int] = [:]
+        // Where each filter's messages end, and the filters that read.
+        var ends: [Int] = []
+        var read: [(index: Int, entry: Entry)] = []
+        for (index, item) in items.enumerated() {
+            defer { ends.append(errors.count) }
+            var label = "filters[\(index)]"
+            if case .object(let fields) = item, let name = fields.first(where: { $0.key == "name" }),
+               case .string(let text) = name.value, !text.isEmpty {
+                label = text
+                if let first = firstIndex[text] {
+                    errors.append(FilterSetError(file: file, filter: text + " (filters[\(index)])", field: "name",
+                                                 "duplicate name; filters[\(first)] already has it, and each filter needs its own"))
+                } else {
+                    firstIndex[text] = index
                 }
             }
-            // A file that does not read fails as a whole: then the filters
-            // that did read are checked at its rates too, so that every bad
-            // filter is reported at once, each in its place.
-            if !errors.isEmpty {
-                var seen = Set<Double>()
-                let valid = rates.filter { $0 > 0 && seen.insert($0).inserted }
-                for (index, e) in read.reversed() {
-                    var found: [FilterSetError] = []
-                    for fs in valid {
-                        do { try e.definition.check(sampleRate: fs) } catch {
-                            let problem = FilterSetError(file: file, filter: e.name, field: error.field, error.message, underlying: error)
-                            if !found.contains(problem) { found.append(problem) }
-                        }
-                    }
-                    errors.insert(contentsOf: found, at: ends[index])
-                }
+            switch entry(item, index: index, label: label) {
+            case .success(let e):
+                entries.append(e)
+                read.append((index, e))
+            case .failure(let problems): errors += problems.errors.map {
+                var e = $0
+                e.file = file
+                return e
             }
-        case let other?:
-            fail("\"filters\" is \(other.kindDescription); give an array of filters")
+            }
         }
-        guard errors.isEmpty else { throw FilterSetErrors(errors) }
-        return FilterSetSpec(file: file, sampleRates: rates, namespace: namespace, filters: entries)
+        guard !errors.isEmpty else { return entries }
+        var seen = Set<Double>()
+        let valid = rates.filter { $0 > 0 && seen.insert($0).inserted }
+        for (index, e) in read.reversed() {
+            var found: [FilterSetError] = []
+            for fs in valid {
+                do { try e.definition.check(sampleRate: fs) } catch {
+                    let problem = FilterSetError(file: file, filter: e.name, field: error.field, error.message, underlying: error)
+                    if !found.contains(problem) { found.append(problem) }
+                }
+            }
+            errors.insert(contentsOf: found, at: ends[index])
+        }
+        return entries
     }
 
     /// `Bank.filters.json` -> `Bank`.

@@ -31,40 +31,25 @@ public enum ResponseProgram {
             if let output = args.output, let svg = args.svg, FileOutput.sameFile(output, svg) {
                 throw UsageError("--output \(ArgumentValues.quoted(output)) and --svg \(ArgumentValues.quoted(svg)) name the same file: give each its own")
             }
-            let title = (["mkfilter"] + args.designWords).joined(separator: " ")
-            let toDescriptor: (Int32) throws(ApplicationError) -> (svg: String?, warnings: [String], writeFailure: String?)
-            let whole: () throws(ApplicationError) -> (csv: String, svg: String?, warnings: [String])
+            var request: ResponseRequest
             if let words = FIRProgram.designWords(args.designWords) {
                 // A FIR design: its taps as they run, in Double, Float or CMSIS's fixed point.
                 if args.fixedPointScaling != nil {
                     throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
                 }
-                var request = FIRResponseRequest(filter: try FIRProgram.design(words), kind: kind)
-                request.points = args.points
-                request.samples = args.samples
-                request.scale = args.scale
-                request.frequencyAxis = args.frequencyAxis
-                request.plot = args.svg != nil
-                request.precision = args.precision
-                request.fixedPoint = args.fixedPoint
-                request.title = title + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : ""))
-                toDescriptor = request.run(csvTo:)
-                whole = request.run
+                request = ResponseRequest(filter: try FIRProgram.design(words), kind: kind)
             } else {
-                var request = ResponseRequest(design: try args.design(), kind: kind)
-                request.points = args.points
-                request.samples = args.samples
-                request.scale = args.scale
-                request.frequencyAxis = args.frequencyAxis
-                request.plot = args.svg != nil
-                request.title = title
-                    + (args.fixedPoint.map { " (as run in \($0.name))" } ?? (args.precision == .float ? " (as run in Float)" : args.precision == .floatInDouble ? " (as run in Float, sections in Double)" : ""))
-                request.precision = args.precision
-                request.fixedPoint = args.fixedPoint
+                request = ResponseRequest(design: try args.design(), kind: kind)
                 request.fixedPointScaling = args.fixedPointScaling ?? .l1
-                toDescriptor = request.run(csvTo:)
-                whole = request.run
             }
+            request.points = args.points
+            request.samples = args.samples
+            request.scale = args.scale
+            request.frequencyAxis = args.frequencyAxis
+            request.plot = args.svg != nil
+            request.precision = args.precision
+            request.fixedPoint = args.fixedPoint
+            request.title = (["mkfilter"] + args.designWords).joined(separator: " ") + Self.asRun(args)
             // The plot and the CSV file together: if either cannot be written, neither is.
             var files = AtomicFileSet()
             defer { files.discard() }
@@ -77,7 +62,7 @@ public enum ResponseProgram {
                     throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(error.explanation))")
                 }
                 let result: (svg: String?, warnings: [String], writeFailure: String?)
-                do { result = try toDescriptor(descriptor) } catch { close(descriptor); throw UsageError(error) }
+                do { result = try request.run(csvTo: descriptor) } catch { close(descriptor); throw UsageError(error) }
                 let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
                 if let reason = result.writeFailure ?? closed {
                     throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(reason))")
@@ -85,11 +70,11 @@ public enum ResponseProgram {
                 (csv, svg, warnings) = ("", result.svg, result.warnings)
             } else if let standardOutput {
                 let result: (svg: String?, warnings: [String], writeFailure: String?)
-                do { result = try toDescriptor(standardOutput) } catch { throw UsageError(error) }
+                do { result = try request.run(csvTo: standardOutput) } catch { throw UsageError(error) }
                 if let reason = result.writeFailure { throw UsageError("cannot write to standard output (\(reason))") }
                 (csv, svg, warnings) = ("", result.svg, result.warnings)
             } else {
-                do { (csv, svg, warnings) = try whole() } catch { throw UsageError(error) }
+                do { (csv, svg, warnings) = try request.run() } catch { throw UsageError(error) }
             }
             let warningText = warnings.map { "\(program): \($0)\n" }.joined()
             if let path = args.svg, let svg {
@@ -104,6 +89,17 @@ public enum ResponseProgram {
             return .success(csv, warnings: warningText)
         } catch {
             return .failure(program, error, usage: "Usage: \(program) <design options> [...]; see 'mkfilter \(kind.rawValue) --help'")
+        }
+    }
+
+    /// The plot's note of the arithmetic: " (as run in q15)", " (as run in
+    /// Float)", " (as run in Float, sections in Double)", or nothing for Double.
+    static func asRun(_ args: AnalysisArguments) -> String {
+        if let fixedPoint = args.fixedPoint { return " (as run in \(fixedPoint.name))" }
+        switch args.precision {
+        case .float: return " (as run in Float)"
+        case .floatInDouble: return " (as run in Float, sections in Double)"
+        default: return ""
         }
     }
 
@@ -124,17 +120,8 @@ public enum VerifyProgram {
                 if args.fixedPointScaling != nil {
                     throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
                 }
-                let filter = try FIRProgram.design(words)
-                let item: VerificationItem
-                do {
-                    item = try FIRVerification.verify(filter, commandLine: (["mkfilter"] + args.designWords).joined(separator: " "),
-                                                      precision: args.precision, fixedPoint: args.fixedPoint)
-                } catch { throw UsageError(error) }
-                let report = VerificationReport(items: [item], precision: args.precision)
-                return InvocationResult(standardOutput: args.json ? report.json : report.text, standardError: "",
-                                        exitCode: report.passed ? 0 : 2)
-            }
-            if let first = args.designWords.first, !first.hasPrefix("-") {
+                subject = .taps(try FIRProgram.design(words), commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
+            } else if let first = args.designWords.first, !first.hasPrefix("-") {
                 guard args.positional.count == args.designWords.count else {
                     throw UsageError("give either template files or design options, not both")
                 }

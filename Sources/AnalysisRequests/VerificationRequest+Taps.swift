@@ -1,9 +1,12 @@
 import FilterAnalysis
-import FilterRequests
 import FilterDesign
+import FilterEmission
+import FilterRequests
+import FilterSets
 import RealModule
 
-/// `mkfilter verify` of a FIR design: the filter as it runs (`FIRAsRun`,
+/// `mkfilter verify` of a FIR design (`VerificationRequest.Subject.taps`),
+/// and of a generated file's `FIRTemplate` (`auditTaps`): the filter as it runs (`FIRAsRun`,
 /// Double or Float taps) judged by its response against what it was asked
 /// for, on the continuum (`FIRFilter.bandMeasures`: a dense grid, its peaks
 /// refined by golden-section search).
@@ -39,10 +42,10 @@ import RealModule
 ///   bit-exact model against the design times the output scale, at least
 ///   40 dB (a 1 % error). The bands are judged on the stored taps divided by
 ///   the output scale.
-public enum FIRVerification {
+extension VerificationRequest {
     /// The item for `filter` run in `precision`, labelled `commandLine`.
-    public static func verify(_ filter: FIRFilter, commandLine: String, precision: RunningPrecision,
-                              fixedPoint: FixedPointArithmetic? = nil) throws(ApplicationError) -> VerificationItem {
+    static func verify(_ filter: FIRFilter, commandLine: String, precision: RunningPrecision,
+                       fixedPoint: FixedPointArithmetic? = nil) throws(ApplicationError) -> VerificationItem {
         let run: FIRAsRun
         if let fixedPoint { run = try FIRAsRun(filter, fixedPoint: fixedPoint) } else { run = try FIRAsRun(filter, precision: precision) }
         return verify(filter, commandLine: commandLine, run: run)
@@ -51,9 +54,8 @@ public enum FIRVerification {
     /// The item for `filter` as `run` stores it (in fixed point, its
     /// coefficients judged against the design's taps correctly rounded).
     static func verify(_ filter: FIRFilter, commandLine: String, run: FIRAsRun) -> VerificationItem {
-        let fixedPoint = run.fixed?.arithmetic, precision = run.precision
         var checks: [VerificationCheck] = [], figures: [VerificationFigure] = []
-        let name = fixedPoint?.name ?? (precision == .float ? "Float" : "Double")
+        let name = run.fixed?.arithmetic.name ?? (run.precision == .float ? "Float" : "Double")
         if let k = run.firstNonFiniteTap {
             checks.append(VerificationCheck(name: "finite", passed: false,
                                             detail: "tap \(k) (\(filter.taps[k])) does not fit in \(name)"))
@@ -67,27 +69,67 @@ public enum FIRVerification {
         } else {
             checks.append(VerificationCheck(name: "finite", passed: true, detail: "all \(run.taps.count) taps finite in \(name)"))
         }
-        if filter.recipe.minimumPhase == nil {
-            let h = acting, n = h.count
-            let symmetric = (0..<n / 2).allSatisfy { h[$0] == h[n - 1 - $0] }
-            let antisymmetric = (0..<(n + 1) / 2).allSatisfy { h[$0] == -h[n - 1 - $0] }
-            checks.append(VerificationCheck(
-                name: "linear phase", passed: symmetric || antisymmetric,
-                detail: symmetric || antisymmetric
-                    ? "the taps are exactly \(symmetric ? "symmetric" : "antisymmetric"): delay \(Verification.format(Double(n - 1) / 2)) samples at every frequency"
-                    : "the taps as stored are neither symmetric nor antisymmetric"))
+        if filter.recipe.minimumPhase == nil { checks.append(linearPhaseCheck(acting)) }
+        var judgement = TapsJudgement(filter: filter, acting: acting, run: run, name: name)
+        if let judged = filter.judgedBands {
+            checks.append(judgement.meetsSpecification(judged))
+        } else if let equiripple = filter.equiripple, filter.recipe.minimumPhase == nil {
+            checks.append(judgement.equiripple(equiripple))
+        } else {
+            checks.append(judgement.asDesigned())
         }
-        var stored = filter
-        stored.taps = acting
-        let measures = stored.bandMeasures
-        // Fixed point: what the taps' correct rounding can move |H| by, per
-        // band or at a frequency, plus the measurement's Double error.
-        let rounding = run.fixed.map(FIRRoundingBound.init)
-        let allowance = rounding == nil ? 0 : evaluationAllowance(filter.taps, acting)
-        let moved = { (lower: Double, upper: Double) -> Double in
+        return VerificationItem(label: commandLine, checks: checks, figures: figures + judgement.figures)
+    }
+
+    /// Whether the taps as stored are exactly symmetric or antisymmetric.
+    static func linearPhaseCheck(_ h: [Double]) -> VerificationCheck {
+        let n = h.count
+        let symmetric = (0..<n / 2).allSatisfy { h[$0] == h[n - 1 - $0] }
+        let antisymmetric = (0..<(n + 1) / 2).allSatisfy { h[$0] == -h[n - 1 - $0] }
+        return VerificationCheck(
+            name: "linear phase", passed: symmetric || antisymmetric,
+            detail: symmetric || antisymmetric
+                ? "the taps are exactly \(symmetric ? "symmetric" : "antisymmetric"): delay \(Verification.format(Double(n - 1) / 2)) samples at every frequency"
+                : "the taps as stored are neither symmetric nor antisymmetric")
+    }
+
+    /// A FIR filter's response as it acts, judged against what it was asked
+    /// for; the figures measured on the way.
+    struct TapsJudgement {
+        let filter: FIRFilter
+        /// The filter with the acting taps.
+        let stored: FIRFilter
+        /// Each band's largest deviation, as it acts.
+        let measures: [FIRFilter.BandMeasure]
+        /// The arithmetic's name.
+        let name: String
+        let fixedPoint: FixedPointArithmetic?
+        /// Fixed point: what the taps' correct rounding can move |H| by.
+        let rounding: FIRRoundingBound?
+        /// The measurement's Double error (fixed point).
+        let allowance: Double
+        var figures: [VerificationFigure] = []
+
+        init(filter: FIRFilter, acting: [Double], run: FIRAsRun, name: String) {
+            self.filter = filter
+            var stored = filter
+            stored.taps = acting
+            self.stored = stored
+            measures = stored.bandMeasures
+            self.name = name
+            fixedPoint = run.fixed?.arithmetic
+            rounding = run.fixed.map(FIRRoundingBound.init)
+            allowance = rounding == nil ? 0 : VerificationRequest.evaluationAllowance(filter.taps, acting)
+        }
+
+        /// B over a band: the most the taps' correct rounding moves |H| there
+        /// (0 unless fixed point), plus the measurement's error.
+        func moved(_ lower: Double, _ upper: Double) -> Double {
             rounding.map { $0.bound(lower: lower, upper: upper) + allowance } ?? 0
         }
-        if let judged = filter.judgedBands {
+
+        /// `mkfilter fir`: each band within its tolerance.
+        mutating func meetsSpecification(_ judged: FIRFilter.JudgedBands) -> VerificationCheck {
             var failed: [String] = []
             for (i, m) in measures.enumerated() {
                 let allowed = judged.allowed[i]
@@ -97,13 +139,15 @@ public enum FIRVerification {
                     failed.append("\(judged.passes[i] ? "passband" : "stopband") \(Verification.format(m.lower))-\(Verification.format(m.upper)): \(Verification.format(m.maximumDeviation)) against \(Verification.format(allowed))")
                 }
             }
-            checks.append(VerificationCheck(name: "meets the specification", passed: failed.isEmpty,
-                                            detail: failed.isEmpty ? "every band within its tolerance in \(name), on the continuum"
-                                                : failed.joined(separator: "; ")))
-        } else if let equiripple = filter.equiripple, filter.recipe.minimumPhase == nil {
+            return VerificationCheck(name: "meets the specification", passed: failed.isEmpty,
+                                     detail: failed.isEmpty ? "every band within its tolerance in \(name), on the continuum"
+                                         : failed.joined(separator: "; "))
+        }
+
+        /// `remez`: per band, weight x (deviation - B) within the certificate's 1 %.
+        mutating func equiripple(_ equiripple: EquirippleDesign) -> VerificationCheck {
             let worst = measures.map { $0.maximumDeviation * $0.weight }.max() ?? 0
             let bound = equiripple.maximumError * 1.01
-            // Per band: weight x (deviation - B) within the certificate's 1 %.
             let passed = measures.allSatisfy { $0.maximumDeviation * $0.weight <= bound + $0.weight * moved($0.lower, $0.upper) }
             figures.append(VerificationFigure(name: "largest weighted error", value: worst, unit: ""))
             figures.append(VerificationFigure(name: "design's weighted error", value: equiripple.maximumError, unit: ""))
@@ -111,34 +155,37 @@ public enum FIRVerification {
                 figures.append(VerificationFigure(name: "rounding bound", value: measures.map { $0.weight * moved($0.lower, $0.upper) }.max() ?? 0,
                                                   unit: "(weighted: the most the taps' correct rounding moves |H|)"))
             }
-            checks.append(VerificationCheck(
+            return VerificationCheck(
                 name: "equiripple", passed: passed,
                 detail: "largest weighted error \(Verification.format(worst)) in \(name) against the design's \(Verification.format(equiripple.maximumError))"
                     + (rounding == nil ? "" : " and the taps' rounding")
                     + (passed ? "" : ": \(name)'s taps cannot carry this design to 1 %; "
-                        + (fixedPoint == nil ? "run it in Double" : fixedPoint?.format == .q15 ? "use q31 or Float" : "use Float"))))
-        } else {
-            // moved: B, the most the taps' correct rounding moves |H| there
-            // (0 unless fixed point).
-            let pairs: [(label: String, ran: Double, design: Double, moved: Double)]
-            if measures.isEmpty {
-                pairs = filter.checkpoints.map { point in
-                    ("alpha \(Verification.format(point.alpha))",
-                     abs(stored.magnitude(atAlpha: point.alpha) - point.asked),
-                     abs(filter.magnitude(atAlpha: point.alpha) - point.asked),
-                     rounding.map { $0.magnitude(atAlpha: point.alpha) + allowance } ?? 0)
-                }
-            } else {
-                pairs = zip(measures, filter.bandMeasures).map { ran, design in
+                        + (fixedPoint == nil ? "run it in Double" : fixedPoint?.format == .q15 ? "use q31 or Float" : "use Float")))
+        }
+
+        /// Each band's deviation (or the gain at each checkpoint) as it acts
+        /// and as designed, and B there.
+        func comparedPairs() -> [(label: String, ran: Double, design: Double, moved: Double)] {
+            guard measures.isEmpty else {
+                return zip(measures, filter.bandMeasures).map { ran, design in
                     ("band \(Verification.format(ran.lower))-\(Verification.format(ran.upper))", ran.maximumDeviation, design.maximumDeviation,
                      moved(ran.lower, ran.upper))
                 }
             }
-            // Within 1 % of the design's deviation or 1e-6 of it (the
-            // measurement's own slack), plus B in fixed point.
+            return filter.checkpoints.map { point in
+                ("alpha \(Verification.format(point.alpha))",
+                 abs(stored.magnitude(atAlpha: point.alpha) - point.asked),
+                 abs(filter.magnitude(atAlpha: point.alpha) - point.asked),
+                 rounding.map { $0.magnitude(atAlpha: point.alpha) + allowance } ?? 0)
+            }
+        }
+
+        /// The other methods: within 1 % of the design's deviation or 1e-6
+        /// of it (the measurement's own slack), plus B in fixed point.
+        mutating func asDesigned() -> VerificationCheck {
             let slack = 1e-6
             var failed: [String] = []
-            for p in pairs {
+            for p in comparedPairs() {
                 figures.append(VerificationFigure(name: "\(p.label) deviation", value: p.ran, unit: "(design \(Verification.format(p.design)))"))
                 if rounding != nil {
                     figures.append(VerificationFigure(name: "\(p.label) rounding bound", value: p.moved,
@@ -149,13 +196,11 @@ public enum FIRVerification {
                         + (rounding == nil ? "" : " and the rounding bound \(Verification.format(p.moved))"))
                 }
             }
-            checks.append(VerificationCheck(name: "as designed", passed: failed.isEmpty,
-                                            detail: failed.isEmpty
-                                                ? (rounding == nil ? "every band or checkpoint within 1 % (or \(Verification.format(slack))) of the Double design in \(name)"
-                                                    : "every band or checkpoint within 1 % (or \(Verification.format(slack))) of the Double design in \(name), plus the taps' rounding bound")
-                                                : failed.joined(separator: "; ")))
+            let within = "every band or checkpoint within 1 % (or \(Verification.format(slack))) of the Double design in \(name)"
+            return VerificationCheck(name: "as designed", passed: failed.isEmpty,
+                                     detail: failed.isEmpty ? within + (rounding == nil ? "" : ", plus the taps' rounding bound")
+                                         : failed.joined(separator: "; "))
         }
-        return VerificationItem(label: commandLine, checks: checks, figures: figures)
     }
 
     /// The Double error of the two measured responses, |H| of the design's
@@ -214,5 +259,48 @@ public enum FIRVerification {
             name: "accuracy", passed: snr >= FixedPointSections.usefulSNR,
             detail: formatC("%.1f", snr) + " dB against the design times the output scale (predicted " + formatC("%.1f", analysis.predictedSNR)
                 + " dB)" + (snr >= FixedPointSections.usefulSNR ? "" : ": below \(Int(FixedPointSections.usefulSNR)) dB, \(instead)")))
+    }
+
+    /// `mkfilter verify FILE` of a FIR filter a generated Swift file declares
+    /// (`FIRTemplate`): its command line (`mkfilterCommandLine`, which every
+    /// generated FIR filter carries) designs it again, and
+    ///
+    /// - **matches its command line**: the file's taps are that design's, bit
+    ///   for bit;
+    /// - then the design is verified as `mkfilter verify <command line>` verifies
+    ///   it (`verify(_:commandLine:precision:fixedPoint:)`: finite, linear phase, as designed or equiripple
+    ///   or meeting its specification), at the precision asked for.
+    ///
+    /// The item for `declaration` in `file`, run in `precision`.
+    static func audit(_ declaration: FIRTemplateDeclaration, file: String, precision: RunningPrecision) -> VerificationItem {
+        let label = "\(file):\(declaration.line): \(SwiftSource.stringLiteral(declaration.name)) (FIRTemplate, \(declaration.commandLine.isEmpty ? "no command line" : declaration.commandLine))"
+        func failed(_ detail: String) -> VerificationItem {
+            VerificationItem(label: label, checks: [VerificationCheck(name: "matches its command line", passed: false, detail: detail)], figures: [])
+        }
+        guard let taps = declaration.taps, !taps.isEmpty else { return failed("its taps do not read as a list of numbers") }
+        let words = declaration.commandLine.split(separator: " ").map(String.init)
+        guard words.count >= 2, words[0] == "mkfilter", let method = FIRMethodName(rawValue: words[1]) else {
+            return failed("its mkfilterCommandLine is not a FIR command (mkfilter remez|firls|firwin|firwin2|fir ...) to design it again from")
+        }
+        let designed: FIRFilter
+        do { designed = try FIRFields(method: method, optionWords: Array(words.dropFirst(2))).design().filter } catch {
+            return failed("its command line does not design: \(error.description)")
+        }
+        guard designed.taps == taps else {
+            if designed.taps.count != taps.count {
+                return failed("the file has \(taps.count) taps; its command line designs \(designed.taps.count)")
+            }
+            let k = zip(taps, designed.taps).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+            return failed("tap \(k) is \(taps[k]) in the file; its command line designs \(designed.taps[k])")
+        }
+        let match = VerificationCheck(name: "matches its command line", passed: true,
+                                      detail: "the \(taps.count) taps are its command line's design, bit for bit")
+        do {
+            var item = try verify(designed, commandLine: label, precision: precision)
+            item.checks.insert(match, at: 0)
+            return item
+        } catch {
+            return VerificationItem(label: label, checks: [match, VerificationCheck(name: "runs", passed: false, detail: error.description)], figures: [])
+        }
     }
 }

@@ -1,4 +1,8 @@
+// What a FIR design command prints: the report (`FIRFilter.report`), the
+// specification's lines before it (`FIRSpecificationReport`), and the
+// `--emit json` document (`FIRFilter.json`).
 import FilterDesign
+import FilterJSON
 import RealModule
 
 extension FIRFilter {
@@ -58,5 +62,56 @@ extension FIRFilter {
         }
         guard dev < d else { return "" }
         return ", ripple \(formatC("%.4g", 20 * Double.log10((d + dev) / (d - dev)))) dB peak to peak"
+    }
+}
+
+/// What `mkfilter fir` (and the design page's `design=fir`) prints: the
+/// specification in dB and as gains, the fewest taps that met it (and the
+/// most that did not), then the filter's report.
+public enum FIRSpecificationReport {
+    /// The report of `filter`, designed for `spec` after trying `tried`.
+    public static func text(_ spec: FIRSpecification, filter: FIRFilter, tried: [(taps: Int, meets: Bool)]) -> String {
+        let n = filter.recipe.method.taps
+        let failedBelow = tried.filter { !$0.meets && $0.taps < n }.map(\.taps).max()
+        let minimum = spec.minimumPhase.map { _ in " (minimum phase: \(filter.taps.count) taps from \(n) linear-phase taps)" } ?? ""
+        var out = "specification: ripple \(formatC("%g", spec.passbandRipple)) dB (gain within 1 +- \(formatC("%.4g", spec.passbandDeviation))), "
+            + "attenuation \(formatC("%g", spec.stopbandAttenuation)) dB (gain at most \(formatC("%.4g", spec.stopbandDeviation)))\n"
+        out += "met with \(n) taps by \(spec.method.rawValue)"
+            + minimum + (failedBelow.map { "; \($0) do not meet it" } ?? "")
+            + " (\(tried.count) designs tried)\n"
+        return out + filter.report
+    }
+}
+
+extension FIRFilter {
+    /// The filter as JSON (`--emit json`): the taps with every Double exact,
+    /// and what the report says, as numbers.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("method", .string(recipe.method.name)),
+            ("taps", .array(taps.map { .number($0) })),
+            ("count", .integer(taps.count)),
+        ]
+        if let sampleRate = recipe.sampleRate { members.append(("sampleRate", .number(sampleRate))) }
+        if let minimumPhase = recipe.minimumPhase {
+            members.append(("minimumPhase", .string(minimumPhase.rawValue)))
+        } else {
+            if let type = linearPhaseType { members.append(("type", .string(type))) }
+            members.append(("delay", .number(Double(taps.count - 1) / 2)))
+        }
+        if let e = equiripple {
+            members.append(("maximumWeightedError", .number(e.maximumError)))
+            members.append(("certificateLowerBound", .number(e.lowerBound)))
+            members.append(("iterations", .integer(e.iterations)))
+        }
+        let measures = bandMeasures
+        if !measures.isEmpty {
+            members.append(("bands", .array(measures.map { m in
+                .object([("lower", .number(m.lower)), ("upper", .number(m.upper)),
+                         ("desired", .array([.number(m.desiredLower), .number(m.desiredUpper)])),
+                         ("weight", .number(m.weight)), ("maximumDeviation", .number(m.maximumDeviation))])
+            })))
+        }
+        return .object(members)
     }
 }
