@@ -48,43 +48,53 @@ import RealModule
 ///   optimal taps of 1e6 and more. Time: at most about 0.2 s (511 taps).
 /// - beyond 511 taps (wide transition bands make T nearly singular there
 ///   too: responses that live in the "don't care" bands cost nothing),
-///   conjugate gradients on T (`conjugateGradient`), each product by T in
-///   O(N log N) by FFT (`SymmetricToeplitz`), stopped when E is optimal to
-///   rounding. Up to 50 plain iterations, which suffice unless T is nearly
-///   singular; then CG preconditioned by the regularised inverse
-///   (T + 1e-9 max(w) I)^-1 (Levinson's recursion, O(N^2), and the
-///   Gohberg-Semencul formula, O(N log N) a product: `ToeplitzInverse`),
-///   which converges in tens of iterations more. Where T is singular the taps
-///   are not unique; CG started from 0 tends to the solution of least norm
-///   (scipy falls back to `lstsq` there), so the taps may differ from scipy's
-///   in directions that do not change E, while E and the responses in the
-///   bands agree. This path still stops short of the optimum on
-///   ill-conditioned designs: on 40 random designs of 513-1,199 taps (as
-///   above) E was above scipy's on 34, by a median factor of 3.7 and up to
-///   1.1e4 (E of 1e-16 where scipy's taps reach 1e-20: the closed forms'
-///   rounding, as above; 1.01-1.5 where E is 1e-7-1e-14: the stopping
-///   rule). The dense QR solver would fix both but costs O(K N^2).
+///   iterative refinement on residuals in double-double
+///   (`refinedLeastSquares`, `LeastSquaresExtendedProblem`): q, b and e0
+///   formed in double-double, and from h = 0 each step solves T d = r,
+///   r = b - T h by Dot2 (O(N^2)), approximately in double, moves along d
+///   by the exact line minimum of E (a parabola fitted to E evaluated in
+///   double-double) and keeps the move when E falls. The direction comes
+///   from a Cholesky factor of the folded normal equations (`FoldedCholesky`,
+///   (M + 1)^3 / 6 multiply-adds; shifted by 1e-15 max w, then 1e-12 max w)
+///   up to 3,999 taps (2,000 unknowns, `leastSquaresCholeskyUnknowns`), and
+///   beyond, or where no factor exists, from conjugate gradients
+///   preconditioned by (T + mu I)^-1 (Levinson's recursion and the
+///   Gohberg-Semencul formula, `ToeplitzInverse`; mu = 1e-14 ... 1e-6 max w,
+///   the next when a step gains nothing). At most 30 steps, and at most
+///   10^9 / N^2 (10 at 10,001 taps); a step that gains less than 4 eps E
+///   ends it. The refinement removes what rounding in double closed forms
+///   costs the normal equations (scipy solves the same equations in double,
+///   so its taps carry that error). Where T is singular the taps are not
+///   unique (scipy falls back to `lstsq`): they may differ from scipy's in
+///   directions that do not change E.
+///   Measured (release build of `mkfilter firls --emit json` against
+///   scipy.signal.firls, random designs as above; /tmp harness: E of both
+///   sets of double taps exactly, mpmath at 50 digits): 20 designs of
+///   513-1,199 taps, E never above scipy's, ratio median 0.51, down to
+///   6e-5 (conjugate gradients alone were above scipy's on 19 of these 20,
+///   median 15x, worst 1.8e4); 8 designs of 1,201-4,001 taps, never
+///   above, median 0.998, down to 2e-4;
+///   3 designs of 6,893-9,585 taps, never above, ratios 0.9997, 0.9988
+///   and 0.004.
 ///
-/// Time (release build, this 2-core machine while another build ran): 2,001
-/// taps 0.6-10 ms; 10,001 taps 0.65 s and 20,001 taps 2.0 s (three narrow
-/// transitions, weights 10/1/5/1: preconditioned; measured again here under
-/// a load of 6-7, where earlier 20,001 taps took 0.06-0.65 s); scipy 1.17
-/// takes 0.04-1.1 s for 2,001 taps (its dense O(N^3) solve). The bound is
-/// `LinearPhaseTaps.firls`.
+/// Time (release build, this 2-core machine while another build ran):
+/// 2,001 taps 0.4 s, 3,999 taps 1.8-2.0 s (Cholesky), 4,001 taps 1.5-2.6 s,
+/// 10,001 taps 4.8-6.4 s (three narrow transitions, weights 10/1/5/1; a
+/// low-pass 0.2/0.3), where scipy 1.17 takes 31-40 s for 10,001 taps (its
+/// dense O(N^3) solve). The bound is `LinearPhaseTaps.firls`.
 ///
 /// - Throws: `LinearPhaseError.tapsNotOdd`, `.tapsOutOfRange` (outside
 ///   `LinearPhaseTaps.firls`),
 ///   `.bandEdgeCount`, `.bandEdgeOutOfRange`, `.desiredCount`,
 ///   `.bandEdgesNotIncreasing`, `.desiredInvalid` (negative), `.weightCount`,
-///   `.weightInvalid` (negative), and `.leastSquaresNoConvergence` should the
-///   iteration fail (it has not).
+///   `.weightInvalid` (negative).
 public func firls(taps: Int, bands: [Double], desired: [Double], weights: [Double]? = nil) throws(LinearPhaseError) -> [Double] {
     guard LinearPhaseTaps.firls.contains(taps) else { throw .tapsOutOfRange(taps, allowed: LinearPhaseTaps.firls) }
     guard taps % 2 == 1 else { throw .tapsNotOdd(taps) }
     let weights = try validatedLeastSquaresBands(bands, desired, weights)
-    let problem = LeastSquaresProblem(taps: taps, bands: bands, desired: desired, weights: weights)
     let m = (taps - 1) / 2
     if m + 1 <= leastSquaresDenseUnknowns {
+        let problem = LeastSquaresProblem(taps: taps, bands: bands, desired: desired, weights: weights)
         if let (a, condition) = problem.choleskySolution(), condition <= 1e6 {
             let h = (0..<taps).map { n in n == m ? 2 * a[0] : a[abs(n - m)] }
             if problem.error(of: h) >= 1e-8 * problem.desiredEnergy { return h }
@@ -97,23 +107,23 @@ public func firls(taps: Int, bands: [Double], desired: [Double], weights: [Doubl
         }
         return candidates[1].error < candidates[0].error ? candidates[1].h : candidates[0].h
     }
-    let t = SymmetricToeplitz(firstColumn: problem.q)
-    let rhs = (0..<taps).map { problem.b[abs($0 - m)] }
-    // Plain CG first: it converges in tens of iterations unless transition
-    // bands make T nearly singular; then CG preconditioned by (T + mu I)^-1,
-    // mu = 1e-9 max w (a larger mu where Levinson's recursion fails).
-    var result = conjugateGradient(t, rhs, initialError: problem.desiredEnergy, maximumIterations: 50)
-    var iterations = result.iterations
-    if !result.converged {
-        let scale = weights.max() ?? 1
-        let inverse = [1e-9, 1e-7, 1e-5].lazy.compactMap { ToeplitzInverse(firstColumn: problem.q, shift: $0 * scale) }.first
-        result = conjugateGradient(t, rhs, initialError: problem.desiredEnergy, start: (result.x, result.error),
-                                   preconditioner: inverse, maximumIterations: inverse == nil ? 20_000 : 1000)
-        iterations += result.iterations
-        guard result.converged else { throw .leastSquaresNoConvergence(taps: taps, iterations: iterations) }
+    let problem = LeastSquaresExtendedProblem(taps: taps, bands: bands, desired: desired, weights: weights)
+    let t = SymmetricToeplitz(firstColumn: problem.column)
+    let column = problem.column
+    let scale = weights.max() ?? 1
+    var solvers: [() -> (([Double]) -> [Double])?] = []
+    if m + 1 <= leastSquaresCholeskyUnknowns {
+        // Cholesky on the free taps, G + mu I with mu = 1e-15 max w, then 1e-12 max w.
+        solvers += [1e-15, 1e-12].map { mu in { FoldedCholesky(column: column, shift: mu * scale).map { f in { f.step($0) } } } }
     }
-    let h = result.x
-    // Exactly symmetric (CG keeps the symmetry up to rounding).
+    // CG preconditioned by (T + mu I)^-1 (Levinson), mu = 1e-12 max w first.
+    solvers += [1e-14, 1e-12, 1e-9, 1e-6].map { mu in
+        { ToeplitzInverse(firstColumn: column, shift: mu * scale).map { p in { approximateSolve(t, $0, preconditioner: p, iterations: 60) } } }
+    }
+    // Each step costs a residual, O(N^2): at most 10^9 / N^2 steps (10 at 10,001 taps).
+    let steps = min(30, max(4, 1_000_000_000 / (taps * taps)))
+    let h = refinedLeastSquares(problem, t, solvers: solvers, maximumSteps: steps).taps
+    // Exactly symmetric (the refinement keeps the symmetry up to rounding).
     return (0..<taps).map { n in 0.5 * (h[n] + h[taps - 1 - n]) }
 }
 
@@ -183,6 +193,8 @@ struct LeastSquaresProblem {
         for i in 0..<n { largest = max(largest, q[0] + q[2 * i]) }
         guard largest > 0 else { return nil }
         for j in 0..<n {
+            // Its budget spent: no factor (the caller says why).
+            if DesignBudget.stop != nil { return nil }
             var d = q[0] + q[2 * j]
             for k in 0..<j { d -= l[j * n + k] * l[j * n + k] }
             guard d > 1e-14 * largest else { return nil }
@@ -242,8 +254,12 @@ struct LeastSquaresProblem {
 }
 
 /// The most unknowns (M + 1, taps = 2M + 1) that `firls` solves densely
-/// (Cholesky, or QR on the quadrature system); beyond, conjugate gradients.
+/// (Cholesky, or QR on the quadrature system); beyond, by refinement.
 let leastSquaresDenseUnknowns = 256
+
+/// The most unknowns (M + 1) whose refinement steps `firls` solves by a
+/// Cholesky factor (`FoldedCholesky`); beyond, by conjugate gradients.
+let leastSquaresCholeskyUnknowns = 2000
 
 /// The weighted squared error that `firls` minimises, of any taps h of odd
 /// length N = 2M + 1:

@@ -87,8 +87,10 @@ struct LeastSquaresQuadrature {
         guard largestNorm > 0 else { return [Double](repeating: 0, count: n) }
         let delta = damping * Double.ulpOfOne * largestNorm.squareRoot()
         for col in 0..<n { a[col * rows + col] = delta }
-        a.withUnsafeMutableBufferPointer { a in
+        let stopped: Bool = a.withUnsafeMutableBufferPointer { a in
             for col in 0..<n {
+                // Its budget spent: zeros (the caller says why).
+                if DesignBudget.stop != nil { return true }
                 let base = col * rows
                 // Householder reflector on entries (col) and (n ..< rows) of this column.
                 var sigma = 0.0
@@ -125,7 +127,9 @@ struct LeastSquaresQuadrature {
                     for i in n..<rows { a[ob + i] -= s * a[base + i] }
                 }
             }
+            return false
         }
+        if stopped { return [Double](repeating: 0, count: n) }
         // Back substitution R c = (Q'd)_0..n-1.
         var c = [Double](repeating: 0, count: n)
         for row in stride(from: n - 1, through: 0, by: -1) {

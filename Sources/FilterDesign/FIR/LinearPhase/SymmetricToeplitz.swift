@@ -132,7 +132,7 @@ struct ToeplitzInverse: Sendable {
 
     /// From T's first column q and the shift mu; nil when Levinson's recursion
     /// meets a pivot that is not positive (T + mu I not positive definite in
-    /// floating point).
+    /// floating point), or the `DesignBudget` is spent.
     init?(firstColumn q: [Double], shift mu: Double) {
         let n = q.count
         size = n
@@ -149,6 +149,8 @@ struct ToeplitzInverse: Sendable {
         let ok: Bool = a.withUnsafeMutableBufferPointer { a in
             t.withUnsafeBufferPointer { t in
                 for k in 1..<max(n, 1) {
+                    // Its budget spent: no inverse (the caller says why).
+                    if k % 256 == 0 && DesignBudget.stop != nil { return false }
                     var g = 0.0
                     for i in 0..<k { g += a[i] * t[k - i] }
                     let kappa = -g / eps
