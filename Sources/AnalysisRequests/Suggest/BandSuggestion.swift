@@ -75,46 +75,13 @@ public struct BandSuggestion: Sendable {
     public static func suggest(_ input: RecordingInput, events: [Event], floor: Double = 0.3,
                                threshold: Double = 6) throws(ApplicationError) -> BandSuggestion {
         let fs = input.sampleRate
-        guard !events.isEmpty else { throw ApplicationError("--events: give at least one interval, e.g. --events 3.2-4.0,9.1-9.8") }
-        // Samples the shortest event surely holds: an interval of d seconds
-        // holds floor(d fs) or one more of a uniformly sampled recording
-        // (rounding could ask a segment one sample longer than the event;
-        // 1e-6 keeps 0.1 s at 60 Hz, 5.99999..., at 6). In Double: d fs may
-        // be far beyond Int (an event of 1e300 s).
-        let samplesHeld = { (e: Event) in ((e.end - e.start) * fs + 1e-6).rounded(.down) }
-        let shortest = events.min { samplesHeld($0) < samplesHeld($1) }!
-        guard samplesHeld(shortest) >= Double(minimumSegment) else {
-            throw ApplicationError("--events: \(messageNumber(shortest.start))-\(messageNumber(shortest.end)) s holds about \(formatC("%.0f", samplesHeld(shortest))) samples at \(messageNumber(fs)) Hz; each event must span at least \(minimumSegment) samples (\(formatC("%.3g", Double(minimumSegment) / fs)) s)")
-        }
-        let m = Int(min(samplesHeld(shortest), Double(maximumSegment)))
-        let eventWelch = WelchAccumulator(segmentLength: m, overlap: m / 2, channels: 3)
-        let restWelch = WelchAccumulator(segmentLength: m, overlap: m / 2, channels: 3)
-        var state: Int? = nil  // -1 rest, else the event's index
-        var eventCounts = [Int](repeating: 0, count: events.count)
-        var restCount = 0, eventIndex = 0
-        while let row = try input.next() {
-            while eventIndex < events.count && row.t > events[eventIndex].end { eventIndex += 1 }
-            let now = eventIndex < events.count && row.t >= events[eventIndex].start ? eventIndex : -1
-            if now != state {
-                if now >= 0 { eventWelch.restart() } else { restWelch.restart() }
-                state = now
-            }
-            if now >= 0 {
-                eventWelch.append(row.x, row.y, row.z)
-                eventCounts[now] += 1
-            } else {
-                restWelch.append(row.x, row.y, row.z)
-                restCount += 1
-            }
-        }
-        for (k, e) in events.enumerated() where eventCounts[k] < m {
-            throw ApplicationError("--events: \(messageNumber(e.start))-\(messageNumber(e.end)) s holds \(eventCounts[k]) samples of the recording, fewer than a segment (\(m)); is it within the recording (\(input.rowsRead) samples, \(formatC("%.4g", Double(input.rowsRead) / fs)) s)?")
-        }
-        guard let eventDensity = eventWelch.density(sampleRate: fs) else {
+        let m = try segmentLength(events, sampleRate: fs)
+        let split = try Split(input, events: events, segment: m)
+        guard let eventDensity = split.event.density(sampleRate: fs) else {
             throw ApplicationError("--events: no event holds a whole segment of \(m) samples")
         }
-        guard let restDensity = restWelch.density(sampleRate: fs) else {
-            throw ApplicationError("--events: the rest of the recording (\(restCount) samples outside the events) holds no stretch of \(m) samples; the comparison needs time without gestures")
+        guard let restDensity = split.rest.density(sampleRate: fs) else {
+            throw ApplicationError("--events: the rest of the recording (\(split.restCount) samples outside the events) holds no stretch of \(m) samples; the comparison needs time without gestures")
         }
         let bins = eventDensity.frequencies.count
         let f = eventDensity.frequencies
@@ -125,8 +92,84 @@ public struct BandSuggestion: Sendable {
         guard first < bins else {
             throw ApplicationError("--floor \(messageNumber(floor)) Hz leaves no frequency below Nyquist (\(messageNumber(fs / 2)) Hz)")
         }
+        let (peakBin, low, high) = try band(f: f, e: e, r: r, first: first, binWidth: binWidth, sampleRate: fs,
+                                            floor: floor, threshold: threshold)
+        let separation = try separations(low: low, high: high, sampleRate: fs, f: f, e: e, r: r)
+        let best = separation.max()!
+        let order = separation.firstIndex { $0 >= best - 1 }! + 1
+        var inE = 0.0, inR = 0.0, outE = 0.0, outR = 0.0
+        for k in first..<bins {
+            if f[k] >= low && f[k] <= high { inE += e[k]; inR += r[k] } else { outE += e[k]; outR += r[k] }
+        }
+        func decibels(_ a: Double, _ b: Double) -> Double { b > 0 && a > 0 ? 10 * Double.log10(a / b) : 0 }
+        let result = BandSuggestion(
+            sampleRate: fs, segmentLength: m, eventSegments: eventDensity.segments, restSegments: restDensity.segments,
+            eventSeconds: Double(split.eventCounts.reduce(0, +)) / fs, restSeconds: Double(split.restCount) / fs,
+            peak: f[peakBin], low: low, high: high, order: order, separation: separation,
+            inBandRatio: decibels(inE, inR), outOfBandRatio: decibels(outE, outR), floor: floor, threshold: threshold)
+        guard ([result.peak, result.inBandRatio, result.outOfBandRatio] + separation).allSatisfy({ $0.isFinite }) else {
+            throw ApplicationError("\(input.name): the values are too large for their squares in double precision; scale the input down")
+        }
+        return result
+    }
+
+    /// The Welch segment: as long as the shortest event surely holds, at
+    /// most `maximumSegment`. An interval of d seconds holds floor(d fs) or
+    /// one more samples of a uniformly sampled recording (rounding could ask
+    /// a segment one sample longer than the event; 1e-6 keeps 0.1 s at 60 Hz,
+    /// 5.99999..., at 6). In Double: d fs may be far beyond Int (an event of
+    /// 1e300 s).
+    static func segmentLength(_ events: [Event], sampleRate fs: Double) throws(ApplicationError) -> Int {
+        guard !events.isEmpty else { throw ApplicationError("--events: give at least one interval, e.g. --events 3.2-4.0,9.1-9.8") }
+        let samplesHeld = { (e: Event) in ((e.end - e.start) * fs + 1e-6).rounded(.down) }
+        let shortest = events.min { samplesHeld($0) < samplesHeld($1) }!
+        guard samplesHeld(shortest) >= Double(minimumSegment) else {
+            throw ApplicationError("--events: \(messageNumber(shortest.start))-\(messageNumber(shortest.end)) s holds about \(formatC("%.0f", samplesHeld(shortest))) samples at \(messageNumber(fs)) Hz; each event must span at least \(minimumSegment) samples (\(formatC("%.3g", Double(minimumSegment) / fs)) s)")
+        }
+        return Int(min(samplesHeld(shortest), Double(maximumSegment)))
+    }
+
+    /// The recording read to its end, its samples split between the events'
+    /// spectrum and the rest's (each restarted where a stretch begins).
+    struct Split {
+        let event: WelchAccumulator, rest: WelchAccumulator
+        var eventCounts: [Int], restCount = 0
+
+        init(_ input: RecordingInput, events: [Event], segment m: Int) throws(ApplicationError) {
+            event = WelchAccumulator(segmentLength: m, overlap: m / 2, channels: 3)
+            rest = WelchAccumulator(segmentLength: m, overlap: m / 2, channels: 3)
+            eventCounts = [Int](repeating: 0, count: events.count)
+            var state: Int? = nil  // -1 rest, else the event's index
+            var eventIndex = 0
+            while let row = try input.next() {
+                while eventIndex < events.count && row.t > events[eventIndex].end { eventIndex += 1 }
+                let now = eventIndex < events.count && row.t >= events[eventIndex].start ? eventIndex : -1
+                if now != state {
+                    if now >= 0 { event.restart() } else { rest.restart() }
+                    state = now
+                }
+                if now >= 0 {
+                    event.append(row.x, row.y, row.z)
+                    eventCounts[now] += 1
+                } else {
+                    rest.append(row.x, row.y, row.z)
+                    restCount += 1
+                }
+            }
+            let fs = input.sampleRate
+            for (k, e) in events.enumerated() where eventCounts[k] < m {
+                throw ApplicationError("--events: \(messageNumber(e.start))-\(messageNumber(e.end)) s holds \(eventCounts[k]) samples of the recording, fewer than a segment (\(m)); is it within the recording (\(input.rowsRead) samples, \(formatC("%.4g", Double(input.rowsRead) / fs)) s)?")
+            }
+        }
+    }
+
+    /// The peak of the events' excess over the rest above `first`, and the
+    /// band around it where the ratio stays above the threshold, its edges
+    /// rounded to two digits within the floor and 0.95 Nyquist.
+    static func band(f: [Double], e: [Double], r: [Double], first: Int, binWidth: Double, sampleRate fs: Double,
+                     floor: Double, threshold: Double) throws(ApplicationError) -> (peak: Int, low: Double, high: Double) {
+        let bins = f.count
         let ratioThreshold = Double.pow(10, threshold / 10)
-        // The peak of the excess, then the band around it.
         let peakBin = (first..<bins).max { e[$0] - r[$0] < e[$1] - r[$1] }!
         func ratio(_ k: Int) -> Double { r[k] > 0 ? e[k] / r[k] : (e[k] > 0 ? .infinity : 0) }
         guard e[peakBin] > r[peakBin], ratio(peakBin) >= ratioThreshold else {
@@ -143,7 +186,13 @@ public struct BandSuggestion: Sendable {
         guard low < high else {
             throw ApplicationError("the band around \(formatC("%.3g", f[peakBin])) Hz collapses (\(messageNumber(low)) ... \(messageNumber(high)) Hz); give longer events or a lower --floor")
         }
-        // The order: separation per order, the smallest within 1 dB of the best.
+        return (peakBin, low, high)
+    }
+
+    /// For each order 1 ... `maximumOrder`, the Butterworth band-pass's
+    /// separation: the events' energy through it over the rest's, in dB.
+    static func separations(low: Double, high: Double, sampleRate fs: Double,
+                            f: [Double], e: [Double], r: [Double]) throws(ApplicationError) -> [Double] {
         var separation: [Double] = []
         for order in 1...maximumOrder {
             var settings = PipelineSettings()
@@ -152,29 +201,14 @@ public struct BandSuggestion: Sendable {
                 throw ApplicationError("cannot design '\(words)' at \(messageNumber(fs)) Hz")
             }
             var pe = 0.0, pr = 0.0
-            for k in 0..<bins {
+            for k in 0..<f.count {
                 let h = SectionResponse.response(t.sections, atAlpha: f[k] / fs).lengthSquared
                 pe += h * e[k]
                 pr += h * r[k]
             }
             separation.append(10 * Double.log10(pe / pr))
         }
-        let best = separation.max()!
-        let order = separation.firstIndex { $0 >= best - 1 }! + 1
-        var inE = 0.0, inR = 0.0, outE = 0.0, outR = 0.0
-        for k in first..<bins {
-            if f[k] >= low && f[k] <= high { inE += e[k]; inR += r[k] } else { outE += e[k]; outR += r[k] }
-        }
-        func decibels(_ a: Double, _ b: Double) -> Double { b > 0 && a > 0 ? 10 * Double.log10(a / b) : 0 }
-        let result = BandSuggestion(
-            sampleRate: fs, segmentLength: m, eventSegments: eventDensity.segments, restSegments: restDensity.segments,
-            eventSeconds: Double(eventCounts.reduce(0, +)) / fs, restSeconds: Double(restCount) / fs,
-            peak: f[peakBin], low: low, high: high, order: order, separation: separation,
-            inBandRatio: decibels(inE, inR), outOfBandRatio: decibels(outE, outR), floor: floor, threshold: threshold)
-        guard ([result.peak, result.inBandRatio, result.outOfBandRatio] + separation).allSatisfy({ $0.isFinite }) else {
-            throw ApplicationError("\(input.name): the values are too large for their squares in double precision; scale the input down")
-        }
-        return result
+        return separation
     }
 
     /// `x` rounded down (up) to two significant digits, as the nearest

@@ -216,26 +216,7 @@ public struct PlotPage: Sendable {
     private func draw(_ chart: Chart, into svg: inout SVGWriter, top: Double, id: String) {
         let hasRight = chart.series.contains { $0.axis == .right }
         let left = 78.0, right = Self.width - (hasRight ? 70 : 24)
-        // The legend: entries laid out right to left on the title's line and,
-        // when they do not fit beside the title, on rows of their own above
-        // the plot area, so that no entry sits on a trace.
-        let entries = chart.series.filter { !$0.name.isEmpty }
-        func width(_ series: PlotSeries) -> Double { 30 + Self.textWidth(series.name) + 14 }
-        let besideTitle = right - left - Self.textWidth(chart.title, size: 14) - 24
-        // All on the title's line when they fit there; else on rows of their own.
-        var rows: [[PlotSeries]] = entries.map(width).reduce(0, +) <= besideTitle ? [entries] : [[], []]
-        if rows.count == 2 {
-            var used = 0.0
-            for series in entries {
-                if used + width(series) > right - left && !rows[rows.count - 1].isEmpty {
-                    rows.append([])
-                    used = 0
-                }
-                rows[rows.count - 1].append(series)
-                used += width(series)
-            }
-        }
-        let plotTop = top + 28 + Double(rows.count - 1) * 16, plotBottom = top + Self.chartHeight - 52
+        let rows = Self.legendRows(chart, left: left, right: right)
         for (r, row) in rows.enumerated() {
             var x = right
             let y = top + 18 + Double(r) * 16
@@ -247,77 +228,126 @@ public struct PlotPage: Sendable {
                 x -= 44
             }
         }
+        let frame = ChartFrame(chart, left: left, right: right,
+                               plotTop: top + 28 + Double(rows.count - 1) * 16, plotBottom: top + Self.chartHeight - 52)
+        svg.text(chart.title, x: left, y: top + 18, size: 14, weight: "bold")
+        drawAxes(chart, frame, hasRight: hasRight, into: &svg)
+        // Curves, clipped to the plot area.
+        svg.beginClippedGroup(id: id, x: left, y: frame.plotTop, width: right - left, height: frame.plotBottom - frame.plotTop)
+        for series in chart.series { drawCurve(series, frame, into: &svg) }
+        svg.endGroup()
+    }
 
-        let log = chart.xScale == .log
-        let xs = chart.series.flatMap { $0.points.map { $0.0 } }.filter { $0.isFinite && (!log || $0 > 0) }
-        let ys = chart.series.filter { $0.axis == .left }.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
-        let rightYs = chart.series.filter { $0.axis == .right }.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
-        let rightRange = chart.rightRange ?? Self.range(of: rightYs)
-        var xRange = chart.xRange ?? Self.range(of: xs)
-        if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
-        let yRange = chart.yRange ?? Self.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
+    /// The legend's rows: entries laid out right to left on the title's line
+    /// when they fit beside the title, else on rows of their own above the
+    /// plot area, so that no entry sits on a trace.
+    private static func legendRows(_ chart: Chart, left: Double, right: Double) -> [[PlotSeries]] {
+        let entries = chart.series.filter { !$0.name.isEmpty }
+        func width(_ series: PlotSeries) -> Double { 30 + textWidth(series.name) + 14 }
+        let besideTitle = right - left - textWidth(chart.title, size: 14) - 24
+        guard entries.map(width).reduce(0, +) > besideTitle else { return [entries] }
+        var rows: [[PlotSeries]] = [[], []]
+        var used = 0.0
+        for series in entries {
+            if used + width(series) > right - left && !rows[rows.count - 1].isEmpty {
+                rows.append([])
+                used = 0
+            }
+            rows[rows.count - 1].append(series)
+            used += width(series)
+        }
+        return rows
+    }
+
+    /// A chart's plot area and its scales: data to pixels.
+    private struct ChartFrame {
+        let left: Double, right: Double, plotTop: Double, plotBottom: Double
+        let log: Bool
+        let xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, rightRange: ClosedRange<Double>
+        let positions: ClosedRange<Double>
+
+        init(_ chart: Chart, left: Double, right: Double, plotTop: Double, plotBottom: Double) {
+            (self.left, self.right, self.plotTop, self.plotBottom) = (left, right, plotTop, plotBottom)
+            let log = chart.xScale == .log
+            self.log = log
+            let xs = chart.series.flatMap { $0.points.map { $0.0 } }.filter { $0.isFinite && (!log || $0 > 0) }
+            let ys = chart.series.filter { $0.axis == .left }.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
+            let rightYs = chart.series.filter { $0.axis == .right }.flatMap { $0.points.compactMap { $0.1 } }.filter { $0.isFinite }
+            rightRange = chart.rightRange ?? PlotPage.range(of: rightYs)
+            var xRange = chart.xRange ?? PlotPage.range(of: xs)
+            if log && !(xRange.lowerBound > 0) { xRange = (xs.min() ?? 1e-3)...max(xRange.upperBound, (xs.min() ?? 1e-3) * 10) }
+            self.xRange = xRange
+            yRange = chart.yRange ?? PlotPage.range(of: ys + (chart.series.contains { $0.style == .stems } ? [0] : []))
+            let position = { (x: Double) in log ? Double.log10(x) : x }
+            positions = position(xRange.lowerBound)...max(position(xRange.upperBound), position(xRange.lowerBound))
+        }
+
         func position(_ x: Double) -> Double { log ? Double.log10(x) : x }
-        let positions = position(xRange.lowerBound)...max(position(xRange.upperBound), position(xRange.lowerBound))
-        // Fractions by halves, clamped: no overflow for ranges as wide as the doubles.
+        /// Fractions by halves, clamped: no overflow for ranges as wide as the doubles.
         func px(_ x: Double) -> Double {
-            left + min(max(Self.fraction(position(x), in: positions), -1e3), 1e3 + 1) * (right - left)
+            left + min(max(PlotPage.fraction(position(x), in: positions), -1e3), 1e3 + 1) * (right - left)
         }
         func py(_ y: Double, _ range: ClosedRange<Double>) -> Double {
-            plotBottom - min(max(Self.fraction(y, in: range), -1e3), 1e3 + 1) * (plotBottom - plotTop)
+            plotBottom - min(max(PlotPage.fraction(y, in: range), -1e3), 1e3 + 1) * (plotBottom - plotTop)
         }
         func py(_ y: Double) -> Double { py(y, yRange) }
-        svg.text(chart.title, x: left, y: top + 18, size: 14, weight: "bold")
-        // Grid and tick labels.
-        if log {
-            for (t, labelled) in Self.logTicks(xRange) {
-                svg.line(px(t), plotTop, px(t), plotBottom, color: labelled ? "#ccc" : "#eee")
-                if labelled { svg.text(Self.label(t), x: px(t), y: plotBottom + 16, anchor: "middle", size: 11) }
+        /// Whether a point can be drawn.
+        func shows(_ x: Double, _ y: Double?) -> Bool {
+            guard let y else { return false }
+            return y.isFinite && x.isFinite && (!log || x > 0)
+        }
+    }
+
+    /// The grid, the tick labels, the frame and the axes' labels.
+    private func drawAxes(_ chart: Chart, _ f: ChartFrame, hasRight: Bool, into svg: inout SVGWriter) {
+        if f.log {
+            for (t, labelled) in Self.logTicks(f.xRange) {
+                svg.line(f.px(t), f.plotTop, f.px(t), f.plotBottom, color: labelled ? "#ccc" : "#eee")
+                if labelled { svg.text(Self.label(t), x: f.px(t), y: f.plotBottom + 16, anchor: "middle", size: 11) }
             }
         } else {
-            for t in Self.ticks(xRange) {
-                svg.line(px(t), plotTop, px(t), plotBottom, color: "#ddd")
-                svg.text(Self.label(t), x: px(t), y: plotBottom + 16, anchor: "middle", size: 11)
+            for t in Self.ticks(f.xRange) {
+                svg.line(f.px(t), f.plotTop, f.px(t), f.plotBottom, color: "#ddd")
+                svg.text(Self.label(t), x: f.px(t), y: f.plotBottom + 16, anchor: "middle", size: 11)
             }
         }
-        for t in Self.ticks(yRange, target: 5) {
-            svg.line(left, py(t), right, py(t), color: "#ddd")
-            svg.text(Self.label(t), x: left - 6, y: py(t) + 4, anchor: "end", size: 11)
+        for t in Self.ticks(f.yRange, target: 5) {
+            svg.line(f.left, f.py(t), f.right, f.py(t), color: "#ddd")
+            svg.text(Self.label(t), x: f.left - 6, y: f.py(t) + 4, anchor: "end", size: 11)
         }
-        svg.element("rect", [("x", SVGWriter.number(left)), ("y", SVGWriter.number(plotTop)),
-                             ("width", SVGWriter.number(right - left)), ("height", SVGWriter.number(plotBottom - plotTop)),
+        svg.element("rect", [("x", SVGWriter.number(f.left)), ("y", SVGWriter.number(f.plotTop)),
+                             ("width", SVGWriter.number(f.right - f.left)), ("height", SVGWriter.number(f.plotBottom - f.plotTop)),
                              ("fill", "none"), ("stroke", "#444")])
-        svg.text(chart.xLabel + (log ? ", log scale" : ""), x: (left + right) / 2, y: plotBottom + 36, anchor: "middle", size: 12)
-        svg.text(chart.yLabel, x: 20, y: (plotTop + plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
-        if hasRight {
-            for t in Self.ticks(rightRange, target: 5) {
-                svg.line(right, py(t, rightRange), right + 4, py(t, rightRange), color: "#444")
-                svg.text(Self.label(t), x: right + 6, y: py(t, rightRange) + 4, size: 11)
-            }
-            svg.text(chart.rightLabel ?? "", x: Self.width - 12, y: (plotTop + plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
+        svg.text(chart.xLabel + (f.log ? ", log scale" : ""), x: (f.left + f.right) / 2, y: f.plotBottom + 36, anchor: "middle", size: 12)
+        svg.text(chart.yLabel, x: 20, y: (f.plotTop + f.plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
+        guard hasRight else { return }
+        for t in Self.ticks(f.rightRange, target: 5) {
+            svg.line(f.right, f.py(t, f.rightRange), f.right + 4, f.py(t, f.rightRange), color: "#444")
+            svg.text(Self.label(t), x: f.right + 6, y: f.py(t, f.rightRange) + 4, size: 11)
         }
-        // Curves, clipped to the plot area.
-        svg.beginClippedGroup(id: id, x: left, y: plotTop, width: right - left, height: plotBottom - plotTop)
-        for series in chart.series {
-            let range = series.axis == .right ? rightRange : yRange
-            switch series.style {
-            case .line:
-                var run: [(Double, Double)] = []
-                for (x, y) in series.points {
-                    if let y, y.isFinite, x.isFinite, !log || x > 0 { run.append((px(x), py(y, range))) } else {
-                        svg.polyline(run, color: series.color); run = []
-                    }
-                }
-                svg.polyline(run, color: series.color)
-            case .stems:
-                for (x, y) in series.points {
-                    guard let y, y.isFinite, x.isFinite, !log || x > 0 else { continue }
-                    svg.line(px(x), py(0, range), px(x), py(y, range), color: series.color, width: 1)
-                    svg.element("circle", [("cx", SVGWriter.number(px(x))), ("cy", SVGWriter.number(py(y, range))),
-                                           ("r", "1.8"), ("fill", series.color)])
+        svg.text(chart.rightLabel ?? "", x: Self.width - 12, y: (f.plotTop + f.plotBottom) / 2, anchor: "middle", size: 12, rotate: true)
+    }
+
+    /// One series: a line broken where a point cannot be drawn, or stems.
+    private func drawCurve(_ series: PlotSeries, _ f: ChartFrame, into svg: inout SVGWriter) {
+        let range = series.axis == .right ? f.rightRange : f.yRange
+        switch series.style {
+        case .line:
+            var run: [(Double, Double)] = []
+            for (x, y) in series.points {
+                if let y, f.shows(x, y) { run.append((f.px(x), f.py(y, range))) } else {
+                    svg.polyline(run, color: series.color); run = []
                 }
             }
+            svg.polyline(run, color: series.color)
+        case .stems:
+            for (x, y) in series.points {
+                guard let y, f.shows(x, y) else { continue }
+                svg.line(f.px(x), f.py(0, range), f.px(x), f.py(y, range), color: series.color, width: 1)
+                svg.element("circle", [("cx", SVGWriter.number(f.px(x))), ("cy", SVGWriter.number(f.py(y, range))),
+                                       ("r", "1.8"), ("fill", series.color)])
+            }
         }
-        svg.endGroup()
     }
 
     /// The square of the z-plane a pole-zero panel shows: centre and half-width.

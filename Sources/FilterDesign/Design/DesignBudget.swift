@@ -22,8 +22,9 @@ public enum DesignStop: Error, Sendable, Hashable, CustomStringConvertible {
 /// A bound on the work of the designs that run under it: a deadline and a
 /// cancellation, looked at (`checkpoint()`) between the steps of every
 /// search and iteration whose length the input sets: each candidate of a
-/// FIR specification's search, each exchange of `remez`, each conjugate-
-/// gradient step of `firls`.
+/// FIR specification's search, each exchange of `remez`, each column or row
+/// of `firls`'s factorisations, each step of its refinement and of
+/// Levinson's recursion.
 ///
 /// The bound is bound to the work as a task-local value (`current`), so the
 /// design functions keep their signatures: a server runs

@@ -120,16 +120,16 @@ public func firwin(taps: Int, cutoffs: [Double], band: FIRBand, window: FIRWindo
 ///   0.10 s and 34 MB, 0.18 s and 42 MB; 1,000,001 taps 0.56 s, 1.29 s
 ///   (0.58 s CPU) and 125 MB, 1.72 s and 208 MB; 3,000,001 taps 2.0 s and
 ///   402 MB in-process.
-/// - firls (three narrow transitions, weights 10/1/5/1, preconditioned
-///   conjugate gradients): 10,001 taps 0.65 s in-process, 5.7 s (3.3 s
-///   CPU) and 26 MB as a report or JSON; 20,001 taps 2.0 s, 17.5 s (9.7 s
-///   CPU); 30,001 taps 3.7 s, 26.8 s (15.9 s CPU); 40,001 taps 6.7 s
-///   in-process; a low-pass 0.2/0.21 at 20,001 taps 1.7 s in-process.
+/// - firls (refined on double-double residuals, `LeastSquares.swift`):
+///   `mkfilter firls --emit json` in release, another build running: 2,001
+///   taps 0.4 s, 3,999 taps 1.8-2.0 s, 10,001 taps 4.8-6.4 s (three narrow
+///   transitions, weights 10/1/5/1; a low-pass 0.2/0.3), random designs of
+///   6,893-9,585 taps 6.2-6.8 s (scipy 1.17: 31-40 s).
 ///
-/// firls's command costs more than its design: three quarters of it is the
-/// report's band measures (`FIRFilter.bandMeasures`, O(N) a frequency on a
-/// grid that grows with N), which every output computes. So firls stops at
-/// 10,001 taps (about 3.5 s of CPU), firwin and firwin2 at 1,000,001
+/// The report's band measures (`FIRFilter.bandMeasures`, O(N) a frequency
+/// on a grid that grows with N), which every output computes, cost firls's
+/// command a second or two more. So firls stops at 10,001 taps, firwin and
+/// firwin2 at 1,000,001
 /// (under 1 s of CPU, about 200 MB with `--emit json`, which keeps every
 /// tap's text).
 public enum LinearPhaseTaps {
@@ -140,9 +140,10 @@ public enum LinearPhaseTaps {
     /// of P >= N + 1 points (a power of two above N by default).
     public static let firwin2: ClosedRange<Int> = 1...1_000_001
     /// `firls`: 1 ... 10,001 (odd counts only). Dense solves up to 511
-    /// taps; beyond, conjugate gradients at O(N log N) an iteration, tens to
-    /// hundreds of iterations, plus Levinson's O(N^2) preconditioner when
-    /// transition bands make the matrix nearly singular.
+    /// taps; beyond, at most min(30, max(4, 10^9 / N^2)) refinement steps,
+    /// each an O(N^2) solve (Cholesky's factor, made once, up to 3,999 taps;
+    /// beyond, preconditioned conjugate gradients with Levinson's O(N^2)
+    /// preconditioner).
     public static let firls: ClosedRange<Int> = 1...10_001
 }
 

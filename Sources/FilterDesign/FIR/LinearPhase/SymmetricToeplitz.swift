@@ -41,75 +41,6 @@ struct SymmetricToeplitz: Sendable {
     }
 }
 
-/// Solves T x = b for a symmetric positive semidefinite Toeplitz T by
-/// (preconditioned) conjugate gradients (Hestenes and Stiefel 1952), stopping
-/// on the quadratic J(x) = x'Tx - 2 b'x that a least-squares design minimises.
-///
-/// CG lowers J by alpha_k r_k'z_k at step k (z = P r, P the preconditioner),
-/// so E_k = e0 + J(x_k), the weighted squared error of the design (e0 = the
-/// error of x = 0), is known at every step to about 2 eps e0. Where T is nearly
-/// singular E_k falls in steps, plateaus of tens of iterations between drops,
-/// so a short window of decrements (Strakos and Tichy, ETNA 13, 2002) would
-/// stop on a plateau. The test here looks back over half the iterations of
-/// this run: it stops at step k >= 20 when
-///
-///     E_(k/2) - E_k <= 1e-2 E_k          (no progress over the second half), or
-///     E_k <= 16 eps e0                   (optimal to what rounding in e0 resolves), or
-///     r'z <= 1e-30 r_0'z_0               (converged outright).
-///
-/// Started from 0 without a preconditioner, the iterates stay in the Krylov
-/// space of T and b, so where T is singular or nearly so (least-squares
-/// designs with wide transition bands) the iteration tends to the
-/// minimum-norm solution and leaves alone the directions that do not lower the
-/// error measurably (Hanke, "Conjugate Gradient Type Methods for Ill-Posed
-/// Problems", 1995).
-///
-/// - Parameters:
-///   - start: the first iterate and its error E (x = 0, e0 by default).
-///   - preconditioner: P ~ T^-1 (symmetric positive definite), or nil.
-/// - Returns: x, its error E and the number of iterations, or nil when
-///   `maximumIterations` pass without meeting the test.
-func conjugateGradient(_ t: SymmetricToeplitz, _ b: [Double], initialError e0: Double,
-                       start: (x: [Double], error: Double)? = nil, preconditioner: ToeplitzInverse? = nil,
-                       maximumIterations: Int) -> (x: [Double], error: Double, iterations: Int, converged: Bool) {
-    let n = t.size
-    var x = start?.x ?? [Double](repeating: 0, count: n)
-    var r = b
-    if start != nil {
-        let tx = t.apply(x)
-        for k in 0..<n { r[k] -= tx[k] }
-    }
-    var z = preconditioner?.apply(r) ?? r
-    var p = z
-    var rz = conjugateGradientDot(r, z)
-    let initial = rz
-    var errors = [start?.error ?? e0]
-    if initial <= 0 { return (x, errors[0], 0, true) }
-    let floor = 16 * Double.ulpOfOne * abs(e0)
-    for iteration in 1...max(1, maximumIterations) {
-        // Its budget spent: not converged; `FIRRecipe.design` says why.
-        if DesignBudget.stop != nil { return (x, errors[iteration - 1], iteration - 1, false) }
-        let tp = t.apply(p)
-        let curvature = conjugateGradientDot(p, tp)
-        guard curvature > 0 else { return (x, errors[iteration - 1], iteration - 1, true) }
-        let alpha = rz / curvature
-        for k in 0..<n {
-            x[k] += alpha * p[k]
-            r[k] -= alpha * tp[k]
-        }
-        let error = errors[iteration - 1] - alpha * rz
-        errors.append(error)
-        z = preconditioner?.apply(r) ?? r
-        let next = conjugateGradientDot(r, z)
-        if next <= 1e-30 * initial || error <= floor { return (x, error, iteration, true) }
-        if iteration >= 20 && errors[iteration / 2] - error <= 1e-2 * error { return (x, error, iteration, true) }
-        let beta = next / rz
-        rz = next
-        for k in 0..<n { p[k] = z[k] + beta * p[k] }
-    }
-    return (x, errors[errors.count - 1], maximumIterations, false)
-}
-
 /// (T + mu I)^-1 for a symmetric Toeplitz T, applied in O(L log L) by the
 /// Gohberg-Semencul formula (Gohberg and Semencul 1972; Heinig and Rost,
 /// "Algebraic Methods for Toeplitz-like Matrices and Operators", 1984):
@@ -208,11 +139,4 @@ struct ToeplitzInverse: Sendable {
         let y = fft.inverse(sr, si)
         return (0..<n).map { y[$0] / x0 }
     }
-}
-
-/// sum_k a_k b_k.
-private func conjugateGradientDot(_ a: [Double], _ b: [Double]) -> Double {
-    var s = 0.0
-    for k in a.indices { s += a[k] * b[k] }
-    return s
 }
