@@ -31,51 +31,13 @@ public enum ResponseProgram {
             if let output = args.output, let svg = args.svg, FileOutput.sameFile(output, svg) {
                 throw UsageError("--output \(ArgumentValues.quoted(output)) and --svg \(ArgumentValues.quoted(svg)) name the same file: give each its own")
             }
-            var request: ResponseRequest
-            if let words = FIRProgram.designWords(args.designWords) {
-                // A FIR design: its taps as they run, in Double, Float or CMSIS's fixed point.
-                if args.fixedPointScaling != nil {
-                    throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
-                }
-                request = ResponseRequest(filter: try FIRProgram.design(words), kind: kind)
-            } else {
-                request = ResponseRequest(design: try args.design(), kind: kind)
-                request.fixedPointScaling = args.fixedPointScaling ?? .l1
-            }
-            request.points = args.points
-            request.samples = args.samples
-            request.scale = args.scale
-            request.frequencyAxis = args.frequencyAxis
-            request.plot = args.svg != nil
-            request.precision = args.precision
-            request.fixedPoint = args.fixedPoint
-            request.title = (["mkfilter"] + args.designWords).joined(separator: " ") + Self.asRun(args)
+            let request = try Self.request(kind, args)
             // The plot and the CSV file together: if either cannot be written, neither is.
             var files = AtomicFileSet()
             defer { files.discard() }
             let notice = ProgressNotice(program)
             defer { notice.finish() }
-            let csv: String, svg: String?, warnings: [String]
-            if let output = args.output {
-                let descriptor: Int32
-                do { descriptor = try files.create(for: output) } catch {
-                    throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(error.explanation))")
-                }
-                let result: (svg: String?, warnings: [String], writeFailure: String?)
-                do { result = try request.run(csvTo: descriptor) } catch { close(descriptor); throw UsageError(error) }
-                let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
-                if let reason = result.writeFailure ?? closed {
-                    throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(reason))")
-                }
-                (csv, svg, warnings) = ("", result.svg, result.warnings)
-            } else if let standardOutput {
-                let result: (svg: String?, warnings: [String], writeFailure: String?)
-                do { result = try request.run(csvTo: standardOutput) } catch { throw UsageError(error) }
-                if let reason = result.writeFailure { throw UsageError("cannot write to standard output (\(reason))") }
-                (csv, svg, warnings) = ("", result.svg, result.warnings)
-            } else {
-                do { (csv, svg, warnings) = try request.run() } catch { throw UsageError(error) }
-            }
+            let (csv, svg, warnings) = try Self.produce(request, output: args.output, standardOutput: standardOutput, files: &files)
             let warningText = warnings.map { "\(program): \($0)\n" }.joined()
             if let path = args.svg, let svg {
                 do { try files.stage(svg, for: path) } catch {
@@ -90,6 +52,57 @@ public enum ResponseProgram {
         } catch {
             return .failure(program, error, usage: "Usage: \(program) <design options> [...]; see 'mkfilter \(kind.rawValue) --help'")
         }
+    }
+
+    /// The request `args` describe: a FIR design's taps or an IIR design,
+    /// with the response's options.
+    static func request(_ kind: ResponseRequest.Kind, _ args: AnalysisArguments) throws(UsageError) -> ResponseRequest {
+        var request: ResponseRequest
+        if let words = FIRProgram.designWords(args.designWords) {
+            // A FIR design: its taps as they run, in Double, Float or CMSIS's fixed point.
+            if args.fixedPointScaling != nil {
+                throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
+            }
+            request = ResponseRequest(filter: try FIRProgram.design(words), kind: kind)
+        } else {
+            request = ResponseRequest(design: try args.design(), kind: kind)
+            request.fixedPointScaling = args.fixedPointScaling ?? .l1
+        }
+        request.points = args.points
+        request.samples = args.samples
+        request.scale = args.scale
+        request.frequencyAxis = args.frequencyAxis
+        request.plot = args.svg != nil
+        request.precision = args.precision
+        request.fixedPoint = args.fixedPoint
+        request.title = (["mkfilter"] + args.designWords).joined(separator: " ") + Self.asRun(args)
+        return request
+    }
+
+    /// Runs `request`: its CSV to `output` (through `files`), else to
+    /// `standardOutput` as it is made, else into the result.
+    static func produce(_ request: ResponseRequest, output: String?, standardOutput: Int32?,
+                        files: inout AtomicFileSet) throws(UsageError) -> (csv: String, svg: String?, warnings: [String]) {
+        if let output {
+            let descriptor: Int32
+            do { descriptor = try files.create(for: output) } catch {
+                throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(error.explanation))")
+            }
+            let result: (svg: String?, warnings: [String], writeFailure: String?)
+            do { result = try request.run(csvTo: descriptor) } catch { close(descriptor); throw UsageError(error) }
+            let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
+            if let reason = result.writeFailure ?? closed {
+                throw UsageError("--output \(ArgumentValues.quoted(output)): cannot write it (\(reason))")
+            }
+            return ("", result.svg, result.warnings)
+        }
+        if let standardOutput {
+            let result: (svg: String?, warnings: [String], writeFailure: String?)
+            do { result = try request.run(csvTo: standardOutput) } catch { throw UsageError(error) }
+            if let reason = result.writeFailure { throw UsageError("cannot write to standard output (\(reason))") }
+            return ("", result.svg, result.warnings)
+        }
+        do { return try request.run() } catch { throw UsageError(error) }
     }
 
     /// The plot's note of the arithmetic: " (as run in q15)", " (as run in
