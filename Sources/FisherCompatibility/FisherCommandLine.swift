@@ -484,8 +484,11 @@ extension FisherCommandLine {
     /// A range error in the command line's words, prefixed with the option
     /// that set the value as it was typed: `--stopband-attenuation 2: ...`.
     public func optionMessage(_ error: SpecificationError) -> String {
-        guard let words = typedOption(for: error), !words.isEmpty else { return error.description }
-        return words + ": " + error.description
+        // Only these words choose Fisher's Bessel table: say how to leave it.
+        var description = error.description
+        if case .besselTableOrder = error { description += " (--bessel-poles computed)" }
+        guard let words = typedOption(for: error), !words.isEmpty else { return description }
+        return words + ": " + description
     }
 
     /// Fisher's band options and the bands they stand for.

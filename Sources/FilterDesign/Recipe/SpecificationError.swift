@@ -156,7 +156,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
         case let .poleSubsetBreaksConjugatePair(index, partner):
             return "the pole subset keeps pole \(index) without its complex conjugate, pole \(partner); poles must be chosen in conjugate pairs"
         case let .besselTableOrder(order):
-            return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles (--bessel-poles computed)"
+            return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles"
         case let .attenuationOutOfRange(a, ripple):
             if let ripple {
                 return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels)) dB"
