@@ -12,16 +12,23 @@ public struct DesignedFilter: Sendable {
     /// |H| = 1 (scipy's convention, `Design.normalized`); `nil` for a
     /// pass-through.
     public var zpk: ZeroPoleGain?
+    /// The sample rate its frequencies are in, Hz; nil when they are alphas
+    /// (fractions of the sample rate). The template's `designSampleRate`,
+    /// Shake!'s field, is 1 then.
+    public var sampleRate: Double?
 
     /// A filter from its parts.
-    public init(template: DigitalFilterTemplate, zpk: ZeroPoleGain?) {
+    public init(template: DigitalFilterTemplate, zpk: ZeroPoleGain?, sampleRate: Double?) {
         self.template = template
         self.zpk = zpk
+        self.sampleRate = sampleRate
     }
 
-    /// The template of `design`, with its zeros, poles and gain.
+    /// The template of `design` at `sampleRate` (default: the recipe's),
+    /// with its zeros, poles and gain.
     public init(_ design: Design, name: String, description: String, tag: Int, sampleRate: Double? = nil) throws(EmissionError) {
         template = try TemplateBuilder.template(for: design, name: name, description: description, tag: tag, sampleRate: sampleRate)
         zpk = design.normalized
+        self.sampleRate = sampleRate ?? design.recipe.corners.sampleRate
     }
 }

@@ -58,7 +58,16 @@ public struct EmittedFilter: Sendable {
         (self.tag, self.sampleRate, self.commandLine) = (tag, sampleRate, commandLine)
     }
 
-    /// What a Shake! template holds: its sections, or without them its recurrence.
+    /// A designed filter: its template's sections, or without them its
+    /// recurrence, at the filter's own sample rate (nil for alphas).
+    public init(_ designed: DesignedFilter) {
+        self.init(designed.template)
+        sampleRate = designed.sampleRate
+    }
+
+    /// What a Shake! template holds: its sections, or without them its
+    /// recurrence; its rate is the template's `designSampleRate` (a template
+    /// read from a file does not say whether 1 Hz stands for alphas).
     public init(_ template: DigitalFilterTemplate) {
         let structure: Structure = template.sections.isEmpty
             ? .recurrence(gain: template.gain, x: template.xCoefficients, y: template.yCoefficients)

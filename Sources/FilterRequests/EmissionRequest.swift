@@ -176,10 +176,8 @@ public struct EmissionRequest: Sendable {
         case .design(let design):
             let filter: DesignedFilter
             do { filter = try designed() } catch { throw ApplicationError(wrapping: error) }
-            var emitted = EmittedFilter(filter.template)
+            var emitted = EmittedFilter(filter)
             if let arithmetic {
-                // Frequencies in the comment in Hz only when the design was given in Hz.
-                emitted.sampleRate = design.recipe.corners.sampleRate
                 let fixed: FixedPointSections
                 do { fixed = try design.fixedPointSections(arithmetic, scaling: fixedPointScaling) } catch {
                     throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)

@@ -12,7 +12,7 @@ package enum SetFilter: Sendable {
     /// What the C, CMSIS, vDSP and JavaScript emitters take.
     package var emitted: EmittedFilter {
         switch self {
-        case .iir(let filter): return EmittedFilter(filter.template)
+        case .iir(let filter): return EmittedFilter(filter)
         case .fir(let template): return EmittedFilter(template)
         }
     }
@@ -90,7 +90,8 @@ extension FilterSetSpec {
         }
         guard let recipe = try recipe(of: entry, sampleRate: sampleRate) else {
             return .iir(DesignedFilter(template: TemplateBuilder.passThrough(name: entry.name, description: entry.description,
-                                                                             tag: entry.tag, sampleRate: sampleRate), zpk: nil))
+                                                                             tag: entry.tag, sampleRate: sampleRate), zpk: nil,
+                                       sampleRate: sampleRate))
         }
         let design: Design
         do { design = try recipe.design() } catch {
