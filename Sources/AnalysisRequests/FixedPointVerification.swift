@@ -45,8 +45,23 @@ enum FixedPointVerification {
         var checks: [VerificationCheck] = []
         checks.append(VerificationCheck(name: "stable", passed: a.largestPoleRadius < 1,
                                         detail: "largest pole radius of the stored coefficients " + formatC("%.9g", a.largestPoleRadius)))
+        checks.append(overflowCheck(fixed, scaling: scaling, count: count))
+        // L-infinity scaling promises sinusoids, not a sine switched on at
+        // full amplitude (its start is a step): faded in over a quarter.
+        let sine = scaling == .l1 ? FixedPointRun.sinusoid(arithmetic, alpha: a.peakAlpha, amplitude: 0.9, count: count)
+            : FixedPointRun.sinusoid(arithmetic, alpha: a.peakAlpha, amplitude: 0.9, count: count, fadeIn: count / 4)
+        let (bound, notes) = boundCheck(fixed, scaling: scaling, count: count, sine: sine)
+        checks.append(bound)
+        let scalingName = scaling == .l1 ? "L1" : "L-infinity"
+        var item = VerificationItem(label: "\(commandLine) (as run in CMSIS \(arithmetic.name), \(scalingName) scaling, \(fixed.sections.count) sections)",
+                                    checks: checks, figures: figures(fixed, designed: designed, sine: sine, count: count))
+        item.notes = (FixedPointNotes.warning(fixed).map { [$0] } ?? []) + notes
+        return item
+    }
 
-        // Overflow on the inputs the scaling covers.
+    /// Overflow on the inputs the scaling covers: at each node, the worst-case
+    /// full-scale inputs (L1) or a full-scale sine at the node's peak (L-infinity).
+    static func overflowCheck(_ fixed: FixedPointSections, scaling: FixedPointScaling, count: Int) -> VerificationCheck {
         var overflows = 0, runs = 0
         for k in fixed.sections.indices {
             let prefix = fixed.prefix(k + 1)
@@ -58,21 +73,23 @@ enum FixedPointVerification {
                 }
             case .linf:
                 let alpha = FixedPointVerification.peakAlpha(of: prefix)
-                let sine = FixedPointRun.sinusoid(arithmetic, alpha: alpha, amplitude: 1, count: 2 * count, fadeIn: count)
+                let sine = FixedPointRun.sinusoid(fixed.arithmetic, alpha: alpha, amplitude: 1, count: 2 * count, fadeIn: count)
                 overflows += FixedPointRun.run(prefix, sine).overflows
                 runs += 1
             }
         }
         let covered = scaling == .l1 ? "worst-case full-scale inputs (sign of each node's time-reversed impulse response)"
             : "full-scale sines at each node's peak"
-        checks.append(VerificationCheck(name: "no-overflow", passed: overflows == 0,
-                                        detail: "\(overflows) stage outputs overflowed in \(runs) runs of \(count) samples on \(covered)"))
+        return VerificationCheck(name: "no-overflow", passed: overflows == 0,
+                                 detail: "\(overflows) stage outputs overflowed in \(runs) runs of \(count) samples on \(covered)")
+    }
 
-        // As run against the stored coefficients in Double.
-        // L-infinity scaling promises sinusoids, not a sine switched on at
-        // full amplitude (its start is a step): faded in over a quarter.
-        let sine = scaling == .l1 ? FixedPointRun.sinusoid(arithmetic, alpha: a.peakAlpha, amplitude: 0.9, count: count)
-            : FixedPointRun.sinusoid(arithmetic, alpha: a.peakAlpha, amplitude: 0.9, count: count, fadeIn: count / 4)
+    /// As run against the stored coefficients in Double: impulse, step and
+    /// the sine within the predicted bound (L-infinity: the sine, and a note
+    /// when the others leave it).
+    static func boundCheck(_ fixed: FixedPointSections, scaling: FixedPointScaling, count: Int,
+                           sine: [Int64]) -> (check: VerificationCheck, notes: [String]) {
+        let a = fixed.analysis, arithmetic = fixed.arithmetic
         var worst = 0.0, sineOverflows = 0, worstBeyondPromise = 0.0
         let promisesAnyInput = scaling == .l1
         for (index, input) in [FixedPointRun.impulse(arithmetic, count: count), FixedPointRun.step(arithmetic, count: count), sine].enumerated() {
@@ -90,18 +107,19 @@ enum FixedPointVerification {
         }
         let allowed = a.outputErrorBound + 1e-12
         let tested = promisesAnyInput ? "impulse, step and 0.9 full-scale sine" : "0.9 full-scale sine (what L-infinity scaling promises)"
-        checks.append(VerificationCheck(name: "within-bound", passed: worst <= allowed && sineOverflows == 0,
-                                        detail: tested + " off the stored coefficients' exact output by "
-                                            + formatC("%.3g", worst) + " at most; predicted bound " + formatC("%.3g", a.outputErrorBound)))
-        var notes: [String] = []
-        if worstBeyondPromise > allowed {
-            notes.append("L-infinity scaling: a full-scale step or impulse leaves the bound (off by " + formatC("%.3g", worstBeyondPromise)
-                         + ": it overflows); --fixed-point-scaling l1 is safe for any input")
-        }
+        let check = VerificationCheck(name: "within-bound", passed: worst <= allowed && sineOverflows == 0,
+                                      detail: tested + " off the stored coefficients' exact output by "
+                                          + formatC("%.3g", worst) + " at most; predicted bound " + formatC("%.3g", a.outputErrorBound))
+        guard worstBeyondPromise > allowed else { return (check, []) }
+        return (check, ["L-infinity scaling: a full-scale step or impulse leaves the bound (off by " + formatC("%.3g", worstBeyondPromise)
+                        + ": it overflows); --fixed-point-scaling l1 is safe for any input"])
+    }
 
-        // The sine against the design's exact output.
+    /// The scaling's figures, and the sine against the design's exact output.
+    static func figures(_ fixed: FixedPointSections, designed: [Biquad], sine: [Int64], count: Int) -> [VerificationFigure] {
+        let a = fixed.analysis
         let (output, _) = FixedPointRun.run(fixed, sine)
-        let run = FixedPointRun.fractions(output, arithmetic)
+        let run = FixedPointRun.fractions(output, fixed.arithmetic)
         let ideal = FixedPointRun.designed(designed, scale: fixed.outputScale, fixed, sine)
         let settle = min(count / 2, a.horizon / 2)
         var errorPower = 0.0, signalPower = 0.0
@@ -124,11 +142,7 @@ enum FixedPointVerification {
                                               value: relative, unit: ""))
             figures.append(VerificationFigure(name: "measured SNR of that sine against the design", value: -20 * Double.log10(relative), unit: "dB"))
         }
-        let scalingName = scaling == .l1 ? "L1" : "L-infinity"
-        var item = VerificationItem(label: "\(commandLine) (as run in CMSIS \(arithmetic.name), \(scalingName) scaling, \(fixed.sections.count) sections)",
-                                    checks: checks, figures: figures)
-        item.notes = (FixedPointNotes.warning(fixed).map { [$0] } ?? []) + notes
-        return item
+        return figures
     }
 
     /// The alpha at which the cascade's response peaks (on a grid refined
