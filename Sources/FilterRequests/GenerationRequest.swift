@@ -55,23 +55,38 @@ public struct GenerationRequest: Sendable {
         do { spec = try FilterSetGeneration.load(specPath, sampleRate: sampleRate, namespace: namespace) } catch {
             throw ApplicationError(messages: error.errors.map(\.description))
         }
-        if format == .swift {
-            do {
-                switch destination {
-                case .text: return try FilterSetSource.singleFile(spec)
-                case .file(let path):
-                    let lines = try FilterSetGeneration.run(spec, to: .file(path), check: check)
-                    return check ? lines.map { $0 + "\n" }.joined() : ""
-                case .directory(let path):
-                    let lines = try FilterSetGeneration.run(spec, to: .directory(path), check: check)
-                    return check ? lines.map { $0 + "\n" }.joined() : ""
-                }
-            } catch {
-                throw ApplicationError(messages: error.errors.map(\.description))
+        if format == .swift { return try swiftSource(spec) }
+        let text = try oneRateSource(spec)
+        if case .file(let path) = destination {
+            if let reason = FileOutput.write(text, to: path) {
+                throw ApplicationError("--output \(quotedForMessage(path)): cannot write it (\(reason))")
             }
+            return ""
         }
+        return text
+    }
 
-        // C and JSON: one sample rate, one file.
+    /// The Swift: one file (or the text), or one per namespace; with
+    /// `check`, the files compared instead of written.
+    func swiftSource(_ spec: FilterSetSpec) throws(ApplicationError) -> String {
+        do {
+            switch destination {
+            case .text: return try FilterSetSource.singleFile(spec)
+            case .file(let path):
+                let lines = try FilterSetGeneration.run(spec, to: .file(path), check: check)
+                return check ? lines.map { $0 + "\n" }.joined() : ""
+            case .directory(let path):
+                let lines = try FilterSetGeneration.run(spec, to: .directory(path), check: check)
+                return check ? lines.map { $0 + "\n" }.joined() : ""
+            }
+        } catch {
+            throw ApplicationError(messages: error.errors.map(\.description))
+        }
+    }
+
+    /// C, CMSIS, vDSP or JSON: one sample rate, one file; a file of IIR
+    /// filters or one of FIR filters (JSON: both).
+    func oneRateSource(_ spec: FilterSetSpec) throws(ApplicationError) -> String {
         guard spec.sampleRates.count == 1 else {
             throw ApplicationError("--emit \(format.rawValue) writes one sample rate; the spec lists \(spec.sampleRates.count): choose one with --sample-rate")
         }
@@ -109,14 +124,6 @@ public struct GenerationRequest: Sendable {
         default:
             throw ApplicationError("\(specPath): --emit \(format.rawValue) does not write a filter set; use " + EmissionFormat.names(Self.formats))
         }
-        let text: String
-        do throws(EmissionError) { text = try emit() } catch { throw ApplicationError("\(specPath): \(error.description)", underlying: error) }
-        if case .file(let path) = destination {
-            if let reason = FileOutput.write(text, to: path) {
-                throw ApplicationError("--output \(quotedForMessage(path)): cannot write it (\(reason))")
-            }
-            return ""
-        }
-        return text
+        do throws(EmissionError) { return try emit() } catch { throw ApplicationError("\(specPath): \(error.description)", underlying: error) }
     }
 }
