@@ -73,65 +73,7 @@ public enum SwiftEmitter {
         }
         var names = EmittedNames()
         var filters: [[String: Any]] = []
-        for t in templates {
-            guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-            let id = try names.claimSwift(t.name, memberSuffixes: ["ImpulseResponse"])
-            let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
-                + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
-                + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0, t.provenance.attenuationDecibels ?? 0,
-                   t.provenance.passbandLoss ?? 0, t.provenance.stopbandAttenuation ?? 0]
-                + (t.provenance.passbandEdges ?? []) + (t.provenance.stopbandEdges ?? [])
-            guard numbers.allSatisfy(\.isFinite) else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
-            }
-            let impulse = TemplateBuilder.impulseResponse(t, count: impulseCount)
-            guard impulse.allSatisfy(\.isFinite) else {
-                throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)): its impulse response overflows; the filter is unstable")
-            }
-            func optional(_ x: Double?) -> String {
-                guard let x else { return "nil" }
-                return x.isInfinite ? (x > 0 ? ".infinity" : "-.infinity") : SwiftSource.doubleLiteral(x)
-            }
-            let lines = stride(from: 0, to: impulse.count, by: 4).map { start in
-                impulse[start..<min(start + 4, impulse.count)].map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ")
-            }
-            filters.append([
-                "identifier": id,
-                "commentName": SwiftSource.commentText(t.name),
-                "commentDescription": SwiftSource.commentText(t.description),
-                "hasDescription": t.description.contains { !$0.isWhitespace },
-                "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine.isEmpty ? "(\(t.name): pass-through)" : t.provenance.mkfilterCommandLine),
-                "tag": "\(t.tag)",
-                "nameLiteral": SwiftSource.stringLiteral(t.name),
-                "descriptionLiteral": SwiftSource.stringLiteral(t.description),
-                "filterClass": t.filterClass.rawValue,
-                "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
-                "corner1": SwiftSource.doubleLiteral(t.cornerFrequency1),
-                "corner2": SwiftSource.doubleLiteral(t.cornerFrequency2),
-                "frequency3": SwiftSource.doubleLiteral(t.frequency3),
-                "order": "\(t.order)",
-                "gain": SwiftSource.doubleLiteral(t.gain),
-                "xCoefficients": t.xCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
-                "yCoefficients": t.yCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
-                "hasSections": !t.sections.isEmpty,
-                "sections": t.sections.map { s -> [String: String] in
-                    ["b0": SwiftSource.doubleLiteral(s.b0), "b1": SwiftSource.doubleLiteral(s.b1), "b2": SwiftSource.doubleLiteral(s.b2),
-                     "a1": SwiftSource.doubleLiteral(s.a1), "a2": SwiftSource.doubleLiteral(s.a2)]
-                },
-                "familyLiteral": SwiftSource.stringLiteral(t.provenance.family),
-                "ripple": optional(t.provenance.rippleDecibels),
-                "qualityFactor": optional(t.provenance.qualityFactor),
-                "transformLiteral": SwiftSource.stringLiteral(t.provenance.transform),
-                "poleSubset": t.provenance.poleSubset.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil",
-                "extraZero": optional(t.provenance.extraZeroFrequency),
-                "besselPoles": t.provenance.besselPoles.map { [SwiftSource.stringLiteral($0)] } ?? [],
-                "commandLineLiteral": SwiftSource.stringLiteral(t.provenance.mkfilterCommandLine),
-                "attenuation": t.provenance.attenuationDecibels.map { [SwiftSource.doubleLiteral($0)] } ?? [],
-                "specification": specificationFields(t.provenance),
-                "impulseCount": "\(impulseCount)",
-                "impulseLines": lines,
-            ])
-        }
+        for t in templates { filters.append(try filterView(t, names: &names)) }
         var firFilters: [[String: Any]] = []
         for t in fir {
             // The FIR emitter's own view, its identifier claimed among the IIR ones.
@@ -151,6 +93,67 @@ public enum SwiftEmitter {
 }
 
 extension SwiftEmitter {
+    /// One IIR template's mustache fields, its identifier claimed in `names`.
+    static func filterView(_ t: DigitalFilterTemplate, names: inout EmittedNames) throws(EmissionError) -> [String: Any] {
+        guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+        let id = try names.claimSwift(t.name, memberSuffixes: ["ImpulseResponse"])
+        let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
+            + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
+            + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0, t.provenance.attenuationDecibels ?? 0,
+               t.provenance.passbandLoss ?? 0, t.provenance.stopbandAttenuation ?? 0]
+            + (t.provenance.passbandEdges ?? []) + (t.provenance.stopbandEdges ?? [])
+        guard numbers.allSatisfy(\.isFinite) else {
+            throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
+        }
+        let impulse = TemplateBuilder.impulseResponse(t, count: impulseCount)
+        guard impulse.allSatisfy(\.isFinite) else {
+            throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)): its impulse response overflows; the filter is unstable")
+        }
+        func optional(_ x: Double?) -> String {
+            guard let x else { return "nil" }
+            return x.isInfinite ? (x > 0 ? ".infinity" : "-.infinity") : SwiftSource.doubleLiteral(x)
+        }
+        let lines = stride(from: 0, to: impulse.count, by: 4).map { start in
+            impulse[start..<min(start + 4, impulse.count)].map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ")
+        }
+        return [
+            "identifier": id,
+            "commentName": SwiftSource.commentText(t.name),
+            "commentDescription": SwiftSource.commentText(t.description),
+            "hasDescription": t.description.contains { !$0.isWhitespace },
+            "commentCommandLine": SwiftSource.commentText(t.provenance.mkfilterCommandLine.isEmpty ? "(\(t.name): pass-through)" : t.provenance.mkfilterCommandLine),
+            "tag": "\(t.tag)",
+            "nameLiteral": SwiftSource.stringLiteral(t.name),
+            "descriptionLiteral": SwiftSource.stringLiteral(t.description),
+            "filterClass": t.filterClass.rawValue,
+            "sampleRate": SwiftSource.doubleLiteral(t.designSampleRate),
+            "corner1": SwiftSource.doubleLiteral(t.cornerFrequency1),
+            "corner2": SwiftSource.doubleLiteral(t.cornerFrequency2),
+            "frequency3": SwiftSource.doubleLiteral(t.frequency3),
+            "order": "\(t.order)",
+            "gain": SwiftSource.doubleLiteral(t.gain),
+            "xCoefficients": t.xCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+            "yCoefficients": t.yCoefficients.map(SwiftSource.doubleLiteral).joined(separator: ", "),
+            "hasSections": !t.sections.isEmpty,
+            "sections": t.sections.map { s -> [String: String] in
+                ["b0": SwiftSource.doubleLiteral(s.b0), "b1": SwiftSource.doubleLiteral(s.b1), "b2": SwiftSource.doubleLiteral(s.b2),
+                 "a1": SwiftSource.doubleLiteral(s.a1), "a2": SwiftSource.doubleLiteral(s.a2)]
+            },
+            "familyLiteral": SwiftSource.stringLiteral(t.provenance.family),
+            "ripple": optional(t.provenance.rippleDecibels),
+            "qualityFactor": optional(t.provenance.qualityFactor),
+            "transformLiteral": SwiftSource.stringLiteral(t.provenance.transform),
+            "poleSubset": t.provenance.poleSubset.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil",
+            "extraZero": optional(t.provenance.extraZeroFrequency),
+            "besselPoles": t.provenance.besselPoles.map { [SwiftSource.stringLiteral($0)] } ?? [],
+            "commandLineLiteral": SwiftSource.stringLiteral(t.provenance.mkfilterCommandLine),
+            "attenuation": t.provenance.attenuationDecibels.map { [SwiftSource.doubleLiteral($0)] } ?? [],
+            "specification": specificationFields(t.provenance),
+            "impulseCount": "\(impulseCount)",
+            "impulseLines": lines,
+        ]
+    }
+
     /// The mustache fields of a provenance's magnitude specification (none
     /// without one).
     static func specificationFields(_ p: FilterProvenance) -> [[String: String]] {
