@@ -377,6 +377,8 @@ extension FisherCommandLine {
             return ["order must be in range 1 .. \(FilterRecipe.orderRange.upperBound) (got \(order))"]
         case let .poleIndexOutOfRange(index, order):
             return ["order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(index))"]
+        case let .notWithStopbandZeros(field, family):
+            return [stopbandZerosMessage(field, family: family)]
         case .cornersTwoWays:
             return ["give the corners either as -a alpha (f/fs) or as --sample-rate and --corner in Hz, not both"]
         case .cornersNeedSampleRate:
@@ -418,6 +420,21 @@ extension FisherCommandLine {
         case .missingDesign, .firDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
             // A FIR draft's: these words never make one.
             return ["Fisher's options design IIR filters; for a FIR filter use mkfilter remez, firls, firwin, firwin2 or fir"]
+        }
+    }
+
+    /// What a Chebyshev II or elliptic filter does not take (`field`:
+    /// `.transform`, `.poles`, `.extraZero`), with the option that gave it.
+    func stopbandZerosMessage(_ field: RecipeField, family: FilterFamily.Name) -> String {
+        switch field {
+        case .transform:
+            let transform = draft.transform == .matchedZ ? "the matched z-transform (-z)" : "the bilinear transform without pre-warping (-w)"
+            return "\(family.withArticle) is designed with the pre-warped bilinear transform, which keeps its band edges "
+                + "where they are asked for; \(transform) does not apply"
+        case .poles:
+            return "\(family.withArticle)'s poles belong with its zeros; a pole subset (-p) does not apply"
+        default:
+            return "\(family.withArticle) has its own zeros; an extra zero (-Z) does not apply"
         }
     }
 

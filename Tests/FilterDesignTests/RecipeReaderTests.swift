@@ -72,6 +72,43 @@ import Testing
                                               .notForProportionalIntegral(.poles)])
     }
 
+    /// Chebyshev II and elliptic filters have their zeros on the unit
+    /// circle: no transform but the pre-warped bilinear one, no pole subset,
+    /// no extra zero, each reported, in that order; and a typed recipe breaking
+    /// the same rule is refused with the same finding.
+    @Test func familiesWithStopbandZerosTakeNoTransformPolesOrExtraZero() {
+        var d = Self.lowPass
+        d.families = [.elliptic]
+        d.ripple = 1
+        d.attenuation = 40
+        #expect(RecipeReader.problems(d).isEmpty)
+        d.transform = .bilinear
+        #expect(RecipeReader.problems(d).isEmpty)
+        d.transform = .bilinearWithoutPrewarp
+        d.poles = [0, 1]
+        d.extraZeroAlpha = 0.3
+        #expect(RecipeReader.problems(d) == [.notWithStopbandZeros(.transform, family: .elliptic),
+                                             .notWithStopbandZeros(.poles, family: .elliptic),
+                                             .notWithStopbandZeros(.extraZero, family: .elliptic)])
+        d.families = [.chebyshev2]
+        d.ripple = nil
+        d.transform = nil
+        d.poles = nil
+        #expect(RecipeReader.problems(d) == [.notWithStopbandZeros(.extraZero, family: .chebyshev2)])
+        d.families = [.butterworth]
+        d.attenuation = nil
+        #expect(RecipeReader.problems(d).isEmpty)
+
+        #expect(throws: SpecificationError.extraZeroNotAllowed(family: .chebyshev2(attenuationDecibels: 40))) {
+            try FilterRecipe(family: .chebyshev2(attenuationDecibels: 40), band: .lowPass, order: 4, corners: .alpha(0.1), extraZeroAlpha: 0.3)
+        }
+        #expect(throws: SpecificationError.discretizationNotAllowed(family: .elliptic(rippleDecibels: 1, attenuationDecibels: 40),
+                                                                    discretization: .matchedZ)) {
+            try FilterRecipe(family: .elliptic(rippleDecibels: 1, attenuationDecibels: 40), band: .lowPass, order: 4,
+                             corners: .alpha(0.1), discretization: .matchedZ, poleSubset: [0, 1])
+        }
+    }
+
     @Test func aSpecificationTakesNoOrderOrCorners() throws {
         var d = RecipeDraft()
         d.families = [.bessel]

@@ -72,7 +72,7 @@ import Testing
             (.emptyPoleSubset, { () throws(SpecificationError) in try spec(poles: []) }),
             (.poleSubsetBreaksConjugatePair(index: 0, partner: 4), { () throws(SpecificationError) in try spec(order: 5, poles: [0]) }),
             (.poleSubsetNotAllowed(family: .resonator(.finite(2))), { () throws(SpecificationError) in try spec(.resonator(.finite(2)), .bandPass, order: nil, poles: [0]) }),
-            (.alphaOutOfRange(field: "extra zero alpha (-Z)", value: 0.5), { () throws(SpecificationError) in try spec(zero: 0.5) }),
+            (.alphaOutOfRange(field: "extra zero alpha", value: 0.5), { () throws(SpecificationError) in try spec(zero: 0.5) }),
             (.sampleRateOutOfRange(0), { () throws(SpecificationError) in try spec(.butterworth, .lowPass, .hertz(5, sampleRate: 0)) }),
         ]
         for (expected, make) in cases {

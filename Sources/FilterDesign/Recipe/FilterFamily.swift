@@ -57,17 +57,30 @@ extension FilterFamily {
     }
 }
 
-extension FilterFamily {
+extension FilterFamily.Name {
     /// Whether the family's prototype has finite zeros and its own gain
     /// convention (Chebyshev II and elliptic): its designs keep the gain the
     /// prototype gives, carried through the transforms (scipy's k, the
     /// passband maximum at 1), and have no Fisher normalisation point (his
     /// would fall on a ripple trough). Every other family is normalised to the
     /// same passband maximum at its prototype's dc (`FilterRecipe.normalized`).
+    ///
+    /// Such a family's zeros lie on the unit circle, in the stopband: it is
+    /// designed with the pre-warped bilinear transform (the matched
+    /// z-transform would alias the zeros, and without pre-warping the corners
+    /// that define the bands would move), keeps all its poles (a subset would
+    /// part them from their zeros) and takes no extra zero
+    /// (`RecipeProblem.notWithStopbandZeros`).
     public var normalizesAtPassbandMaximum: Bool {
         switch self {
         case .chebyshev2, .elliptic: return true
         default: return false
         }
     }
+}
+
+extension FilterFamily {
+    /// Whether the family's prototype has finite zeros and its own gain
+    /// convention: its name's `normalizesAtPassbandMaximum`.
+    public var normalizesAtPassbandMaximum: Bool { name.normalizesAtPassbandMaximum }
 }

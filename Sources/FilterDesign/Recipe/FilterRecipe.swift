@@ -196,8 +196,20 @@ public struct FilterRecipe: Sendable, Hashable {
         return true
     }
 
+    /// Checks every rule a typed recipe can break: its family's parameters'
+    /// ranges here, the rules that join its fields where every form checks
+    /// them (`RecipeReader.bandOrderAndPoleProblems`), then the ranges of its
+    /// order, corners, extra zero and pole subset.
     private func validate() throws(SpecificationError) {
-        // Family-specific parameters.
+        try validateParameters()
+        if let broken = RecipeReader.bandOrderAndPoleProblems(draft).lazy.compactMap(joinError).first { throw broken }
+        if family == .bessel, besselPoles == .mkfilterTable, let order, order > 10 { throw .besselTableOrder(order) }
+        try validateCorners()
+        try validatePoleSubset()
+    }
+
+    /// The family's parameters in range: ripple, attenuation, Q.
+    private func validateParameters() throws(SpecificationError) {
         switch family {
         case .chebyshev(let ripple):
             // Too small a ripple makes eps = 0, too large one y = 0: both unusable
@@ -217,39 +229,56 @@ public struct FilterRecipe: Sendable, Hashable {
         default:
             break
         }
+    }
 
-        // Band, order and discretization for each family.
-        switch family {
-        case .resonator:
-            guard let band, band == .bandPass || band == .bandStop || band == .allPass else {
-                throw .bandNotAllowed(family: family, band: band)
-            }
-            if let order { throw .orderNotAllowed(family: family, order: order) }
-            guard discretization == .bilinear else {
-                throw .discretizationNotAllowed(family: family, discretization: discretization)
-            }
-            if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
-        case .proportionalIntegral:
-            if band != nil { throw .bandNotAllowed(family: family, band: band) }
-            guard let order else { throw .missingOrder }
-            guard order == 1 else { throw .orderNotAllowed(family: family, order: order) }
-            if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
-        case .butterworth, .bessel, .chebyshev, .chebyshev2, .elliptic:
-            guard let band, band != .allPass else { throw .bandNotAllowed(family: family, band: band) }
-            guard let order else { throw .missingOrder }
-            guard Self.orderRange.contains(order) else { throw .orderOutOfRange(order) }
-            if family == .bessel && besselPoles == .mkfilterTable && order > 10 { throw .besselTableOrder(order) }
-            if family.normalizesAtPassbandMaximum {
-                // Their zeros on the j-axis make the matched z-transform alias
-                // them, and without pre-warping the corners that define the
-                // bands would move; -p would separate poles from their zeros.
-                guard discretization == .bilinear else { throw .discretizationNotAllowed(family: family, discretization: discretization) }
-                if poleSubset != nil { throw .poleSubsetNotAllowed(family: family) }
-                if extraZeroAlpha != nil { throw .extraZeroNotAllowed(family: family) }
-            }
+    /// The recipe's fields as a form would give them, for the reader's rules.
+    private var draft: RecipeDraft {
+        var d = RecipeDraft()
+        d.families = [family.name]
+        d.bands = band.map { [$0] } ?? []
+        d.order = order
+        d.alphas = [corners.alpha1] + (corners.alpha2.map { [$0] } ?? [])
+        d.transform = discretization
+        d.poles = poleSubset
+        d.extraZeroAlpha = extraZeroAlpha
+        return d
+    }
+
+    /// A join rule the reader found broken, as this type says it (nil for
+    /// the rules a typed recipe cannot break).
+    private func joinError(_ problem: RecipeProblem) -> SpecificationError? {
+        switch problem {
+        case .resonatorBand, .bandCount, .allPassNeedsResonator, .notForProportionalIntegral(.band):
+            return .bandNotAllowed(family: family, band: band)
+        case .notForResonator(let fields):
+            if fields.contains(.band) { return .bandNotAllowed(family: family, band: band) }
+            if let order { return .orderNotAllowed(family: family, order: order) }
+            if fields.contains(.transform) { return .discretizationNotAllowed(family: family, discretization: discretization) }
+            return .poleSubsetNotAllowed(family: family)
+        case .notForProportionalIntegral:
+            return .poleSubsetNotAllowed(family: family)
+        case .proportionalIntegralOrder:
+            return order.map { .orderNotAllowed(family: family, order: $0) } ?? .missingOrder
+        case .missingOrder:
+            return .missingOrder
+        case .orderOutOfRange(let order):
+            return .orderOutOfRange(order)
+        case let .poleIndexOutOfRange(index, order):
+            return .poleIndexOutOfRange(index: index, order: order)
+        case .notWithStopbandZeros(.transform, _):
+            return .discretizationNotAllowed(family: family, discretization: discretization)
+        case .notWithStopbandZeros(.poles, _):
+            return .poleSubsetNotAllowed(family: family)
+        case .notWithStopbandZeros:
+            return .extraZeroNotAllowed(family: family)
+        default:
+            return nil
         }
+    }
 
-        // Corners.
+    /// The sample rate, the number of corners for the band, each corner and
+    /// the extra zero in (0, 0.5) as alphas, the corners increasing.
+    private func validateCorners() throws(SpecificationError) {
         if let fs = corners.sampleRate {
             guard fs.isFinite, fs > 0 else { throw .sampleRateOutOfRange(fs) }
         }
@@ -269,22 +298,21 @@ public struct FilterRecipe: Sendable, Hashable {
                 if let f = extraZeroFrequency, let fs = corners.sampleRate {
                     throw .cornerOutOfRange(field: "extra zero", hertz: f, sampleRate: fs)
                 }
-                throw .alphaOutOfRange(field: "extra zero alpha (-Z)", value: az)
+                throw .alphaOutOfRange(field: "extra zero alpha", value: az)
             }
         }
+    }
 
-        // Pole subset: indices in range, conjugate pairs kept together.
-        if let subset = poleSubset, let order {
-            guard !subset.isEmpty else { throw .emptyPoleSubset }
-            for index in subset where !(0..<order).contains(index) {
-                throw .poleIndexOutOfRange(index: index, order: order)
-            }
-            let poles = AnalogPrototype.poles(family: family, order: order)
-            let kept = Set(subset)
-            for index in kept.sorted() {
-                if let partner = AnalogPrototype.conjugatePartner(of: index, in: poles), !kept.contains(partner) {
-                    throw .poleSubsetBreaksConjugatePair(index: index, partner: partner)
-                }
+    /// A pole subset not empty and in conjugate pairs (its indices' range is
+    /// a join rule, checked with the order).
+    private func validatePoleSubset() throws(SpecificationError) {
+        guard let subset = poleSubset, let order else { return }
+        guard !subset.isEmpty else { throw .emptyPoleSubset }
+        let poles = AnalogPrototype.poles(family: family, order: order)
+        let kept = Set(subset)
+        for index in kept.sorted() {
+            if let partner = AnalogPrototype.conjugatePartner(of: index, in: poles), !kept.contains(partner) {
+                throw .poleSubsetBreaksConjugatePair(index: index, partner: partner)
             }
         }
     }

@@ -99,6 +99,10 @@ public enum RecipeProblem: Sendable, Hashable {
     case orderOutOfRange(Int)
     /// A pole index outside 0 ..< order.
     case poleIndexOutOfRange(index: Int, order: Int)
+    /// A field a family with zeros on the unit circle (Chebyshev II,
+    /// elliptic: `FilterFamily.Name.normalizesAtPassbandMaximum`) does not
+    /// take: `.transform` other than bilinear, `.poles`, `.extraZero`.
+    case notWithStopbandZeros(RecipeField, family: FilterFamily.Name)
 
     /// Corners both as alphas and in Hz.
     case cornersTwoWays
@@ -144,7 +148,7 @@ public enum RecipeProblem: Sendable, Hashable {
         switch self {
         case .familyCount, .specificationFamilyCount, .noSpecificationFor: return .family
         case .missingParameter(let f, _), .parameterNotForFamily(let f, _), .notForProportionalIntegral(let f),
-             .notWithSpecification(let f), .missingForSpecification(let f):
+             .notWithSpecification(let f), .missingForSpecification(let f), .notWithStopbandZeros(let f, _):
             return f
         case .notForResonator(let fields): return fields.first
         case .resonatorBand, .bandCount, .allPassNeedsResonator, .specificationBandCount: return .band

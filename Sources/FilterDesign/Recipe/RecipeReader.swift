@@ -18,7 +18,9 @@
 ///   poles, and is order 1. Every other family takes exactly one of
 ///   low-pass, high-pass, band-pass and band-stop (all-pass is a
 ///   resonator's), and an order in `FilterRecipe.orderRange` with its pole
-///   indices in 0 ..< order. Then the corners: as alphas or in Hz with a
+///   indices in 0 ..< order; a Chebyshev II or elliptic filter (zeros on the
+///   unit circle) takes no transform but the pre-warped bilinear one, no
+///   poles and no extra zero. Then the corners: as alphas or in Hz with a
 ///   sample rate, not both, and given.
 /// - A FIR draft (`RecipeDraft.firMethod`): the rules of
 ///   `firProblems(_:method:)`, and `firDefinition(_:sampleRate:)` makes its
@@ -62,8 +64,15 @@ public enum RecipeReader {
     static func orderAndCornerProblems(_ d: RecipeDraft) -> [RecipeProblem] {
         var problems: [RecipeProblem] = []
         if d.families.count != 1 { problems.append(.familyCount) }
+        problems += parameterProblems(d)
+        problems += bandOrderAndPoleProblems(d)
+        problems += cornerProblems(d)
+        return problems
+    }
 
-        // The family's parameters, given, and no other family's.
+    /// The family's parameters, given, and no other family's.
+    static func parameterProblems(_ d: RecipeDraft) -> [RecipeProblem] {
+        var problems: [RecipeProblem] = []
         for name in FilterFamily.Name.allCases where d.families.contains(name) {
             let needs: [(missing: Bool, field: RecipeField)]
             switch name {
@@ -84,8 +93,13 @@ public enum RecipeReader {
             ]
             problems += foreign.filter { $0.given && !$0.owners.contains(name) }.map { .parameterNotForFamily($0.field, family: name) }
         }
+        return problems
+    }
 
-        // Band, order and poles, by family.
+    /// Band, order, transform, poles and extra zero, by family: the rules a
+    /// typed `FilterRecipe` can break too (it checks them here).
+    static func bandOrderAndPoleProblems(_ d: RecipeDraft) -> [RecipeProblem] {
+        var problems: [RecipeProblem] = []
         if d.families.contains(.resonator) {
             if d.bands.filter({ [FilterBand.bandPass, .bandStop, .allPass].contains($0) }).count != 1 { problems.append(.resonatorBand) }
             let excluded: [(given: Bool, field: RecipeField)] = [
@@ -110,19 +124,35 @@ public enum RecipeReader {
             } else {
                 problems.append(.missingOrder)
             }
+            problems += stopbandZeroProblems(d)
         }
+        return problems
+    }
 
-        // Corners: as alphas, or in Hz with a sample rate.
+    /// What a family with zeros on the unit circle (Chebyshev II, elliptic)
+    /// does not take: a transform other than the pre-warped bilinear one, a
+    /// pole subset, an extra zero (`FilterFamily.Name.normalizesAtPassbandMaximum`).
+    static func stopbandZeroProblems(_ d: RecipeDraft) -> [RecipeProblem] {
+        guard d.families.count == 1, d.families[0].normalizesAtPassbandMaximum else { return [] }
+        let excluded: [(given: Bool, field: RecipeField)] = [
+            (d.transform.map { $0 != .bilinear } ?? false, .transform), (d.poles != nil, .poles),
+            (d.extraZeroAlpha != nil || d.extraZeroHertz != nil, .extraZero),
+        ]
+        return excluded.filter(\.given).map { .notWithStopbandZeros($0.field, family: d.families[0]) }
+    }
+
+    /// Corners: as alphas, or in Hz with a sample rate.
+    static func cornerProblems(_ d: RecipeDraft) -> [RecipeProblem] {
         let givenRate: Bool = { if case .given = d.sampleRate { return true } else { return false } }()
         let hertz = givenRate || d.cornersHertz != nil
         if d.alphas != nil && hertz {
-            problems.append(.cornersTwoWays)
+            return [.cornersTwoWays]
         } else if hertz && (d.sampleRate == .absent || d.cornersHertz == nil) {
-            problems.append(d.sampleRate == .absent ? .cornersNeedSampleRate : .sampleRateNeedsCorners)
+            return [d.sampleRate == .absent ? .cornersNeedSampleRate : .sampleRateNeedsCorners]
         } else if d.alphas == nil && !hertz {
-            problems.append(.missingCorners)
+            return [.missingCorners]
         }
-        return problems
+        return []
     }
 
     /// The recipe `draft` describes.

@@ -146,7 +146,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "\(family.withArticle) is placed directly in the z-plane; \(discretization.displayName) does not apply"
         case let .poleSubsetNotAllowed(family):
             if family.normalizesAtPassbandMaximum {
-                return "\(family.withArticle)'s poles belong with its zeros; a pole subset (-p) does not apply"
+                return "\(family.withArticle)'s poles belong with its zeros; a pole subset does not apply"
             }
             return "\(family.withArticle) has no s-plane prototype poles to select"
         case let .poleIndexOutOfRange(index, order):
@@ -163,7 +163,7 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             }
             return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels))"
         case let .extraZeroNotAllowed(family):
-            return "\(family.withArticle) has its own zeros; an extra zero (-Z) does not apply"
+            return "\(family.withArticle) has its own zeros; an extra zero does not apply"
         default: return nil
         }
     }
@@ -267,8 +267,8 @@ extension Discretization {
     public var displayName: String {
         switch self {
         case .bilinear: return "the bilinear transform"
-        case .bilinearWithoutPrewarp: return "the bilinear transform without pre-warping (-w)"
-        case .matchedZ: return "the matched z-transform (-z)"
+        case .bilinearWithoutPrewarp: return "the bilinear transform without pre-warping"
+        case .matchedZ: return "the matched z-transform"
         }
     }
 }

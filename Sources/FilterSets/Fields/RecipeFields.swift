@@ -220,6 +220,8 @@ public enum RecipeFields {
             return [("order", SpecificationError.orderOutOfRange(order).description)]
         case let .poleIndexOutOfRange(index, order):
             return [("poles", SpecificationError.poleIndexOutOfRange(index: index, order: order).description)]
+        case let .notWithStopbandZeros(field, family):
+            return [(field.rawValue, stopbandZerosMessage(field, family: family, in: draft))]
         case .missingCorners:
             let what = draft.bands.first.map { "a \($0.displayName) filter" } ?? "the filter"
             return [("corners", "is missing; give \(what)'s corner frequencies in Hz, e.g. \"corners\": 5 or \"corners\": [0.5, 3]")]
@@ -243,6 +245,20 @@ public enum RecipeFields {
         case .missingDesign, .firDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
             // A FIR draft's: these fields never make one.
             return [(problem.field?.rawValue ?? "family", "belongs to a FIR design, which these fields do not describe")]
+        }
+    }
+
+    /// What a Chebyshev II or elliptic filter does not take (`field`:
+    /// `.transform`, `.poles`, `.extraZero`), said of the field.
+    static func stopbandZerosMessage(_ field: RecipeField, family: FilterFamily.Name, in draft: RecipeDraft) -> String {
+        switch field {
+        case .transform:
+            return "'\(draft.transform?.rawValue ?? "")' does not apply to \(family.withArticle), which is designed with the "
+                + "pre-warped bilinear transform (it keeps the band edges where they are asked for); remove it"
+        case .poles:
+            return "does not apply to \(family.withArticle): its poles belong with its zeros; remove it"
+        default:
+            return "does not apply to \(family.withArticle), which has its own zeros; remove it"
         }
     }
 
