@@ -335,6 +335,14 @@ extension FisherCommandLine {
     /// the rule (byte for byte), ours in his style for the options he did not
     /// have. Empty for a problem another message already covers.
     public func messages(for problem: RecipeProblem) -> [String] {
+        familyMessages(problem) ?? bandOrderAndPoleMessages(problem) ?? cornerMessages(problem)
+            ?? specificationMessages(problem)
+            // A FIR draft's problems: these words never make one.
+            ?? ["Fisher's options design IIR filters; for a FIR filter use mkfilter remez, firls, firwin, firwin2 or fir"]
+    }
+
+    /// The family and its parameters' problems in Fisher's words; nil for the others.
+    func familyMessages(_ problem: RecipeProblem) -> [String]? {
         let ours = !options.isDisjoint(with: [.cheby1, .cheby2, .elliptic])
         let specification = "unless the filter is designed from a specification (--passband-edge ...)"
         switch problem {
@@ -358,6 +366,15 @@ extension FisherCommandLine {
             }
         case .parameterNotForFamily(let field, let family):
             return ["\(field.rawValue) does not apply to \(family.withArticle)"]
+        default:
+            return nil
+        }
+    }
+
+    /// The band, order, transform, poles and extra zero's problems in
+    /// Fisher's words; nil for the others.
+    func bandOrderAndPoleMessages(_ problem: RecipeProblem) -> [String]? {
+        switch problem {
         case .resonatorBand:
             return ["must specify exactly one of -Bp, -Bs, -Ap with -Re"]
         case .notForResonator:
@@ -379,6 +396,14 @@ extension FisherCommandLine {
             return ["order=\(order), so args to -p must be in range 0 .. \(order - 1) (got \(index))"]
         case let .notWithStopbandZeros(field, family):
             return [stopbandZerosMessage(field, family: family)]
+        default:
+            return nil
+        }
+    }
+
+    /// The corners' and the sample rate's problems; nil for the others.
+    func cornerMessages(_ problem: RecipeProblem) -> [String]? {
+        switch problem {
         case .cornersTwoWays:
             return ["give the corners either as -a alpha (f/fs) or as --sample-rate and --corner in Hz, not both"]
         case .cornersNeedSampleRate:
@@ -389,6 +414,14 @@ extension FisherCommandLine {
             return ["must specify -a"]
         case .missingSampleRate:
             return ["must specify --sample-rate"]
+        default:
+            return nil
+        }
+    }
+
+    /// A magnitude specification's problems; nil for the others.
+    func specificationMessages(_ problem: RecipeProblem) -> [String]? {
+        switch problem {
         case .specificationFamilyCount:
             return ["must specify exactly one of -Bu, -Ch, --cheby1, --cheby2, --elliptic to design from a specification"]
         case .noSpecificationFor(let family):
@@ -417,9 +450,8 @@ extension FisherCommandLine {
             let word = [RecipeField.passband: "--passband-edge", .stopband: "--stopband-edge", .passbandLoss: "--passband-loss"][field]
                 ?? "--stopband-attenuation"
             return ["a design from a specification needs \(word) too (all of --passband-edge, --stopband-edge, --passband-loss, --stopband-attenuation)"]
-        case .missingDesign, .firDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
-            // A FIR draft's: these words never make one.
-            return ["Fisher's options design IIR filters; for a FIR filter use mkfilter remez, firls, firwin, firwin2 or fir"]
+        default:
+            return nil
         }
     }
 

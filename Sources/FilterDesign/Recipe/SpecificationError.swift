@@ -100,7 +100,10 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The words for an order, a family's parameter, band, transform or poles; nil for the other cases.
-    private var familyWords: String? {
+    private var familyWords: String? { orderAndParameterWords ?? bandTransformAndPoleWords }
+
+    /// The words for an order or a family's parameter (ripple, attenuation, Q); nil for the other cases.
+    private var orderAndParameterWords: String? {
         switch self {
         case let .orderOutOfRange(order):
             return "order \(order) is out of range; it must be in \(FilterRecipe.orderRange.lowerBound) ... \(FilterRecipe.orderRange.upperBound)"
@@ -111,6 +114,8 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             }
         case .missingOrder:
             return "the order is missing; it must be in \(FilterRecipe.orderRange.lowerBound) ... \(FilterRecipe.orderRange.upperBound)"
+        case let .besselTableOrder(order):
+            return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles"
         case let .rippleOutOfRange(ripple, family):
             if family == .elliptic {
                 return "elliptic passband ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB from \(messageNumber(FilterRecipe.minimumRippleDecibels)) to below 300"
@@ -128,8 +133,20 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             }
             return "Chebyshev ripple \(messageNumber(ripple)) dB is out of range; it must be a finite number of dB in \(least) ... \(most) "
                 + "(written negated on Fisher's command line, e.g. -Ch -0.5)"
+        case let .attenuationOutOfRange(a, ripple):
+            if let ripple {
+                return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels)) dB"
+            }
+            return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels))"
         case let .qualityFactorOutOfRange(q):
             return "resonator Q = \(messageNumber(q)) is out of range; it must be above 0 (or Inf)"
+        default: return nil
+        }
+    }
+
+    /// The words for a band, transform, pole subset or extra zero; nil for the other cases.
+    private var bandTransformAndPoleWords: String? {
+        switch self {
         case let .bandNotAllowed(family, band):
             let allowed: String
             switch family {
@@ -155,13 +172,6 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
             return "the pole subset is empty; list at least one pole index"
         case let .poleSubsetBreaksConjugatePair(index, partner):
             return "the pole subset keeps pole \(index) without its complex conjugate, pole \(partner); poles must be chosen in conjugate pairs"
-        case let .besselTableOrder(order):
-            return "Fisher's Bessel table has orders 1 ... 10, not \(order); use computed poles"
-        case let .attenuationOutOfRange(a, ripple):
-            if let ripple {
-                return "elliptic stopband attenuation \(messageNumber(a)) dB is out of range; it must be above the passband ripple (\(messageNumber(ripple)) dB) and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels)) dB"
-            }
-            return "Chebyshev II stopband attenuation \(messageNumber(a)) dB is out of range; it must be a finite number of dB above 0 and at most \(messageNumber(FilterRecipe.maximumAttenuationDecibels))"
         case let .extraZeroNotAllowed(family):
             return "\(family.withArticle) has its own zeros; an extra zero does not apply"
         default: return nil

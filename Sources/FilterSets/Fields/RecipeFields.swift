@@ -182,6 +182,14 @@ public enum RecipeFields {
     ///   - problem: what `RecipeReader` found.
     ///   - draft: the fields it found it in.
     public static func messages(for problem: RecipeProblem, in draft: RecipeDraft) -> [(field: String, message: String)] {
+        familyBandAndOrderMessages(problem, in: draft) ?? cornerAndSpecificationMessages(problem, in: draft)
+            // A FIR draft's: these fields never make one.
+            ?? [(problem.field?.rawValue ?? "family", "belongs to a FIR design, which these fields do not describe")]
+    }
+
+    /// The family's, its parameters', band's, order's and poles' problems,
+    /// said of their fields; nil for the others.
+    static func familyBandAndOrderMessages(_ problem: RecipeProblem, in draft: RecipeDraft) -> [(field: String, message: String)]? {
         let family = draft.families.first
         let bands = ["lowPass", "highPass", "bandPass", "bandStop"], resonatorBands = ["bandPass", "bandStop", "allPass"]
         switch problem {
@@ -222,6 +230,15 @@ public enum RecipeFields {
             return [("poles", SpecificationError.poleIndexOutOfRange(index: index, order: order).description)]
         case let .notWithStopbandZeros(field, family):
             return [(field.rawValue, stopbandZerosMessage(field, family: family, in: draft))]
+        default:
+            return nil
+        }
+    }
+
+    /// The corners', the sample rate's and a specification's problems, said
+    /// of their fields; nil for the others.
+    static func cornerAndSpecificationMessages(_ problem: RecipeProblem, in draft: RecipeDraft) -> [(field: String, message: String)]? {
+        switch problem {
         case .missingCorners:
             let what = draft.bands.first.map { "a \($0.displayName) filter" } ?? "the filter"
             return [("corners", "is missing; give \(what)'s corner frequencies in Hz, e.g. \"corners\": 5 or \"corners\": [0.5, 3]")]
@@ -242,9 +259,8 @@ public enum RecipeFields {
             return [("band", "give one band, or leave it out (the edges say which)")]
         case .missingForSpecification(let field):
             return [(field.rawValue, "is missing; a design from a specification needs passband, stopband, passbandLoss and stopbandAttenuation")]
-        case .missingDesign, .firDesign, .notForDesign, .missingForDesign, .tapsOutOfRange, .windowAndWidth:
-            // A FIR draft's: these fields never make one.
-            return [(problem.field?.rawValue ?? "family", "belongs to a FIR design, which these fields do not describe")]
+        default:
+            return nil
         }
     }
 
