@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// swift-numerics' complex numbers and real functions, which the design core,
+/// its analysis and their tests use.
+let numerics: [Target.Dependency] = [
+    .product(name: "ComplexModule", package: "swift-numerics"),
+    .product(name: "RealModule", package: "swift-numerics"),
+]
+
 let package = Package(
     name: "mkfilter",
     products: [
@@ -67,11 +74,7 @@ let package = Package(
         // -> realization.
         .target(
             name: "FilterDesign",
-            dependencies: [
-                "FilterRuntime",
-                .product(name: "ComplexModule", package: "swift-numerics"),
-                .product(name: "RealModule", package: "swift-numerics"),
-            ]
+            dependencies: ["FilterRuntime"] + numerics
         ),
         // Reading and writing JSON: strict, with line numbers; deterministic,
         // every Double round-tripping.
@@ -112,9 +115,7 @@ let package = Package(
                 "FilterDesign",
                 "FilterJSON",
                 "FilterRuntime",
-                .product(name: "ComplexModule", package: "swift-numerics"),
-                .product(name: "RealModule", package: "swift-numerics"),
-            ]
+            ] + numerics
         ),
 
         // MARK: Application layer
@@ -242,11 +243,7 @@ let package = Package(
         // Reference data lives in Tests/Fixtures and is found from #filePath.
         .testTarget(
             name: "FilterDesignTests",
-            dependencies: [
-                "FilterDesign",
-                .product(name: "ComplexModule", package: "swift-numerics"),
-                .product(name: "RealModule", package: "swift-numerics"),
-            ]
+            dependencies: ["FilterDesign"] + numerics
         ),
         // Helpers the test targets share (running a program, C source text).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -291,9 +288,7 @@ let package = Package(
             name: "FilterAnalysisTests",
             dependencies: [
                 "FilterAnalysis", "FilterDesign", "FilterRuntime", "MkfilterCLI",
-                .product(name: "ComplexModule", package: "swift-numerics"),
-                .product(name: "RealModule", package: "swift-numerics"),
-            ]
+            ] + numerics
         ),
         // The requests that need analysis (response and its plots, verify,
         // spectrum, pipeline, the recording trial), most through the

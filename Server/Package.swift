@@ -6,6 +6,12 @@ import PackageDescription
 // the runtime, the build plugin) never builds an HTTP server: `mkfilter serve`
 // builds this once (`swift build --package-path Server -c release`) and hands
 // over to its executable.
+
+/// The products `names` of the dependency `package`.
+func products(_ package: String, _ names: String...) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: package) }
+}
+
 let package = Package(
     name: "mkfilter-server",
     platforms: [.macOS(.v14)],
@@ -35,30 +41,16 @@ let package = Package(
         // Routes, the page's HTML and the API: thin, over the application layer.
         .target(
             name: "FilterServer",
-            dependencies: [
-                .product(name: "MkfilterServerSupport", package: "mkfilter"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-            ]
+            dependencies: [.product(name: "MkfilterServerSupport", package: "mkfilter")]
+                + products("hummingbird", "Hummingbird", "HummingbirdCore") + products("swift-log", "Logging")
+                + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOPosix")
+                + products("swift-nio-extras", "NIOHTTPTypes", "NIOHTTPTypesHTTP1")
         ),
         // `--https`: the cached self-signed certificate and TLS (HummingbirdTLS, BoringSSL).
         .target(
             name: "ServeTLS",
-            dependencies: [
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+            dependencies: products("hummingbird", "HummingbirdCore", "HummingbirdTLS") + products("swift-certificates", "X509")
+                + products("swift-crypto", "Crypto") + products("swift-asn1", "SwiftASN1") + products("swift-nio-ssl", "NIOSSL")
         ),
         // A QR code of the URL for the terminal: no dependencies.
         .target(name: "QRCode"),

@@ -24,24 +24,16 @@ enum DesignPage {
     static func response(query rawQuery: String?) -> Response {
         let query = (rawQuery ?? "").isEmpty ? QueryDesignRequest.shakeQuery : rawQuery ?? ""
         let values = FormValues.parse(query)
-        if query.utf8.count > RecipeQuery.maximumLength {
-            let error = ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
+        if let error = DesignPageSkeleton.tooLong(query) {
             return page(values: [:], design: nil, error: error, status: .contentTooLarge)
         }
         do throws(ApplicationError) {
             let design = try QueryDesignRequest(query: query, extraFields: pageFields).run()
             var plots = DesignPlotsRequest(design: design.result.design)
             plots.template = design.filter.template
-            plots.frequencyAxis = design.extras["axis"].flatMap(AxisScale.init(rawValue:))
-            if let axis = design.extras["axis"], plots.frequencyAxis == nil {
-                throw ApplicationError("axis: \(axis.debugDescription) is not an axis; use log or linear", field: "axis")
-            }
-            if let scale = design.extras["scale"] {
-                guard ["db", "linear"].contains(scale) else {
-                    throw ApplicationError("scale: \(scale.debugDescription) is not a scale; use db or linear", field: "scale")
-                }
-                plots.scale = scale
-            }
+            let options = try DesignPageSkeleton.plotOptions(design.extras)
+            plots.frequencyAxis = options.axis
+            if let scale = options.scale { plots.scale = scale }
             return page(values: values, design: (design, try plots.run()), error: nil, status: .ok)
         } catch {
             return page(values: values, design: nil, error: error, status: APIError.status(error))
@@ -50,17 +42,11 @@ enum DesignPage {
 
     static func page(values: [String: String], design: (QueryDesign, DesignPlots)?, error: ApplicationError?,
                      status: HTTPResponse.Status) -> Response {
-        var html = PageStyle.head(title: design.map { "mkfilter: " + $0.0.filterName } ?? "mkfilter: design a filter")
         let query = design.map { link($0.0) } ?? ""
-        html += PageStyle.header(current: "design", query: query)
-        html += "<main>\n"
-        html += form(values, error: error)
-        if let error {
-            html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
-        }
-        if let design { html += answer(design.0, design.1, query: query) }
-        html += "</main>\n" + StaticScripts.design.element + "</body>\n</html>\n"
-        return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
+        return DesignPageSkeleton.page(title: design.map { "mkfilter: " + $0.0.filterName } ?? "mkfilter: design a filter",
+                                       current: "design", query: query, form: form(values, error: error), error: error,
+                                       answer: design.map { answer($0.0, $0.1, query: query) },
+                                       script: StaticScripts.design.element, status: status)
     }
 
     /// The query that links to this design from the page (API, downloads, /live).
@@ -107,48 +93,21 @@ enum DesignPage {
 
     static func answer(_ design: QueryDesign, _ plots: DesignPlots, query: String) -> String {
         let q = HTML.escaped(query)
-        var html = "<section id=\"summary\"><h2>" + HTML.escaped(design.filterName) + "</h2>\n"
-        if let description = design.description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
-        html += "<p><code>" + HTML.escaped(design.commandLine) + "</code></p>\n"
+        var html = DesignPageSkeleton.summaryHead(name: design.filterName, description: design.description, commandLine: design.commandLine)
         html += "<p><a href=\"/live?\(q)\" id=\"live-link\">Run it on Shake!'s screen (/live)</a> · "
         html += "<a href=\"/api/design?\(q)\">JSON</a> · <a href=\"/api/response?\(q)\" id=\"csv-link\">response CSV</a> · "
         html += "<a href=\"/?\(q)\">link to this design</a></p>\n"
         for warning in design.result.warnings + plots.warnings { html += "<p class=\"error\">" + HTML.escaped(warning) + "</p>\n" }
         html += "</section>\n"
-
-        html += "<section id=\"plots\"><h2>Plots</h2>\n<div class=\"plots\">\n"
-        for plot in plots.all {
-            html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
-        }
-        html += "</div></section>\n"
+        html += DesignPageSkeleton.plots(plots.all)
         html += RecordingSection.html(query: query)
-
-        html += "<section id=\"report\"><h2>Fisher's report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
-
-        html += "<section id=\"code\"><h2>Code</h2>\n"
-        for format in EmissionFormat.allCases {
-            html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
-            html += "<summary>" + HTML.escaped(format.title) + "</summary>\n"
-            do {
-                let text = try format.text(design)
-                html += "<div class=\"actions\"><a class=\"download\" href=\"/api/code?\(q)&amp;format=\(format.rawValue)&amp;download=1\" download=\""
-                    + HTML.escaped(format.fileName(filterName: design.filterName)) + "\">Download "
-                    + HTML.escaped(format.fileName(filterName: design.filterName)) + "</a></div>\n"
-                html += "<pre><code>" + HTML.escaped(text) + "</code></pre>"
-            } catch {
-                html += "<p class=\"note\">" + HTML.escaped(error.description) + "</p>"
-            }
-            html += "</details>\n"
-        }
-        html += "</section>\n"
-
+        html += DesignPageSkeleton.report("Fisher's report", design.report)
+        html += DesignPageSkeleton.code(EmissionFormat.allCases, title: \.title, api: "/api/code", q: q,
+                                        filterName: design.filterName) { format throws(ApplicationError) in try format.text(design) }
         html += "<section id=\"files\"><h2>Files</h2>\n"
         html += "<p><a href=\"/api/response?\(q)\" download=\"response.csv\">The response as CSV</a> "
         html += "(<code>alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples</code>, as <code>mkfilter response</code> writes it).</p>\n"
-        html += "<details class=\"code\" id=\"code-filterset\" open><summary>Its entry in a <code>*.filters.json</code> file</summary>\n"
-        html += "<div class=\"actions\"><a class=\"download\" href=\"/api/filters.json?\(q)&amp;download=1\" download=\""
-            + HTML.escaped(FilterRoutes.fileStem(design)) + ".filters.json\">Download</a></div>\n"
-        html += "<pre><code>" + HTML.escaped(design.filterSetFile) + "</code></pre></details>\n</section>\n"
+        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/filters.json", q: q, stem: FilterRoutes.fileStem(design))
         return html
     }
 }

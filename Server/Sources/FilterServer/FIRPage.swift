@@ -23,12 +23,12 @@ enum FIRPage {
     static func response(query rawQuery: String?) -> Response {
         let query = (rawQuery ?? "").isEmpty ? FIRQueryRequest.exampleQuery : rawQuery ?? ""
         let values = FormValues.parse(query)
-        if query.utf8.count > RecipeQuery.maximumLength {
-            let error = ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
+        if let error = DesignPageSkeleton.tooLong(query) {
             return page(values: [:], design: nil, error: error, status: .contentTooLarge)
         }
         do throws(ApplicationError) {
             let design = try FIRQueryRequest(query: query, extraFields: pageFields).run()
+            let options = try DesignPageSkeleton.plotOptions(design.extras)
             var plots: [(id: String, title: String, svg: String)] = []
             for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response"),
                                       (.impulse, "impulse", "Impulse response (the taps)")] {
@@ -37,18 +37,8 @@ enum FIRPage {
                 request.title = design.filterName
                 if kind == .impulse { request.samples = design.filter.taps.count + 8 }
                 if kind == .response {
-                    if let axis = design.extras["axis"] {
-                        guard let scale = AxisScale(rawValue: axis) else {
-                            throw ApplicationError("axis: \(axis.debugDescription) is not an axis; use log or linear", field: "axis")
-                        }
-                        request.frequencyAxis = scale
-                    }
-                    if let scale = design.extras["scale"] {
-                        guard ["db", "linear"].contains(scale) else {
-                            throw ApplicationError("scale: \(scale.debugDescription) is not a scale; use db or linear", field: "scale")
-                        }
-                        request.scale = scale
-                    }
+                    if let axis = options.axis { request.frequencyAxis = axis }
+                    if let scale = options.scale { request.scale = scale }
                 }
                 if let svg = try request.run().svg { plots.append((id, title, svg)) }
             }
@@ -60,16 +50,9 @@ enum FIRPage {
 
     static func page(values: [String: String], design: (FIRQueryDesign, [(id: String, title: String, svg: String)])?,
                      error: ApplicationError?, status: HTTPResponse.Status) -> Response {
-        var html = PageStyle.head(title: design.map { "mkfilter: " + $0.0.filterName } ?? "mkfilter: design a FIR filter")
-        html += PageStyle.header(current: "fir", query: "")
-        html += "<main>\n"
-        html += form(values, error: error)
-        if let error {
-            html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
-        }
-        if let design { html += answer(design.0, design.1) }
-        html += "</main>\n" + StaticScripts.fir.element + "</body>\n</html>\n"
-        return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
+        DesignPageSkeleton.page(title: design.map { "mkfilter: " + $0.0.filterName } ?? "mkfilter: design a FIR filter",
+                                current: "fir", query: "", form: form(values, error: error), error: error,
+                                answer: design.map { answer($0.0, $0.1) }, script: StaticScripts.fir.element, status: status)
     }
 
     // MARK: The form
@@ -120,40 +103,20 @@ enum FIRPage {
 
     static func answer(_ design: FIRQueryDesign, _ plots: [(id: String, title: String, svg: String)]) -> String {
         let q = HTML.escaped(design.canonicalQuery)
-        var html = "<section id=\"summary\"><h2>" + HTML.escaped(design.filterName) + "</h2>\n"
-        if let description = design.description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
-        html += "<p><code id=\"command-line\">" + HTML.escaped(design.commandLine) + "</code></p>\n"
+        var html = DesignPageSkeleton.summaryHead(name: design.filterName, description: design.description,
+                                                  commandLine: design.commandLine, commandLineID: "command-line")
         html += "<p><a href=\"/api/fir/design?\(q)\">JSON</a> · <a href=\"/api/fir/response?\(q)\" id=\"csv-link\">response CSV</a> · "
         html += "<a href=\"/fir?\(q)\" id=\"fir-link\">link to this design</a></p>\n"
         html += "</section>\n"
-        html += "<section id=\"plots\"><h2>Plots</h2>\n<div class=\"plots\">\n"
-        for plot in plots {
-            html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
+        html += DesignPageSkeleton.plots(plots)
+        html += DesignPageSkeleton.report("Report", design.report)
+        // A FIR filter's Swift is a FIRTemplate, not a DigitalFilterTemplate.
+        html += DesignPageSkeleton.code(EmissionFormat.writing(.taps), title: { $0 == .swift ? "Swift (FIRTemplate)" : $0.title },
+                                        api: "/api/fir/code", q: q, filterName: design.filterName) { format throws(ApplicationError) in
+            try design.code(format)
         }
-        html += "</div></section>\n"
-        html += "<section id=\"report\"><h2>Report</h2>\n<pre>" + HTML.escaped(design.report) + "</pre></section>\n"
-        html += "<section id=\"code\"><h2>Code</h2>\n"
-        for format in EmissionFormat.writing(.taps) {
-            html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
-            // A FIR filter's Swift is a FIRTemplate, not a DigitalFilterTemplate.
-            html += "<summary>" + HTML.escaped(format == .swift ? "Swift (FIRTemplate)" : format.title) + "</summary>\n"
-            do {
-                let text = try design.code(format)
-                let file = format.fileName(filterName: design.filterName)
-                html += "<div class=\"actions\"><a class=\"download\" href=\"/api/fir/code?\(q)&amp;format=\(format.rawValue)&amp;download=1\" download=\""
-                    + HTML.escaped(file) + "\">Download " + HTML.escaped(file) + "</a></div>\n"
-                html += "<pre><code>" + HTML.escaped(text) + "</code></pre>"
-            } catch {
-                html += "<p class=\"note\">" + HTML.escaped(error.description) + "</p>"
-            }
-            html += "</details>\n"
-        }
-        html += "</section>\n"
         html += "<section id=\"files\"><h2>Files</h2>\n"
-        html += "<details class=\"code\" id=\"code-filterset\" open><summary>Its entry in a <code>*.filters.json</code> file</summary>\n"
-        html += "<div class=\"actions\"><a class=\"download\" href=\"/api/fir/filters.json?\(q)&amp;download=1\" download=\""
-            + HTML.escaped(fileStem(design)) + ".filters.json\">Download</a></div>\n"
-        html += "<pre><code>" + HTML.escaped(design.filterSetFile) + "</code></pre></details>\n</section>\n"
+        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/fir/filters.json", q: q, stem: fileStem(design))
         return html
     }
 

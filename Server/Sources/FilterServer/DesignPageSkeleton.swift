@@ -1,0 +1,112 @@
+import FilterAnalysis
+import FilterRequests
+import FilterSets
+import Hummingbird
+
+/// What the design page (`/`, `DesignPage`) and the FIR page (`/fir`,
+/// `FIRPage`) share: the frame around a form and its answer, the plots'
+/// options, and the answer's sections (the summary, the plots, the report,
+/// every format's code, the filter set entry). Each page brings its form, its
+/// design and its links; every reflected text is escaped here
+/// (`HTML.escaped`).
+enum DesignPageSkeleton {
+    /// The 413 for a query longer than `RecipeQuery.maximumLength`; nil when it fits.
+    static func tooLong(_ query: String) -> ApplicationError? {
+        guard query.utf8.count > RecipeQuery.maximumLength else { return nil }
+        return ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
+    }
+
+    /// The plots' frequency axis (`axis=log|linear`) and magnitude scale
+    /// (`scale=db|linear`), the page's own fields; nil where not given.
+    ///
+    /// - Throws: `ApplicationError` naming the field for any other value.
+    static func plotOptions(_ extras: [String: String]) throws(ApplicationError) -> (axis: AxisScale?, scale: String?) {
+        var options: (axis: AxisScale?, scale: String?) = (nil, nil)
+        if let axis = extras["axis"] {
+            guard let scale = AxisScale(rawValue: axis) else {
+                throw ApplicationError("axis: \(axis.debugDescription) is not an axis; use log or linear", field: "axis")
+            }
+            options.axis = scale
+        }
+        if let scale = extras["scale"] {
+            guard ["db", "linear"].contains(scale) else {
+                throw ApplicationError("scale: \(scale.debugDescription) is not a scale; use db or linear", field: "scale")
+            }
+            options.scale = scale
+        }
+        return options
+    }
+
+    /// The whole page: the head titled `title`, the navigation with
+    /// `current` marked (its links carrying `query`), the form, the error
+    /// (an alert), the answer and the page's script.
+    static func page(title: String, current: String, query: String, form: String, error: ApplicationError?,
+                     answer: String?, script: String, status: HTTPResponse.Status) -> Response {
+        var html = PageStyle.head(title: title)
+        html += PageStyle.header(current: current, query: query)
+        html += "<main>\n"
+        html += form
+        if let error {
+            html += "<p class=\"error\" id=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>\n"
+        }
+        html += answer ?? ""
+        html += "</main>\n" + script + "</body>\n</html>\n"
+        return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    /// The summary's heading, description and command line (`<code>` with
+    /// `commandLineID` when given); the page adds its links after it.
+    static func summaryHead(name: String, description: String?, commandLine: String, commandLineID: String? = nil) -> String {
+        var html = "<section id=\"summary\"><h2>" + HTML.escaped(name) + "</h2>\n"
+        if let description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
+        html += "<p><code" + (commandLineID.map { " id=\"\($0)\"" } ?? "") + ">" + HTML.escaped(commandLine) + "</code></p>\n"
+        return html
+    }
+
+    /// The plots section: each SVG in a figure named by its title.
+    static func plots(_ plots: [(id: String, title: String, svg: String)]) -> String {
+        var html = "<section id=\"plots\"><h2>Plots</h2>\n<div class=\"plots\">\n"
+        for plot in plots {
+            html += "<figure id=\"plot-\(plot.id)\" aria-label=\"\(HTML.escaped(plot.title))\">\n" + plot.svg + "</figure>\n"
+        }
+        return html + "</div></section>\n"
+    }
+
+    /// The report section, headed `title`.
+    static func report(_ title: String, _ text: String) -> String {
+        "<section id=\"report\"><h2>" + title + "</h2>\n<pre>" + HTML.escaped(text) + "</pre></section>\n"
+    }
+
+    /// The code section: each of `formats` in a disclosure (Swift open),
+    /// summarised by `title`, with its download from `api` (`/api/code`)
+    /// for the escaped query `q`, or the reason it has no code.
+    static func code(_ formats: [EmissionFormat], title: (EmissionFormat) -> String, api: String, q: String, filterName: String,
+                     text: (EmissionFormat) throws(ApplicationError) -> String) -> String {
+        var html = "<section id=\"code\"><h2>Code</h2>\n"
+        for format in formats {
+            html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
+            html += "<summary>" + HTML.escaped(title(format)) + "</summary>\n"
+            do {
+                let code = try text(format)
+                let file = HTML.escaped(format.fileName(filterName: filterName))
+                html += "<div class=\"actions\"><a class=\"download\" href=\"\(api)?\(q)&amp;format=\(format.rawValue)&amp;download=1\" download=\""
+                    + file + "\">Download " + file + "</a></div>\n"
+                html += "<pre><code>" + HTML.escaped(code) + "</code></pre>"
+            } catch {
+                html += "<p class=\"note\">" + HTML.escaped(error.description) + "</p>"
+            }
+            html += "</details>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// The design's entry in a filter set file, with its download from
+    /// `api` (`/api/filters.json`) as `stem`.filters.json; it closes the
+    /// files section.
+    static func filterSetEntry(_ file: String, api: String, q: String, stem: String) -> String {
+        var html = "<details class=\"code\" id=\"code-filterset\" open><summary>Its entry in a <code>*.filters.json</code> file</summary>\n"
+        html += "<div class=\"actions\"><a class=\"download\" href=\"\(api)?\(q)&amp;download=1\" download=\""
+            + HTML.escaped(stem) + ".filters.json\">Download</a></div>\n"
+        return html + "<pre><code>" + HTML.escaped(file) + "</code></pre></details>\n</section>\n"
+    }
+}
