@@ -15,29 +15,21 @@ import Hummingbird
 /// (`StaticScripts.design`), never inline. Every reflected text is escaped
 /// (`HTML.escaped`).
 enum DesignPage {
-    /// Fields of the page beside the recipe's: the frequency axis and the magnitude scale.
-    static let pageFields: Set<String> = ["axis", "scale"]
+    /// The page for `query` (nil or empty: Shake!'s band-pass): see
+    /// `DesignPageSkeleton.response(query:example:design:page:)`.
+    static func response(query: String?) -> Response {
+        DesignPageSkeleton.response(query: query, example: QueryDesignRequest.shakeQuery, design: design, page: page)
+    }
 
-    /// The page for `query` (nil or empty: Shake!'s band-pass); a 400 page
-    /// naming the field for a bad query, 413 for one too long, 422 when the
-    /// fields are fine but the filter cannot be made.
-    static func response(query rawQuery: String?) -> Response {
-        let query = (rawQuery ?? "").isEmpty ? QueryDesignRequest.shakeQuery : rawQuery ?? ""
-        let values = FormValues.parse(query)
-        if let error = DesignPageSkeleton.tooLong(query) {
-            return page(values: [:], design: nil, error: error, status: .contentTooLarge)
-        }
-        do throws(ApplicationError) {
-            let design = try QueryDesignRequest(query: query, extraFields: pageFields).run()
-            var plots = DesignPlotsRequest(design: design.result.design)
-            plots.template = design.filter.template
-            let options = try DesignPageSkeleton.plotOptions(design.extras)
-            plots.frequencyAxis = options.axis
-            if let scale = options.scale { plots.scale = scale }
-            return page(values: values, design: (design, try plots.run()), error: nil, status: .ok)
-        } catch {
-            return page(values: values, design: nil, error: error, status: APIError.status(error))
-        }
+    /// The design and its plots (`DesignPlotsRequest`) for `query`.
+    static func design(_ query: String) throws(ApplicationError) -> (QueryDesign, DesignPlots) {
+        let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
+        var plots = DesignPlotsRequest(design: design.result.design)
+        plots.template = design.filter.template
+        let options = try DesignPageSkeleton.plotOptions(design.extras)
+        plots.frequencyAxis = options.axis
+        if let scale = options.scale { plots.scale = scale }
+        return (design, try plots.run())
     }
 
     static func page(values: [String: String], design: (QueryDesign, DesignPlots)?, error: ApplicationError?,

@@ -10,6 +10,29 @@ import Hummingbird
 /// design and its links; every reflected text is escaped here
 /// (`HTML.escaped`).
 enum DesignPageSkeleton {
+    /// Fields of a page beside its design's: the frequency axis and the magnitude scale.
+    static let pageFields: Set<String> = ["axis", "scale"]
+
+    /// The page for `query` (nil or empty: `example`): `design` reads and
+    /// designs it (with its plots), `page` writes the page of the fields'
+    /// values, the design or the error, and the status: 413 for a query too
+    /// long, 400 naming the field for a bad one, 422 when the fields are fine
+    /// but no filter comes of them (`APIError.status`).
+    static func response<Answer>(query rawQuery: String?, example: String,
+                                 design: (String) throws(ApplicationError) -> Answer,
+                                 page: ([String: String], Answer?, ApplicationError?, HTTPResponse.Status) -> Response) -> Response {
+        let query = (rawQuery ?? "").isEmpty ? example : rawQuery ?? ""
+        let values = FormValues.parse(query)
+        if let error = tooLong(query) {
+            return page([:], nil, error, .contentTooLarge)
+        }
+        do throws(ApplicationError) {
+            return page(values, try design(query), nil, .ok)
+        } catch {
+            return page(values, nil, error, APIError.status(error))
+        }
+    }
+
     /// The 413 for a query longer than `RecipeQuery.maximumLength`; nil when it fits.
     static func tooLong(_ query: String) -> ApplicationError? {
         guard query.utf8.count > RecipeQuery.maximumLength else { return nil }

@@ -14,38 +14,31 @@ import Hummingbird
 /// method's fields, leaves the others (and empty ones) out of the URL and
 /// adds copy buttons (`/static/fir.js`). Every reflected text is escaped.
 enum FIRPage {
-    /// Fields of the page beside the design's.
-    static let pageFields: Set<String> = ["axis", "scale"]
+    /// The page for `query` (nil or empty: `FIRQueryRequest.exampleQuery`):
+    /// see `DesignPageSkeleton.response(query:example:design:page:)`.
+    static func response(query: String?) -> Response {
+        DesignPageSkeleton.response(query: query, example: FIRQueryRequest.exampleQuery, design: design, page: page)
+    }
 
-    /// The page for `query` (nil or empty: `FIRQueryRequest.exampleQuery`);
-    /// 400 naming the field for a bad query, 413 for one too long, 422 when
-    /// the fields are fine but no filter comes of them.
-    static func response(query rawQuery: String?) -> Response {
-        let query = (rawQuery ?? "").isEmpty ? FIRQueryRequest.exampleQuery : rawQuery ?? ""
-        let values = FormValues.parse(query)
-        if let error = DesignPageSkeleton.tooLong(query) {
-            return page(values: [:], design: nil, error: error, status: .contentTooLarge)
-        }
-        do throws(ApplicationError) {
-            let design = try FIRQueryRequest(query: query, extraFields: pageFields).run()
-            let options = try DesignPageSkeleton.plotOptions(design.extras)
-            var plots: [(id: String, title: String, svg: String)] = []
-            for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response"),
-                                      (.impulse, "impulse", "Impulse response (the taps)")] {
-                var request = ResponseRequest(filter: design.filter, kind: kind)
-                request.plot = true
-                request.title = design.filterName
-                if kind == .impulse { request.samples = design.filter.taps.count + 8 }
-                if kind == .response {
-                    if let axis = options.axis { request.frequencyAxis = axis }
-                    if let scale = options.scale { request.scale = scale }
-                }
-                if let svg = try request.run().svg { plots.append((id, title, svg)) }
+    /// The design, its magnitude response and its impulse response (the
+    /// taps) as plots, for `query`.
+    static func design(_ query: String) throws(ApplicationError) -> (FIRQueryDesign, [(id: String, title: String, svg: String)]) {
+        let design = try FIRQueryRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
+        let options = try DesignPageSkeleton.plotOptions(design.extras)
+        var plots: [(id: String, title: String, svg: String)] = []
+        for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response"),
+                                  (.impulse, "impulse", "Impulse response (the taps)")] {
+            var request = ResponseRequest(filter: design.filter, kind: kind)
+            request.plot = true
+            request.title = design.filterName
+            if kind == .impulse { request.samples = design.filter.taps.count + 8 }
+            if kind == .response {
+                if let axis = options.axis { request.frequencyAxis = axis }
+                if let scale = options.scale { request.scale = scale }
             }
-            return page(values: values, design: (design, plots), error: nil, status: .ok)
-        } catch {
-            return page(values: values, design: nil, error: error, status: APIError.status(error))
+            if let svg = try request.run().svg { plots.append((id, title, svg)) }
         }
+        return (design, plots)
     }
 
     static func page(values: [String: String], design: (FIRQueryDesign, [(id: String, title: String, svg: String)])?,

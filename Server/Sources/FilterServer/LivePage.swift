@@ -23,7 +23,7 @@ enum LivePage {
                 status = .contentTooLarge
                 throw ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
             }
-            let design = try QueryDesignRequest(query: query, extraFields: DesignPage.pageFields).run()
+            let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
             _ = try filterCode(design)   // refused here, on the page, rather than in its script
             let link = DesignPage.link(design)
             html = PageStyle.head(title: "mkfilter live: " + design.filterName)
@@ -57,7 +57,7 @@ enum LivePage {
     /// `/live/filter.js?QUERY`: the filter's code for `/live` (the query is
     /// the page's own link); a bad query is the API's JSON error.
     static func filterScript(query: String?) -> Response {
-        FilterRoutes.api(query: query ?? "", extra: DesignPage.pageFields) { design, _ throws(ApplicationError) in
+        FilterRoutes.api(query: query ?? "", extra: DesignPageSkeleton.pageFields) { design, _ throws(ApplicationError) in
             Responses.text(try filterCode(design), contentType: "text/javascript; charset=utf-8")
         }
     }

@@ -79,7 +79,7 @@ public enum RecordingRoute {
     /// or the JSON error (a bad query's field, a bad line's number).
     static func trial(_ bytes: [UInt8], query: String) -> Response {
         do throws(ApplicationError) {
-            let design = try QueryDesignRequest(query: query, extraFields: DesignPage.pageFields).run()
+            let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
             let json = try RecordingTrialRequest(bytes: bytes, design: design).run()
             return Responses.text(json, contentType: "application/json; charset=utf-8")
         } catch {
