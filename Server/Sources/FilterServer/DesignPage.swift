@@ -99,7 +99,7 @@ enum DesignPage {
         html += "<section id=\"files\"><h2>Files</h2>\n"
         html += "<p><a href=\"/api/response?\(q)\" download=\"response.csv\">The response as CSV</a> "
         html += "(<code>alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples</code>, as <code>mkfilter response</code> writes it).</p>\n"
-        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/filters.json", q: q, stem: FilterRoutes.fileStem(design))
+        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/filters.json", q: q, stem: QueryAPI.fileStem(design))
         return html
     }
 }

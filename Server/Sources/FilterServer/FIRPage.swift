@@ -109,27 +109,15 @@ enum FIRPage {
             try design.code(format)
         }
         html += "<section id=\"files\"><h2>Files</h2>\n"
-        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/fir/filters.json", q: q, stem: fileStem(design))
+        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/fir/filters.json", q: q, stem: QueryAPI.fileStem(design))
         return html
-    }
-
-    /// The design's name as a file name's stem, as the IIR page's (`FilterRoutes.fileStem`).
-    static func fileStem(_ design: FIRQueryDesign) -> String {
-        String(EmissionFormat.swift.fileName(filterName: design.filterName).dropLast(".swift".count))
     }
 
     // MARK: The API
 
     /// Designs `query` and answers with `body`; every failure as a JSON error.
     static func api(query: String, extra: Set<String>, _ body: (FIRQueryDesign) throws(ApplicationError) -> Response) -> Response {
-        if query.utf8.count > RecipeQuery.maximumLength {
-            return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
-        }
-        do throws(ApplicationError) {
-            return try body(try FIRQueryRequest(query: query, extraFields: extra).run())
-        } catch {
-            return APIError.response(error)
-        }
+        QueryAPI.answer(FIRQueryDesign.self, query: query, extra: extra, body)
     }
 
     /// `/api/fir/code`: one format's code (`format=`, default swift), as a
@@ -148,18 +136,13 @@ enum FIRPage {
 
     /// `/api/fir/design`: exactly `mkfilter <command line> --emit json`.
     static func json(query: String) -> Response {
-        api(query: query, extra: []) { design throws(ApplicationError) in
-            Responses.text(try design.code(.json), contentType: "application/json; charset=utf-8")
-        }
+        api(query: query, extra: []) { design throws(ApplicationError) in try QueryAPI.json(design) }
     }
 
     /// `/api/fir/filters.json`: the design as a filter set file, as a
     /// download when `download` is given.
     static func filterSetFile(query: String) -> Response {
-        api(query: query, extra: ["download"]) { design throws(ApplicationError) in
-            Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
-                           download: design.extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
-        }
+        api(query: query, extra: ["download"]) { design in QueryAPI.filterSetFile(design) }
     }
 
     /// `/api/fir/response`: exactly `mkfilter response <command line>`.

@@ -63,7 +63,7 @@ public enum FilterRoutes {
             await bounded(request, context, heavy, page: false) { LivePage.filterScript(query: request.uri.query) }
         }
         router.get("/api/design") { request, context in
-            await bounded(request, context, heavy, page: false) { api(request) { design, _ throws(ApplicationError) in try jsonDocument(design) } }
+            await bounded(request, context, heavy, page: false) { api(request) { design, _ throws(ApplicationError) in try QueryAPI.json(design) } }
         }
         router.get("/api/response") { request, context in
             await bounded(request, context, heavy, page: false) { api(request, extra: ["points"]) { design, extras throws(ApplicationError) in try responseCSV(design, extras) } }
@@ -72,12 +72,7 @@ public enum FilterRoutes {
             await bounded(request, context, heavy, page: false) { api(request, extra: ["format", "download"]) { design, extras throws(ApplicationError) in try code(design, extras) } }
         }
         router.get("/api/filters.json") { request, context in
-            await bounded(request, context, heavy, page: false) {
-                api(request, extra: ["download"]) { design, extras throws(ApplicationError) in
-                    Responses.text(design.filterSetFile, contentType: "application/json; charset=utf-8",
-                                   download: extras["download"] == nil ? nil : fileStem(design) + ".filters.json")
-                }
-            }
+            await bounded(request, context, heavy, page: false) { api(request, extra: ["download"]) { design, _ in QueryAPI.filterSetFile(design) } }
         }
         router.get("/fir") { request, context in
             await bounded(request, context, heavy, page: true, isHeavy: HeavyWork.isHeavyFIR(query: request.uri.query ?? "")) { FIRPage.response(query: request.uri.query) }
@@ -142,20 +137,7 @@ public enum FilterRoutes {
     /// Designs `query`, and answers with `body`; every failure as a JSON error.
     static func api(query: String, extra: Set<String> = [],
                     _ body: (QueryDesign, [String: String]) throws(ApplicationError) -> Response) -> Response {
-        if query.utf8.count > RecipeQuery.maximumLength {
-            return APIError.response(.contentTooLarge, "the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted", field: nil)
-        }
-        do throws(ApplicationError) {
-            let design = try QueryDesignRequest(query: query, extraFields: extra).run()
-            return try body(design, design.extras)
-        } catch {
-            return APIError.response(error)
-        }
-    }
-
-    /// Exactly `mkfilter ... --emit json`.
-    static func jsonDocument(_ design: QueryDesign) throws(ApplicationError) -> Response {
-        Responses.text(try design.code(.json), contentType: "application/json; charset=utf-8")
+        QueryAPI.answer(QueryDesign.self, query: query, extra: extra) { design throws(ApplicationError) in try body(design, design.extras) }
     }
 
     /// `mkfilter response ... --points N`.
@@ -179,11 +161,5 @@ public enum FilterRoutes {
         }
         return Responses.text(try format.text(design), contentType: format.contentType,
                               download: extras["download"] == nil ? nil : format.fileName(filterName: design.filterName))
-    }
-
-    /// The file name stem for downloads.
-    static func fileStem(_ design: QueryDesign) -> String {
-        let stem = EmissionFormat.swift.fileName(filterName: design.filterName)
-        return String(stem.dropLast(".swift".count))
     }
 }
