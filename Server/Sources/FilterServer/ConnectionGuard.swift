@@ -198,12 +198,7 @@ public final class ConnectionGuard: Sendable {
 /// One connection's part of `ConnectionGuard`: busy from a request head to
 /// the moment its response's end is written to the socket, with every byte
 /// read counted.
-final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
-
+final class ConnectionGuardHandler: HTTPPartDuplexHandler, RemovableChannelHandler {
     let connections: ConnectionGuard
     var registered = false
 

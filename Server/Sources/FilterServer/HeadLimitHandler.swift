@@ -13,12 +13,7 @@ import NIOHTTPTypes
 /// On a pipelined connection the 431 waits for the answers to the requests
 /// read before the long one: it is written after the last of their ends
 /// (counted as heads come in and ends go out), never in front of them.
-final class HeadLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
-
+final class HeadLimitHandler: HTTPPartDuplexHandler, RemovableChannelHandler {
     let limit: Int
     var answered = false
     /// Requests whose head has come in and whose answer has not ended.
