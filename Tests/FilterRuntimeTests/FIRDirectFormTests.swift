@@ -65,6 +65,8 @@ struct FIRDirectFormTests {
 
         var double = FIRDirectForm<Double>(taps)
         #expect(double.process(input) == Self.reference(taps, input))
+        var doubleOne = FIRDirectForm<Double>(taps)
+        #expect(input.map { doubleOne.process($0) } == Self.reference(taps, input))
     }
 
     /// A vector of outputs at a time leaves out the empty lanes that one output at
@@ -83,10 +85,15 @@ struct FIRDirectFormTests {
                 var filter = FIRDirectForm<Float>(taps)
                 #expect(filter.process(x).map(\.bitPattern) == expected)
                 #expect(expected.suffix(100).allSatisfy { $0 == 0 })
+                // One sample at a time (the newest sample from a register) too.
+                var one = FIRDirectForm<Float>(taps)
+                #expect(x.map { one.process($0) }.map(\.bitPattern) == expected)
             } else {
                 let expected = Self.reference(taps, input).map(\.bitPattern)
                 var filter = FIRDirectForm<Double>(taps)
                 #expect(filter.process(input).map(\.bitPattern) == expected)
+                var one = FIRDirectForm<Double>(taps)
+                #expect(input.map { one.process($0) }.map(\.bitPattern) == expected)
             }
         }
     }
