@@ -210,16 +210,19 @@ public struct AccelerometerCSVReader {
         }
         previousTime = t
         sawData = true
-        var attitude: Attitude?
-        if hasAttitude {
-            let q = Attitude(w: values.4, x: values.5, y: values.6, z: values.7)
-            let norm = q.normSquared.squareRoot()
-            guard abs(norm - 1) <= 0.01 else {
-                throw error("the quaternion qw,qx,qy,qz = \(q.w),\(q.x),\(q.y),\(q.z) has norm \(norm); an attitude quaternion has norm 1 (within 1 %)")
-            }
-            attitude = q
-        }
+        let attitude = hasAttitude ? try unitAttitude(w: values.4, x: values.5, y: values.6, z: values.7) : nil
         return AccelerometerRow(line: line, t: t, x: values.1, y: values.2, z: values.3, attitude: attitude)
+    }
+
+    /// The attitude quaternion q = (qw, qx, qy, qz) of a line, checked to be a
+    /// unit quaternion: |q| = √(qw² + qx² + qy² + qz²) within 1 % of 1.
+    private func unitAttitude(w: Double, x: Double, y: Double, z: Double) throws(ApplicationError) -> Attitude {
+        let q = Attitude(w: w, x: x, y: y, z: z)
+        let norm = q.normSquared.squareRoot()
+        guard abs(norm - 1) <= 0.01 else {
+            throw error("the quaternion qw,qx,qy,qz = \(q.w),\(q.x),\(q.y),\(q.z) has norm \(norm); an attitude quaternion has norm 1 (within 1 %)")
+        }
+        return q
     }
 
     /// Why a line the fast path refused is not a row: the wrong number of
