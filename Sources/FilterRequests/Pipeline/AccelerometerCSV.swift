@@ -116,17 +116,8 @@ public struct AccelerometerCSVReader {
                 return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             }
             if let newline {
-                var end = newline
-                if end > start, buffer[end - 1] == 13 { end -= 1 }
-                var lineStart = start
-                start = newline + 1
-                scanned = start
-                line += 1
-                if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
-                    lineStart += 3  // a UTF-8 byte-order mark
-                }
-                lineOffset = consumed + lineStart
-                return (lineStart, end)
+                scanned = newline + 1
+                return takeLine(end: newline, next: newline + 1)
             }
             scanned = buffer.count
             if buffer.count - start > Self.maximumLineLength {
@@ -134,37 +125,49 @@ public struct AccelerometerCSVReader {
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                var end = buffer.count
-                if buffer[end - 1] == 13 { end -= 1 }
-                var lineStart = start
-                start = buffer.count
-                line += 1
-                if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
-                    lineStart += 3
-                }
-                lineOffset = consumed + lineStart
-                return (lineStart, end)
+                return takeLine(end: buffer.count, next: buffer.count)
             }
-            // Refill: keep the unread part, read up to 1 MiB more.
-            if start > 0 {
-                consumed += start
-                buffer.removeSubrange(0..<start)
-                scanned -= start
-                start = 0
-            }
-            let chunk = 1 << 20
-            let old = buffer.count
-            buffer.reserveCapacity(old + chunk)
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            var got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
-            while got < 0 && errno == EINTR { got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) } }
-            if got < 0 {
-                buffer.removeLast(chunk)
-                throw ApplicationError("\(name): cannot read it (\(String(cString: strerror(errno))))")
-            }
-            buffer.removeLast(chunk - got)
-            if got == 0 { atEnd = true }
+            try refill()
         }
+    }
+
+    /// The line buffer[start ..< end] as read: without its CR (a CRLF line
+    /// end) and, on line 1, without a UTF-8 byte-order mark; counted, with
+    /// its offset in the file noted, and reading resumed at `next`.
+    private mutating func takeLine(end: Int, next: Int) -> (Int, Int) {
+        var end = end
+        if end > start, buffer[end - 1] == 13 { end -= 1 }
+        var lineStart = start
+        start = next
+        line += 1
+        if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
+            lineStart += 3  // a UTF-8 byte-order mark
+        }
+        lineOffset = consumed + lineStart
+        return (lineStart, end)
+    }
+
+    /// Keeps the unread part of the buffer and reads up to 1 MiB more
+    /// (retrying when interrupted); a read of nothing marks the end.
+    private mutating func refill() throws(ApplicationError) {
+        if start > 0 {
+            consumed += start
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        let chunk = 1 << 20
+        let old = buffer.count
+        buffer.reserveCapacity(old + chunk)
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        var got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
+        while got < 0 && errno == EINTR { got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) } }
+        if got < 0 {
+            buffer.removeLast(chunk)
+            throw ApplicationError("\(name): cannot read it (\(String(cString: strerror(errno))))")
+        }
+        buffer.removeLast(chunk - got)
+        if got == 0 { atEnd = true }
     }
 
     /// A row of numbers (or, on the first line, perhaps the header).
