@@ -83,6 +83,46 @@ public struct AccelerationPipeline: Sendable {
     /// Samples processed (the time of a sample without one is count / sampleRate).
     var count = 0
 
+    /// Adds one axis' filter stage: the filter made for `sampleRate` (a
+    /// template's sections, the three-axis cascade when every axis has the
+    /// same sections; axes with the same Apple filter share one instance),
+    /// and the stage that runs it.
+    private mutating func appendFilterStage(_ filter: AxisFilter) throws(PipelineError) {
+        switch filter {
+        case .passThrough:
+            stages.append(.identity)
+        case .template where threeAxis != nil:
+            stages.append(.threeAxis)
+        case .template(let t):
+            digitalFilters.append(DigitalFilter<Double>(t))
+            stages.append(.digital(digitalFilters.count - 1))
+        case let .apple(kind, cutoff, adaptive):
+            let filter = try AppleFirstOrderFilter(kind, sampleRate: sampleRate, cutoff: cutoff, adaptive: adaptive)
+            // Axes with the same Apple filter share one three-axis instance.
+            if let k = appleFilters.firstIndex(of: filter) {
+                stages.append(.apple(k))
+            } else {
+                appleFilters.append(filter)
+                stages.append(.apple(appleFilters.count - 1))
+            }
+        case .filterFactorLowPass(let f):
+            articleFilters.append(.lowPass(try FilterFactorLowPass(factor: f)))
+            stages.append(.article(articleFilters.count - 1))
+        case .filterFactorHighPass(let f):
+            articleFilters.append(.highPass(try FilterFactorHighPass(factor: f)))
+            stages.append(.article(articleFilters.count - 1))
+        case .iBellsHighPass(let f):
+            articleFilters.append(.iBells(try IBellsHighPass(factor: f)))
+            stages.append(.article(articleFilters.count - 1))
+        case .fir(let t):
+            firFilters.append(FIRDirectForm<Double>(t))
+            stages.append(.fir(firFilters.count - 1))
+        case let .kalman(q, r, p0):
+            articleFilters.append(.kalman(try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0)))
+            stages.append(.article(articleFilters.count - 1))
+        }
+    }
+
     /// - Parameter initialState: where the filters start; by default in the
     ///   steady state of each axis' first sample.
     /// - Throws: `PipelineError` naming the axis and the setting out of range.
@@ -111,39 +151,7 @@ public struct AccelerationPipeline: Sendable {
             let c = configuration[axis]
             let name = PipelineConfiguration.axisNames[axis]
             do {
-                switch c.filter {
-                case .passThrough:
-                    stages.append(.identity)
-                case .template where threeAxis != nil:
-                    stages.append(.threeAxis)
-                case .template(let t):
-                    digitalFilters.append(DigitalFilter<Double>(t))
-                    stages.append(.digital(digitalFilters.count - 1))
-                case let .apple(kind, cutoff, adaptive):
-                    let filter = try AppleFirstOrderFilter(kind, sampleRate: sampleRate, cutoff: cutoff, adaptive: adaptive)
-                    // Axes with the same Apple filter share one three-axis instance.
-                    if let k = appleFilters.firstIndex(of: filter) {
-                        stages.append(.apple(k))
-                    } else {
-                        appleFilters.append(filter)
-                        stages.append(.apple(appleFilters.count - 1))
-                    }
-                case .filterFactorLowPass(let f):
-                    articleFilters.append(.lowPass(try FilterFactorLowPass(factor: f)))
-                    stages.append(.article(articleFilters.count - 1))
-                case .filterFactorHighPass(let f):
-                    articleFilters.append(.highPass(try FilterFactorHighPass(factor: f)))
-                    stages.append(.article(articleFilters.count - 1))
-                case .iBellsHighPass(let f):
-                    articleFilters.append(.iBells(try IBellsHighPass(factor: f)))
-                    stages.append(.article(articleFilters.count - 1))
-                case .fir(let t):
-                    firFilters.append(FIRDirectForm<Double>(t))
-                    stages.append(.fir(firFilters.count - 1))
-                case let .kalman(q, r, p0):
-                    articleFilters.append(.kalman(try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0)))
-                    stages.append(.article(articleFilters.count - 1))
-                }
+                try appendFilterStage(c.filter)
                 rms.append(try MovingRMS(window: c.rmsWindow))
                 detectors.append(try ThresholdDetector(threshold: c.threshold, count: c.count))
             } catch {

@@ -13,6 +13,49 @@ import FilterRuntime
 /// so that no stage's output can overflow, with the predicted noise in the
 /// comment, and a warning there when the SNR is not useful.
 public enum CMSISFixedPointEmitter {
+    /// One cascade's part of the header's view: its q15 or q31 stages as
+    /// CMSIS stores them ({b0, 0, b1, b2, a1, a2} in q15, {b0, b1, b2, a1, a2}
+    /// in q31), post-shift and output scale, and the analysis's figures
+    /// (peak frequency, predicted SNR and accuracy, error bound).
+    private static func cascadeView(_ t: EmittedFilter, _ s: FixedPointSections, id: String,
+                                    arithmetic: FixedPointArithmetic) -> [String: Any] {
+        let a = s.analysis
+        let peak = t.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
+        return [
+            "id_upper": id.uppercased(),
+            "formatUpper": arithmetic.format.rawValue.uppercased(),
+            "format": arithmetic.format.rawValue,
+            "ctype": arithmetic.cType,
+            "function": s.arithmetic.cmsisFunction,
+            "scaling": s.scaling == .l1 ? "L1" : "L-infinity",
+            "stages": "\(s.stages.count)",
+            "postShift": "\(s.postShift)",
+            "outputScale": CEmitter.literal(s.outputScale, .float),
+            "outputScaleText": formatC("%.17g", s.outputScale),
+            "peakText": peak,
+            "snr": formatC("%.1f", a.predictedSNR),
+            "accuracy": formatC("%.1f", a.predictedAccuracy),
+            "deviation": formatC("%.2g", a.responseDeviation),
+            "errorBound": formatC("%.3g", a.outputErrorBound) + " of full scale",
+            "warning": FixedPointNotes.warning(s).map(CComment.text) ?? false,
+            "perStage": "\(arithmetic.coefficientsPerStage)",
+            "stageLines": s.cmsisStages.map { c in
+                let values = arithmetic.format == .q15 ? [c[0], 0, c[1], c[2], c[3], c[4]] : c
+                return values.map { literal($0, arithmetic) + "," }.joined(separator: " ")
+            },
+        ]
+    }
+
+    /// The FIR filters among `filters`, each as a template of its taps and
+    /// their q15 or q31 form.
+    private static func fixedPointTaps(of filters: [EmittedFilter]) -> [(FIRTemplate, FixedPointTaps)] {
+        filters.compactMap { f -> (FIRTemplate, FixedPointTaps)? in
+            guard case .fixedPointTaps(let fixed) = f.structure else { return nil }
+            return (FIRTemplate(name: f.name, description: f.description, designSampleRate: f.designSampleRate, taps: fixed.taps,
+                                mkfilterCommandLine: f.commandLine), fixed)
+        }
+    }
+
     /// The header for `filters` (all in one format), identifiers prefixed
     /// by `prefix`: their fixed-point sections, or when they are FIR filters
     /// their fixed-point taps (`FIREmitter.cmsisFixed`), or for a resampler
@@ -30,11 +73,7 @@ public enum CMSISFixedPointEmitter {
         if filters.count > 1, filters.contains(where: { $0.resampler != nil }) {
             throw EmissionError("a resampler is written one to a CMSIS-DSP header; emit it alone")
         }
-        let taps = filters.compactMap { f -> (FIRTemplate, FixedPointTaps)? in
-            guard case .fixedPointTaps(let fixed) = f.structure else { return nil }
-            return (FIRTemplate(name: f.name, description: f.description, designSampleRate: f.designSampleRate, taps: fixed.taps,
-                                mkfilterCommandLine: f.commandLine), fixed)
-        }
+        let taps = fixedPointTaps(of: filters)
         if !taps.isEmpty {
             guard taps.count == filters.count else { throw EmissionError("one CMSIS-DSP file holds IIR filters or FIR filters, not both; emit them apart") }
             return try FIREmitter.cmsisFixed(taps.map { (template: $0.0, fixed: $0.1) }, prefix: prefix, renderer: renderer)
@@ -54,34 +93,10 @@ public enum CMSISFixedPointEmitter {
         var views: [[String: Any]] = []
         var ids: [String] = []
         for (t, s) in zip(filters, cascades) {
-            let a = s.analysis
             let id = try CEmitter.identifier(t.name, prefix: prefix)
             ids.append(id)
             try names.claimCMacros(id, for: t.name)
-            let peak = t.sampleRate.map { formatC("%.6g", a.peakAlpha * $0) + " Hz" } ?? "alpha " + formatC("%.6g", a.peakAlpha)
-            views.append(CEmitter.commentView(t, id: id).merging([
-                "id_upper": id.uppercased(),
-                "formatUpper": arithmetic.format.rawValue.uppercased(),
-                "format": arithmetic.format.rawValue,
-                "ctype": arithmetic.cType,
-                "function": s.arithmetic.cmsisFunction,
-                "scaling": s.scaling == .l1 ? "L1" : "L-infinity",
-                "stages": "\(s.stages.count)",
-                "postShift": "\(s.postShift)",
-                "outputScale": CEmitter.literal(s.outputScale, .float),
-                "outputScaleText": formatC("%.17g", s.outputScale),
-                "peakText": peak,
-                "snr": formatC("%.1f", a.predictedSNR),
-                "accuracy": formatC("%.1f", a.predictedAccuracy),
-                "deviation": formatC("%.2g", a.responseDeviation),
-                "errorBound": formatC("%.3g", a.outputErrorBound) + " of full scale",
-                "warning": FixedPointNotes.warning(s).map(CComment.text) ?? false,
-                "perStage": "\(arithmetic.coefficientsPerStage)",
-                "stageLines": s.cmsisStages.map { c in
-                    let values = arithmetic.format == .q15 ? [c[0], 0, c[1], c[2], c[3], c[4]] : c
-                    return values.map { literal($0, arithmetic) + "," }.joined(separator: " ")
-                },
-            ]) { _, view in view })
+            views.append(CEmitter.commentView(t, id: id).merging(cascadeView(t, s, id: id, arithmetic: arithmetic)) { _, view in view })
         }
         let scalingText = cascades.allSatisfy({ $0.scaling == .l1 })
             ? "L1 scaling: for any input within full scale"

@@ -57,6 +57,16 @@ public enum ResamplerEmitter {
         }
     }
 
+    /// The template as arm_fir_interpolate takes it: an interpolator's N taps
+    /// padded with (L − N mod L) mod L zeros to a multiple of its factor L, so
+    /// that each of the L phases has N / L taps; a decimator's as they are.
+    private static func phasePadded(_ t: FIRTemplate, for structure: FixedPointTaps.Structure) -> FIRTemplate {
+        guard case .interpolator(let l) = structure else { return t }
+        return FIRTemplate(name: t.name, description: t.description, designSampleRate: t.designSampleRate,
+                           taps: t.taps + [Double](repeating: 0, count: (l - t.taps.count % l) % l),
+                           mkfilterCommandLine: t.mkfilterCommandLine)
+    }
+
     /// A C header for CMSIS-DSP's decimator or interpolator in float32_t
     /// (`fixed` nil) or in q15/q31 (`fixed` realized for `cmsisStructure(r)`).
     ///
@@ -67,13 +77,7 @@ public enum ResamplerEmitter {
                              renderer: TemplateRenderer = .embedded) throws(EmissionError) -> String {
         let structure = try cmsisStructure(r)
         let base = try CEmitter.prefixIdentifier(prefix)
-        var template = r.template
-        if case .interpolator(let l) = structure {
-            let t = r.template
-            template = FIRTemplate(name: t.name, description: t.description, designSampleRate: t.designSampleRate,
-                                   taps: t.taps + [Double](repeating: 0, count: (l - t.taps.count % l) % l),
-                                   mkfilterCommandLine: t.mkfilterCommandLine)
-        }
+        let template = phasePadded(r.template, for: structure)
         let made = try FIREmitter.cViews([template], prefix: prefix) { x throws(EmissionError) in
             guard Float(x).isFinite else { throw EmissionError("a tap (\(x)) is not finite in float32_t") }
             return CEmitter.literal(x, .float)

@@ -93,25 +93,32 @@ public enum SwiftEmitter {
 }
 
 extension SwiftEmitter {
-    /// One IIR template's mustache fields, its identifier claimed in `names`.
-    static func filterView(_ t: DigitalFilterTemplate, names: inout EmittedNames) throws(EmissionError) -> [String: Any] {
-        guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
-        let id = try names.claimSwift(t.name, memberSuffixes: ["ImpulseResponse"])
-        let numbers = [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
+    /// Every number a template's Swift writes (its rates, corners, gain,
+    /// coefficients, sections and provenance's numbers), to be checked finite.
+    private static func numbers(of t: DigitalFilterTemplate) -> [Double] {
+        [t.designSampleRate, t.cornerFrequency1, t.cornerFrequency2, t.frequency3, t.gain]
             + t.xCoefficients + t.yCoefficients + t.sections.flatMap(\.coefficients)
             + [t.provenance.rippleDecibels ?? 0, t.provenance.extraZeroFrequency ?? 0, t.provenance.attenuationDecibels ?? 0,
                t.provenance.passbandLoss ?? 0, t.provenance.stopbandAttenuation ?? 0]
             + (t.provenance.passbandEdges ?? []) + (t.provenance.stopbandEdges ?? [])
-        guard numbers.allSatisfy(\.isFinite) else {
+    }
+
+    /// An optional Double as a Swift literal: nil, ±.infinity, or the exact double.
+    private static func optionalLiteral(_ x: Double?) -> String {
+        guard let x else { return "nil" }
+        return x.isInfinite ? (x > 0 ? ".infinity" : "-.infinity") : SwiftSource.doubleLiteral(x)
+    }
+
+    /// One IIR template's mustache fields, its identifier claimed in `names`.
+    static func filterView(_ t: DigitalFilterTemplate, names: inout EmittedNames) throws(EmissionError) -> [String: Any] {
+        guard !t.name.isEmpty else { throw EmissionError("a filter has an empty name; every filter needs one (it becomes its Swift identifier)") }
+        let id = try names.claimSwift(t.name, memberSuffixes: ["ImpulseResponse"])
+        guard numbers(of: t).allSatisfy(\.isFinite) else {
             throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)) has a number that is not finite")
         }
         let impulse = TemplateBuilder.impulseResponse(t, count: impulseCount)
         guard impulse.allSatisfy(\.isFinite) else {
             throw EmissionError("filter \(SwiftSource.stringLiteral(t.name)): its impulse response overflows; the filter is unstable")
-        }
-        func optional(_ x: Double?) -> String {
-            guard let x else { return "nil" }
-            return x.isInfinite ? (x > 0 ? ".infinity" : "-.infinity") : SwiftSource.doubleLiteral(x)
         }
         let lines = stride(from: 0, to: impulse.count, by: 4).map { start in
             impulse[start..<min(start + 4, impulse.count)].map { SwiftSource.doubleLiteral($0) + "," }.joined(separator: " ")
@@ -140,11 +147,11 @@ extension SwiftEmitter {
                  "a1": SwiftSource.doubleLiteral(s.a1), "a2": SwiftSource.doubleLiteral(s.a2)]
             },
             "familyLiteral": SwiftSource.stringLiteral(t.provenance.family),
-            "ripple": optional(t.provenance.rippleDecibels),
-            "qualityFactor": optional(t.provenance.qualityFactor),
+            "ripple": optionalLiteral(t.provenance.rippleDecibels),
+            "qualityFactor": optionalLiteral(t.provenance.qualityFactor),
             "transformLiteral": SwiftSource.stringLiteral(t.provenance.transform),
             "poleSubset": t.provenance.poleSubset.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil",
-            "extraZero": optional(t.provenance.extraZeroFrequency),
+            "extraZero": optionalLiteral(t.provenance.extraZeroFrequency),
             "besselPoles": t.provenance.besselPoles.map { [SwiftSource.stringLiteral($0)] } ?? [],
             "commandLineLiteral": SwiftSource.stringLiteral(t.provenance.mkfilterCommandLine),
             "attenuation": t.provenance.attenuationDecibels.map { [SwiftSource.doubleLiteral($0)] } ?? [],

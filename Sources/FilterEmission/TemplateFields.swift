@@ -41,6 +41,47 @@ enum TemplateFields {
         }
     }
 
+    /// The `FilterProvenance(...)` of a Swift template, from its labelled
+    /// arguments: the family, and what each family and transform needs.
+    private static func swiftProvenance(_ p: [(label: String?, value: SourceValue)], _ c: Context) throws(TemplateSourceError) -> FilterProvenance {
+        var provenance = FilterProvenance(family: "butterworth", transform: "bilinear", mkfilterCommandLine: "")
+        var pf: [String: SourceValue] = [:]
+        for (label, v) in p { if let label { pf[label] = v } }
+        provenance.family = try c.string(pf["family"], "provenance.family")
+        provenance.rippleDecibels = try c.optionalNumber(pf["rippleDecibels"], "provenance.rippleDecibels")
+        provenance.qualityFactor = try c.optionalNumber(pf["qualityFactor"], "provenance.qualityFactor")
+        provenance.transform = (try? c.string(pf["transform"], "")) ?? "bilinear"
+        if case .list(let items)? = pf["poleSubset"] {
+            var subset: [Int] = []
+            for item in items { subset.append(try c.integer(item, "provenance.poleSubset")) }
+            provenance.poleSubset = subset
+        }
+        provenance.extraZeroFrequency = try c.optionalNumber(pf["extraZeroFrequency"], "provenance.extraZeroFrequency")
+        if pf["besselPoles"] != nil { provenance.besselPoles = try c.string(pf["besselPoles"], "provenance.besselPoles") }
+        provenance.mkfilterCommandLine = (try? c.string(pf["mkfilterCommandLine"], "")) ?? ""
+        provenance.attenuationDecibels = try c.optionalNumber(pf["attenuationDecibels"], "provenance.attenuationDecibels")
+        if pf["passbandEdges"] != nil { provenance.passbandEdges = try c.numbers(pf["passbandEdges"], "provenance.passbandEdges").map(\.value) }
+        if pf["stopbandEdges"] != nil { provenance.stopbandEdges = try c.numbers(pf["stopbandEdges"], "provenance.stopbandEdges").map(\.value) }
+        provenance.passbandLoss = try c.optionalNumber(pf["passbandLoss"], "provenance.passbandLoss")
+        provenance.stopbandAttenuation = try c.optionalNumber(pf["stopbandAttenuation"], "provenance.stopbandAttenuation")
+        return provenance
+    }
+
+    /// A Swift template's `sections:`, a list of `Biquad(b0:b1:b2:a1:a2:)`.
+    private static func swiftSections(_ value: SourceValue, _ c: Context) throws(TemplateSourceError) -> [Biquad] {
+        guard case .list(let items) = value else { throw c.error("sections must be a list of Biquad(...)") }
+        var sections: [Biquad] = []
+        for item in items {
+            guard case .call(_, let arguments) = item else { throw c.error("sections must be a list of Biquad(...)") }
+            var k: [String: SourceValue] = [:]
+            for (label, v) in arguments { if let label { k[label] = v } }
+            sections.append(Biquad(b0: try c.number(k["b0"], "sections b0").value, b1: try c.number(k["b1"], "sections b1").value,
+                                   b2: try c.number(k["b2"], "sections b2").value, a1: try c.number(k["a1"], "sections a1").value,
+                                   a2: try c.number(k["a2"], "sections a2").value))
+        }
+        return sections
+    }
+
     /// `DigitalFilterTemplate(tag: ..., provenance: FilterProvenance(...))`.
     static func swift(_ value: SourceValue, identifier: String, file: String, line: Int) throws(TemplateSourceError) -> TemplateDefinition {
         let c = Context(identifier: identifier, file: file, line: line)
@@ -61,41 +102,13 @@ enum TemplateFields {
         var hasProvenance = false
         if case .call(_, let p)? = fields["provenance"] {
             hasProvenance = true
-            var pf: [String: SourceValue] = [:]
-            for (label, v) in p { if let label { pf[label] = v } }
-            provenance.family = try c.string(pf["family"], "provenance.family")
-            provenance.rippleDecibels = try c.optionalNumber(pf["rippleDecibels"], "provenance.rippleDecibels")
-            provenance.qualityFactor = try c.optionalNumber(pf["qualityFactor"], "provenance.qualityFactor")
-            provenance.transform = (try? c.string(pf["transform"], "")) ?? "bilinear"
-            if case .list(let items)? = pf["poleSubset"] {
-                var subset: [Int] = []
-                for item in items { subset.append(try c.integer(item, "provenance.poleSubset")) }
-                provenance.poleSubset = subset
-            }
-            provenance.extraZeroFrequency = try c.optionalNumber(pf["extraZeroFrequency"], "provenance.extraZeroFrequency")
-            if pf["besselPoles"] != nil { provenance.besselPoles = try c.string(pf["besselPoles"], "provenance.besselPoles") }
-            provenance.mkfilterCommandLine = (try? c.string(pf["mkfilterCommandLine"], "")) ?? ""
-            provenance.attenuationDecibels = try c.optionalNumber(pf["attenuationDecibels"], "provenance.attenuationDecibels")
-            if pf["passbandEdges"] != nil { provenance.passbandEdges = try c.numbers(pf["passbandEdges"], "provenance.passbandEdges").map(\.value) }
-            if pf["stopbandEdges"] != nil { provenance.stopbandEdges = try c.numbers(pf["stopbandEdges"], "provenance.stopbandEdges").map(\.value) }
-            provenance.passbandLoss = try c.optionalNumber(pf["passbandLoss"], "provenance.passbandLoss")
-            provenance.stopbandAttenuation = try c.optionalNumber(pf["stopbandAttenuation"], "provenance.stopbandAttenuation")
+            provenance = try swiftProvenance(p, c)
         }
         let gain = try c.number(fields["gain"], "gain")
         let x = try c.numbers(fields["xCoefficients"], "xCoefficients")
         let y = try c.numbers(fields["yCoefficients"], "yCoefficients")
         var sections: [Biquad] = []
-        if let value = fields["sections"] {
-            guard case .list(let items) = value else { throw c.error("sections must be a list of Biquad(...)") }
-            for item in items {
-                guard case .call(_, let arguments) = item else { throw c.error("sections must be a list of Biquad(...)") }
-                var k: [String: SourceValue] = [:]
-                for (label, v) in arguments { if let label { k[label] = v } }
-                sections.append(Biquad(b0: try c.number(k["b0"], "sections b0").value, b1: try c.number(k["b1"], "sections b1").value,
-                                       b2: try c.number(k["b2"], "sections b2").value, a1: try c.number(k["a1"], "sections a1").value,
-                                       a2: try c.number(k["a2"], "sections a2").value))
-            }
-        }
+        if let value = fields["sections"] { sections = try swiftSections(value, c) }
         let template = DigitalFilterTemplate(
             tag: try c.integer(fields["tag"], "tag"), name: try c.string(fields["name"], "name"),
             description: try c.string(fields["description"], "description"), filterClass: filterClass,

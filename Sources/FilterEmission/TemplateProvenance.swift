@@ -33,6 +33,34 @@ public enum TemplateProvenance {
             passbandLoss: spec?.passbandLoss, stopbandAttenuation: spec?.stopbandAttenuation)
     }
 
+    /// The family the provenance names, with the parameters it needs from
+    /// the provenance: the ripple (Chebyshev, elliptic), the attenuation
+    /// (Chebyshev II, elliptic) or the quality factor Q (resonator).
+    private static func family(of p: FilterProvenance) throws(ProvenanceError) -> FilterFamily {
+        switch FilterFamily.Name(rawValue: p.family) {
+        case .butterworth?: return .butterworth
+        case .bessel?: return .bessel
+        case .chebyshev?:
+            guard let ripple = p.rippleDecibels else { throw ProvenanceError("a Chebyshev filter without its ripple in the provenance") }
+            return .chebyshev(rippleDecibels: ripple)
+        case .chebyshev2?:
+            guard let a = p.attenuationDecibels else { throw ProvenanceError("a Chebyshev II filter without its attenuation in the provenance") }
+            return .chebyshev2(attenuationDecibels: a)
+        case .elliptic?:
+            guard let r = p.rippleDecibels, let a = p.attenuationDecibels else {
+                throw ProvenanceError("an elliptic filter without its ripple and attenuation in the provenance")
+            }
+            return .elliptic(rippleDecibels: r, attenuationDecibels: a)
+        case .resonator?:
+            guard let q = p.qualityFactor else { throw ProvenanceError("a resonator without its Q in the provenance") }
+            return .resonator(q.isInfinite ? .infinite : .finite(q))
+        case .proportionalIntegral?: return .proportionalIntegral
+        case nil:
+            throw ProvenanceError("family \"\(p.family)\" cannot be redesigned (these can be: "
+                                  + FilterFamily.Name.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+    }
+
     /// The recipe `template` records, designed at `sampleRate` (by default
     /// the one it was designed for), its corners and extra zero kept in Hz.
     ///
@@ -41,29 +69,7 @@ public enum TemplateProvenance {
     ///   unknown transform, or a recipe that is out of range at `sampleRate`.
     public static func recipe(of template: DigitalFilterTemplate, sampleRate: Double? = nil) throws(ProvenanceError) -> FilterRecipe {
         let p = template.provenance
-        let family: FilterFamily
-        switch FilterFamily.Name(rawValue: p.family) {
-        case .butterworth?: family = .butterworth
-        case .bessel?: family = .bessel
-        case .chebyshev?:
-            guard let ripple = p.rippleDecibels else { throw ProvenanceError("a Chebyshev filter without its ripple in the provenance") }
-            family = .chebyshev(rippleDecibels: ripple)
-        case .chebyshev2?:
-            guard let a = p.attenuationDecibels else { throw ProvenanceError("a Chebyshev II filter without its attenuation in the provenance") }
-            family = .chebyshev2(attenuationDecibels: a)
-        case .elliptic?:
-            guard let r = p.rippleDecibels, let a = p.attenuationDecibels else {
-                throw ProvenanceError("an elliptic filter without its ripple and attenuation in the provenance")
-            }
-            family = .elliptic(rippleDecibels: r, attenuationDecibels: a)
-        case .resonator?:
-            guard let q = p.qualityFactor else { throw ProvenanceError("a resonator without its Q in the provenance") }
-            family = .resonator(q.isInfinite ? .infinite : .finite(q))
-        case .proportionalIntegral?: family = .proportionalIntegral
-        case nil:
-            throw ProvenanceError("family \"\(p.family)\" cannot be redesigned (these can be: "
-                                  + FilterFamily.Name.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-        }
+        let family = try Self.family(of: p)
         guard template.filterClass != .passThrough else { throw ProvenanceError("a pass-through has no design") }
         let band = template.filterClass.band
         let isResonator = !FilterRecipe.familyHasSPlane(family)

@@ -440,24 +440,30 @@ struct Parser {
                 index += 1
                 return .name("." + tokens[index - 1].text)
             case "[", "{":
-                let close = token.text == "[" ? "]" : "}"
-                try enter(token)
-                defer { depth -= 1 }
-                index += 1
-                var items: [SourceValue] = []
-                while current.text != close {
-                    if current.kind == .end { throw error("unterminated '\(token.text)'", at: token) }
-                    items.append(try value())
-                    if current.text == "," { index += 1 } else if current.text != close { try expect(close) }
-                }
-                index += 1
-                return .list(items)
+                return try list(opening: token)
             default:
                 throw error("unexpected \(quotedTokenForMessage(token.text))")
             }
         case .end:
             throw error("unexpected end of file")
         }
+    }
+
+    /// The list that `opening` ('[' or '{') begins: its values, comma
+    /// separated (a trailing comma allowed), up to the matching ']' or '}'.
+    private mutating func list(opening token: Token) throws(TemplateSourceError) -> SourceValue {
+        let close = token.text == "[" ? "]" : "}"
+        try enter(token)
+        defer { depth -= 1 }
+        index += 1
+        var items: [SourceValue] = []
+        while current.text != close {
+            if current.kind == .end { throw error("unterminated '\(token.text)'", at: token) }
+            items.append(try value())
+            if current.text == "," { index += 1 } else if current.text != close { try expect(close) }
+        }
+        index += 1
+        return .list(items)
     }
 
     func number(_ text: String, _ token: Token) throws(TemplateSourceError) -> Double {

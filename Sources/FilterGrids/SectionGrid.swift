@@ -76,6 +76,36 @@ public enum SectionGrid {
         return check
     }
 
+    /// One design's Float impulse response errors, each max |y[n] − h[n]| / max |h[n]|
+    /// against the exact response h: run by DigitalFilter<Float> in the offset
+    /// form, by the same sections in float32 transposed direct form II, and in
+    /// Float with the sections in Double; and whether one sample at a time
+    /// gives the block's output bit for bit.
+    private static func floatErrors(_ c: Case) -> (Double, Double, Double, Bool) {
+        let template = try! TemplateBuilder.template(for: try! c.recipe.design(), name: "f", description: "", tag: 0)
+        let exact = TimeResponse.impulse(template.sections, count: c.impulseLength)
+        var filter = DigitalFilter<OffsetForm<Float>>(template)
+        var transposed = SectionCascade<TransposedForm<Float>>(template.sections)
+        var wide = SectionCascade<TransposedInDoubleForm<Float>>(template.sections)
+        var input = [Float](repeating: 0, count: c.impulseLength)
+        input[0] = 1
+        let run = filter.process(input)
+        let runTransposed = transposed.process(input)
+        let runWide = wide.process(input)
+        // One sample at a time, as a motion callback runs it: bit for bit
+        // the block, Float in Double and Double alike.
+        var wideStepped = SectionCascade<TransposedInDoubleForm<Float>>(template.sections)
+        var double = SectionCascade<Double>(template.sections), doubleStepped = double
+        let doubleInput = input.map(Double.init), doubleBlock = double.process(doubleInput)
+        let stepped = input.indices.allSatisfy { n in
+            wideStepped.process(input[n]).bitPattern == runWide[n].bitPattern
+                && doubleStepped.process(doubleInput[n]).bitPattern == doubleBlock[n].bitPattern
+        }
+        let peak = exact.map(abs).max()!
+        let error = { (y: [Float]) in zip(y, exact).map { abs(Double($0) - $1) }.max()! / peak }
+        return (error(run), error(runTransposed), error(runWide), stepped)
+    }
+
     /// Run in Float, every impulse response is within 5 % of its peak of the
     /// exact one, and within 1 % wherever scipy's sections in float32 are;
     /// Float samples through sections in Double within 1e-6; one sample at a
@@ -85,30 +115,7 @@ public enum SectionGrid {
         // Each design's error as run by DigitalFilter<Float> in the offset form,
         // and, for comparison only, by the same sections in float32
         // transposed direct form II.
-        let both = await parallelMap(cases) { c -> (Double, Double, Double, Bool) in
-            let template = try! TemplateBuilder.template(for: try! c.recipe.design(), name: "f", description: "", tag: 0)
-            let exact = TimeResponse.impulse(template.sections, count: c.impulseLength)
-            var filter = DigitalFilter<OffsetForm<Float>>(template)
-            var transposed = SectionCascade<TransposedForm<Float>>(template.sections)
-            var wide = SectionCascade<TransposedInDoubleForm<Float>>(template.sections)
-            var input = [Float](repeating: 0, count: c.impulseLength)
-            input[0] = 1
-            let run = filter.process(input)
-            let runTransposed = transposed.process(input)
-            let runWide = wide.process(input)
-            // One sample at a time, as a motion callback runs it: bit for bit
-            // the block, Float in Double and Double alike.
-            var wideStepped = SectionCascade<TransposedInDoubleForm<Float>>(template.sections)
-            var double = SectionCascade<Double>(template.sections), doubleStepped = double
-            let doubleInput = input.map(Double.init), doubleBlock = double.process(doubleInput)
-            let stepped = input.indices.allSatisfy { n in
-                wideStepped.process(input[n]).bitPattern == runWide[n].bitPattern
-                    && doubleStepped.process(doubleInput[n]).bitPattern == doubleBlock[n].bitPattern
-            }
-            let peak = exact.map(abs).max()!
-            let error = { (y: [Float]) in zip(y, exact).map { abs(Double($0) - $1) }.max()! / peak }
-            return (error(run), error(runTransposed), error(runWide), stepped)
-        }
+        let both = await parallelMap(cases) { c -> (Double, Double, Double, Bool) in floatErrors(c) }
         for (c, r) in zip(cases, both) where !r.3 { check.failures.append("\(c.label): per sample differs from the block") }
         // Float samples with the sections in Double inside (the runtime's
         // default for Float off microcontrollers): the output's rounding only.

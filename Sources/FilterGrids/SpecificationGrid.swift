@@ -179,30 +179,37 @@ public enum SpecificationGrid {
         corpus.map { ($0.recipe, $0.label) }
     }
 
+    /// What verify says of one design in Double and in Float: a line per
+    /// failed item ("label precision: check: detail; ..."), and a line per
+    /// check skipped past verify's caps ("skipped: label precision: check: detail").
+    private static func verifyOutcome(_ recipe: FilterRecipe, label: String) -> [String] {
+        var failed: [String] = []
+        let design = try! recipe.design()
+        for precision in [RunningPrecision.double, .float] {
+            do throws(ApplicationError) {
+                let report = try VerificationRequest(.design(design, commandLine: FisherCommandLine.commandLine(for: recipe)), precision: precision).run()
+                for item in report.items where !item.passed {
+                    failed.append("\(label) \(precision): " + item.checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; "))
+                }
+                for item in report.items {
+                    for check in item.checks where check.skipped {
+                        failed.append("skipped: \(label) \(precision): \(check.name): \(check.detail)")
+                    }
+                }
+            } catch {
+                failed.append("\(label) \(precision): \(error.description)")
+            }
+        }
+        return failed
+    }
+
     /// `mkfilter verify` passes every subject, in Float and in Double, but for
     /// the designs in `beyondVerify`, which fail or skip exactly the checks
     /// listed there. Checks skipped past verify's caps are summarised.
     public static func verify(_ subjects: [Subject]) async -> GridCheck {
         var check = GridCheck(name: "verify over the spec and corpus designs")
         let results = await parallelMap(subjects) { (recipe, label) -> [String] in
-            var failed: [String] = []
-            let design = try! recipe.design()
-            for precision in [RunningPrecision.double, .float] {
-                do throws(ApplicationError) {
-                    let report = try VerificationRequest(.design(design, commandLine: FisherCommandLine.commandLine(for: recipe)), precision: precision).run()
-                    for item in report.items where !item.passed {
-                        failed.append("\(label) \(precision): " + item.checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; "))
-                    }
-                    for item in report.items {
-                        for check in item.checks where check.skipped {
-                            failed.append("skipped: \(label) \(precision): \(check.name): \(check.detail)")
-                        }
-                    }
-                } catch {
-                    failed.append("\(label) \(precision): \(error.description)")
-                }
-            }
-            return failed
+            verifyOutcome(recipe, label: label)
         }
         var skips: [String] = []
         for ((_, label), outcome) in zip(subjects, results) {

@@ -205,24 +205,32 @@ public struct EmissionRequest: Sendable {
             fixedFilter.structure = .fixedPointTaps(fixed)
             return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
         case .resampler(let resampling, let commandLine):
-            let emitted = EmittedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
-                                          name: name ?? "resample \(resampling.ratio)", description: description, tag: tag,
-                                          sampleRate: nil, commandLine: commandLine)
-            guard let arithmetic, let resampler = emitted.resampler else { return (emitted, []) }
-            guard fixedPointScaling == .l1 else {
-                throw ApplicationError("--fixed-point-scaling linf: a resampler's taps are scaled by their L1 norm, safe for any input; leave it out")
-            }
-            let structure: FixedPointTaps.Structure, fixed: FixedPointTaps
-            do { structure = try ResamplerEmitter.cmsisStructure(resampler.resampler) } catch {
-                throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
-            }
-            do { fixed = try FixedPointTaps(resampling.taps, arithmetic: arithmetic, structure: structure) } catch {
-                throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
-            }
-            var fixedFilter = emitted
-            fixedFilter.structure = .fixedPointTaps(fixed)
-            return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
+            return try emittedResampler(resampling, commandLine: commandLine, arithmetic: arithmetic)
         }
+    }
+
+    /// A resampler as emitted: its polyphase taps, named, or (for a
+    /// fixed-point format) its taps in q15 or q31 for CMSIS's decimator or
+    /// interpolator, scaled by their L1 norm, with the notes that brings.
+    private func emittedResampler(_ resampling: ResamplingFilter, commandLine: String, arithmetic: FixedPointArithmetic?)
+        throws(ApplicationError) -> (filter: EmittedFilter, notes: [String]) {
+        let emitted = EmittedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
+                                      name: name ?? "resample \(resampling.ratio)", description: description, tag: tag,
+                                      sampleRate: nil, commandLine: commandLine)
+        guard let arithmetic, let resampler = emitted.resampler else { return (emitted, []) }
+        guard fixedPointScaling == .l1 else {
+            throw ApplicationError("--fixed-point-scaling linf: a resampler's taps are scaled by their L1 norm, safe for any input; leave it out")
+        }
+        let structure: FixedPointTaps.Structure, fixed: FixedPointTaps
+        do { structure = try ResamplerEmitter.cmsisStructure(resampler.resampler) } catch {
+            throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
+        }
+        do { fixed = try FixedPointTaps(resampling.taps, arithmetic: arithmetic, structure: structure) } catch {
+            throw ApplicationError("--emit \(format.rawValue): \(error.description)", underlying: error)
+        }
+        var fixedFilter = emitted
+        fixedFilter.structure = .fixedPointTaps(fixed)
+        return (fixedFilter, [FixedPointNotes.summary(fixed)] + (FixedPointNotes.warning(fixed).map { ["warning: " + $0] } ?? []))
     }
 
     /// The IIR design's Shake! template and zeros, poles and gain, built

@@ -71,58 +71,72 @@ public struct FIRQueryRequest: Sendable {
             throw ApplicationError("design: \(quotedForMessage(chosenText)) is not a FIR design; use \(FIRFields.methods.joined(separator: ", "))", field: "design")
         }
         var fields = FIRFields(method: chosen, spelling: .query)
+        let design: FIRQueryDesign.Design
         do throws(FIRFields.Mistake) {
-            for (key, value) in fieldPairs where !value.isEmpty {
-                guard let canonical = fields.canonical(key) else {
-                    let known = (["design", "name", "description"] + extraFields.sorted()
-                        + (FIRFields.common + FIRFields.fields.values.flatMap { $0 }).map(fields.spelled)).sorted()
-                    throw FIRFields.Mistake(description: "unknown field \(quotedForMessage(key)); the fields are " + Set(known).sorted().joined(separator: ", "),
-                                            field: key, showsUsage: false)
-                }
-                if FIRFields.flags.contains(canonical) {
-                    // A checkbox: on (the form sends 1) or off.
-                    switch value.lowercased() {
-                    case "1", "on", "true", "yes": try fields.add(canonical, [])
-                    case "0", "off", "false", "no": break
-                    default:
-                        throw FIRFields.Mistake(description: "\(key): \(quotedForMessage(value)) is not on or off; use 1 or 0",
-                                                field: key, showsUsage: false)
-                    }
-                    continue
-                }
-                try fields.add(canonical, value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces })
-            }
+            try add(fieldPairs, to: &fields)
         } catch {
             throw ApplicationError(wrapping: error, field: error.field)
         }
-        let design: FIRQueryDesign.Design
         do throws(FIRFields.Mistake) {
-            switch try fields.definition() {
-            case .specification(var spec):
-                // The search itself never designs more than the server's bound
-                // (a minimum-phase design searches twice the attenuation).
-                spec.tapLimit = Self.maximumTaps
-                // Kaiser's estimate for the narrowest transition: a search that
-                // would design thousands of taps is refused before it starts.
-                let narrowest = zip(spec.passbandEdges, spec.stopbandEdges).map { abs($0 - $1) }.min() ?? 0
-                let attenuation = max(spec.stopbandAttenuation, -20 * Double.log10(max(spec.passbandDeviation, 1e-300)))
-                if narrowest > 0, let (estimate, _) = try? kaiserOrder(attenuation: attenuation, width: narrowest),
-                   estimate > Self.maximumTaps {
-                    throw FIRFields.Mistake(description: "this specification needs about \(estimate) taps (Kaiser's estimate), more than this server designs (at most \(Self.maximumTaps)); widen the transition, or use the command line",
-                                            field: fields.spelled("stopband-edge"), showsUsage: false)
-                }
-                design = .specification(spec)
-            case .recipe(let recipe):
-                guard recipe.method.taps <= Self.maximumTaps else {
-                    throw FIRFields.Mistake(description: "taps: \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps)); use the command line",
-                                            field: "taps", showsUsage: false)
-                }
-                design = .recipe(recipe)
-            }
+            design = try Self.boundedDefinition(fields)
         } catch {
             throw ApplicationError(wrapping: error, field: error.field)
         }
         return (design, fields, name, description, extras)
+    }
+
+    /// Adds the query's design fields (those given a value) to `fields`:
+    /// lists split at commas, a checkbox on (1, on, true, yes) or off.
+    private func add(_ fieldPairs: [(name: String, value: String)], to fields: inout FIRFields) throws(FIRFields.Mistake) {
+        for (key, value) in fieldPairs where !value.isEmpty {
+            guard let canonical = fields.canonical(key) else {
+                let known = (["design", "name", "description"] + extraFields.sorted()
+                    + (FIRFields.common + FIRFields.fields.values.flatMap { $0 }).map(fields.spelled)).sorted()
+                throw FIRFields.Mistake(description: "unknown field \(quotedForMessage(key)); the fields are " + Set(known).sorted().joined(separator: ", "),
+                                        field: key, showsUsage: false)
+            }
+            if FIRFields.flags.contains(canonical) {
+                // A checkbox: on (the form sends 1) or off.
+                switch value.lowercased() {
+                case "1", "on", "true", "yes": try fields.add(canonical, [])
+                case "0", "off", "false", "no": break
+                default:
+                    throw FIRFields.Mistake(description: "\(key): \(quotedForMessage(value)) is not on or off; use 1 or 0",
+                                            field: key, showsUsage: false)
+                }
+                continue
+            }
+            try fields.add(canonical, value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces })
+        }
+    }
+
+    /// The design the fields define, within what the server designs: at most
+    /// `maximumTaps` taps, and for a specification a search capped there and
+    /// refused before it starts when Kaiser's estimate for the narrowest
+    /// transition (at the larger of the attenuation and -20 log10 δp) exceeds it.
+    private static func boundedDefinition(_ fields: FIRFields) throws(FIRFields.Mistake) -> FIRQueryDesign.Design {
+        switch try fields.definition() {
+        case .specification(var spec):
+            // The search itself never designs more than the server's bound
+            // (a minimum-phase design searches twice the attenuation).
+            spec.tapLimit = Self.maximumTaps
+            // Kaiser's estimate for the narrowest transition: a search that
+            // would design thousands of taps is refused before it starts.
+            let narrowest = zip(spec.passbandEdges, spec.stopbandEdges).map { abs($0 - $1) }.min() ?? 0
+            let attenuation = max(spec.stopbandAttenuation, -20 * Double.log10(max(spec.passbandDeviation, 1e-300)))
+            if narrowest > 0, let (estimate, _) = try? kaiserOrder(attenuation: attenuation, width: narrowest),
+               estimate > Self.maximumTaps {
+                throw FIRFields.Mistake(description: "this specification needs about \(estimate) taps (Kaiser's estimate), more than this server designs (at most \(Self.maximumTaps)); widen the transition, or use the command line",
+                                        field: fields.spelled("stopband-edge"), showsUsage: false)
+            }
+            return .specification(spec)
+        case .recipe(let recipe):
+            guard recipe.method.taps <= Self.maximumTaps else {
+                throw FIRFields.Mistake(description: "taps: \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps)); use the command line",
+                                        field: "taps", showsUsage: false)
+            }
+            return .recipe(recipe)
+        }
     }
 }
 

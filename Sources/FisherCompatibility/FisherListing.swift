@@ -62,55 +62,75 @@ public struct FisherListing: Sendable, Hashable {
         // would leave the whole listing one line.)
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         if lines.last == "" { lines.removeLast() }
+        var reader = LineReader(lines: lines)
+        commandLine = try reader.next("the command line")
+        let gainText = try reader.value(prefix: "G  = ", expected: "'G  = <gain>'")
+        gain = try reader.number(gainText, expected: "gain G")
+        guard gain != 0 else { throw ListingError(line: reader.index, message: "gain G = \(gainText) must not be 0 (the input is divided by it)") }
+        let zeros = try reader.count("NZ")
+        xCoefficients = try reader.coefficients(zeros)
+        let poles = try reader.count("NP")
+        yCoefficients = try reader.coefficients(poles)
+        guard yCoefficients.last == -1.0 else {
+            throw ListingError(line: reader.index, message: "the last y coefficient must be -1 (it is the output's own)")
+        }
+        guard xCoefficients.count <= yCoefficients.count else {
+            throw ListingError(line: reader.index, message: "NZ = \(zeroCount) exceeds NP = \(poleCount); the filter would not be causal")
+        }
+        guard reader.index == lines.count else {
+            throw ListingError(line: reader.index + 1, message: "unexpected text after the listing: \(quotedForMessage(lines[reader.index]))")
+        }
+    }
+
+    /// A listing's lines read one at a time, as gencode's `readdata` reads
+    /// them; `index` counts the lines read, so a problem with the line just
+    /// read is on line `index`.
+    private struct LineReader {
+        let lines: [String]
         var index = 0
-        func next(_ expected: String) throws(ListingError) -> String {
+
+        /// The next line; `expected` says what it should have been when the listing ends early.
+        mutating func next(_ expected: String) throws(ListingError) -> String {
             guard index < lines.count else { throw ListingError(line: index + 1, message: "the listing ends early; expected \(expected)") }
             defer { index += 1 }
             return lines[index]
         }
-        func value(_ line: String, prefix: String, expected: String) throws(ListingError) -> String {
+
+        /// The next line's text after `prefix` and the blanks that follow it.
+        mutating func value(prefix: String, expected: String) throws(ListingError) -> String {
+            let line = try next(expected)
             guard line.hasPrefix(prefix) else {
                 throw ListingError(line: index, message: "expected \(expected), found \(quotedForMessage(line))")
             }
             let rest = line.dropFirst(prefix.count).drop { $0 == " " || $0 == "\t" }
             return String(rest)
         }
+
+        /// `text` as C's strtod reads it, required to be all of it and finite.
         func number(_ text: String, expected: String) throws(ListingError) -> Double {
             guard let v = parseCDouble(text), v.isFinite else {
                 throw ListingError(line: index, message: "\(expected) \(quotedForMessage(text)) is not a finite number")
             }
             return v
         }
-        func count(_ label: String) throws(ListingError) -> Int {
-            let text = try value(try next("'\(label) = <count>'"), prefix: "\(label) = ", expected: "'\(label) = <count>'")
-            guard let n = Int(text), (0...Self.maximumCount).contains(n) else {
-                throw ListingError(line: index, message: "\(label) = \(quotedForMessage(text)) is not a count in 0 ... \(Self.maximumCount)")
+
+        /// The count n of the next line, `label = n`, in 0 ... `FisherListing.maximumCount`.
+        mutating func count(_ label: String) throws(ListingError) -> Int {
+            let text = try value(prefix: "\(label) = ", expected: "'\(label) = <count>'")
+            guard let n = Int(text), (0...FisherListing.maximumCount).contains(n) else {
+                throw ListingError(line: index, message: "\(label) = \(quotedForMessage(text)) is not a count in 0 ... \(FisherListing.maximumCount)")
             }
             return n
         }
-        func coefficients(_ n: Int) throws(ListingError) -> [Double] {
+
+        /// The next n + 1 lines' coefficients, one a line.
+        mutating func coefficients(_ n: Int) throws(ListingError) -> [Double] {
             var values: [Double] = []
             for _ in 0...n {
-                let text = try value(try next("a coefficient"), prefix: "", expected: "a coefficient")
+                let text = try value(prefix: "", expected: "a coefficient")
                 values.append(try number(text, expected: "coefficient"))
             }
             return values
-        }
-
-        commandLine = try next("the command line")
-        let gainText = try value(try next("'G  = <gain>'"), prefix: "G  = ", expected: "'G  = <gain>'")
-        gain = try number(gainText, expected: "gain G")
-        guard gain != 0 else { throw ListingError(line: index, message: "gain G = \(gainText) must not be 0 (the input is divided by it)") }
-        xCoefficients = try coefficients(try count("NZ"))
-        yCoefficients = try coefficients(try count("NP"))
-        guard yCoefficients.last == -1.0 else {
-            throw ListingError(line: index, message: "the last y coefficient must be -1 (it is the output's own)")
-        }
-        guard xCoefficients.count <= yCoefficients.count else {
-            throw ListingError(line: index, message: "NZ = \(zeroCount) exceeds NP = \(poleCount); the filter would not be causal")
-        }
-        guard index == lines.count else {
-            throw ListingError(line: index + 1, message: "unexpected text after the listing: \(quotedForMessage(lines[index]))")
         }
     }
 }

@@ -30,53 +30,67 @@ public enum Gencode {
             for y in listing.yCoefficients { line += formatC("\t%15.8e", y) }
             return try templates.render("c/gencode-xyc.mustache", ["line": line])
         case .ansic:
-            let nz = listing.zeroCount, np = listing.poleCount
-            let isFIR = listing.yCoefficients.prefix(np).allSatisfy { $0 == 0 }
-            var view: [String: Any] = [
-                "commandLine": CComment.text(listing.commandLine),
-                "zeroCount": "\(nz)", "poleCount": "\(np)",
-                "gain": formatC("%15.9e", listing.gain),
-            ]
-            if isFIR {
-                var list = "{"
-                for (i, x) in listing.xCoefficients.enumerated() {
-                    if i > 0 && i % 4 == 0 { list += "\n   " }
-                    list += formatC(" %+0.10f,", x)
-                }
-                view["coefficientList"] = list
-                return try templates.render("c/gencode-ansic-fir.mustache", view)
-            }
-            var expression = Expression(margin: 20)
-            expression.feedforward(listing, vector: "xv")
-            expression.feedback(listing, vector: "yv")
-            view["inputShift"] = shiftDown("xv", nz)
-            view["outputShift"] = shiftDown("yv", np)
-            view["expression"] = expression.text
-            return try templates.render("c/gencode-ansic-iir.mustache", view)
+            return try ansicLoop(listing, templates: templates)
         case .f:
-            let nz = listing.zeroCount, np = listing.poleCount
-            var movingAverage = false
-            if np == nz {
-                var n = 0
-                while n < np && listing.yCoefficients[n] == 0.0 && listing.xCoefficients[n] == 1.0 { n += 1 }
-                movingAverage = n >= np
-            }
-            var view: [String: Any] = [
-                "commandLine": CComment.text(listing.commandLine),
-                "zeroCount": "\(nz)", "poleCount": "\(np)",
-                "scale": formatC("%18.10e", 1.0 / listing.gain),
-                "movingAverage": movingAverage,
-                "length": "\(np + 1)",
-            ]
-            var feedback = Expression(margin: 11)
-            feedback.feedback(listing, vector: "v")
-            var feedforward = Expression(margin: 11)
-            feedforward.feedforward(listing, vector: "v")
-            view["shift"] = shiftLines("v", np)
-            view["feedback"] = feedback.text
-            view["feedforward"] = feedforward.text
-            return try templates.render("c/gencode-f.mustache", view)
+            return try fStep(listing, templates: templates)
         }
+    }
+
+    /// `-ansic`: a `filterloop()` running the listing's recurrence,
+    /// xv[NZ] = input / G, y[n] = Σ x_k xv[k] + Σ y_k yv[k] (an FIR listing,
+    /// its y coefficients all 0, as a coefficient list instead).
+    private static func ansicLoop(_ listing: FisherListing, templates: TemplateRenderer) throws(EmissionError) -> String {
+        let nz = listing.zeroCount, np = listing.poleCount
+        let isFIR = listing.yCoefficients.prefix(np).allSatisfy { $0 == 0 }
+        var view: [String: Any] = [
+            "commandLine": CComment.text(listing.commandLine),
+            "zeroCount": "\(nz)", "poleCount": "\(np)",
+            "gain": formatC("%15.9e", listing.gain),
+        ]
+        if isFIR {
+            var list = "{"
+            for (i, x) in listing.xCoefficients.enumerated() {
+                if i > 0 && i % 4 == 0 { list += "\n   " }
+                list += formatC(" %+0.10f,", x)
+            }
+            view["coefficientList"] = list
+            return try templates.render("c/gencode-ansic-fir.mustache", view)
+        }
+        var expression = Expression(margin: 20)
+        expression.feedforward(listing, vector: "xv")
+        expression.feedback(listing, vector: "yv")
+        view["inputShift"] = shiftDown("xv", nz)
+        view["outputShift"] = shiftDown("yv", np)
+        view["expression"] = expression.text
+        return try templates.render("c/gencode-ansic-iir.mustache", view)
+    }
+
+    /// `-f`: a step function for Fisher's `filter` library: the state shift,
+    /// the feedback and feedforward sums, and the scale 1 / G (a moving
+    /// average, y coefficients 0 and x coefficients 1, marked as such).
+    private static func fStep(_ listing: FisherListing, templates: TemplateRenderer) throws(EmissionError) -> String {
+        let nz = listing.zeroCount, np = listing.poleCount
+        var movingAverage = false
+        if np == nz {
+            var n = 0
+            while n < np && listing.yCoefficients[n] == 0.0 && listing.xCoefficients[n] == 1.0 { n += 1 }
+            movingAverage = n >= np
+        }
+        var view: [String: Any] = [
+            "commandLine": CComment.text(listing.commandLine),
+            "zeroCount": "\(nz)", "poleCount": "\(np)",
+            "scale": formatC("%18.10e", 1.0 / listing.gain),
+            "movingAverage": movingAverage,
+            "length": "\(np + 1)",
+        ]
+        var feedback = Expression(margin: 11)
+        feedback.feedback(listing, vector: "v")
+        var feedforward = Expression(margin: 11)
+        feedforward.feedforward(listing, vector: "v")
+        view["shift"] = shiftLines("v", np)
+        view["feedback"] = feedback.text
+        view["feedforward"] = feedforward.text
+        return try templates.render("c/gencode-f.mustache", view)
     }
 
     /// `xv[0] = xv[1]; xv[1] = xv[2]; ` on one line.

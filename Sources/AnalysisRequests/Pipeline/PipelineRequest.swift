@@ -141,6 +141,30 @@ public struct PipelineRequest: Sendable {
     /// A request with every default: CSV from standard input to standard output.
     public init() {}
 
+    /// Refuses an --output and --svg that name the same file, or either
+    /// naming the input.
+    private func refuseClashingFiles() throws(ApplicationError) {
+        if let output, let svg, AtomicFileSet.sameFile(output, svg) {
+            throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
+        }
+        try FileOutput.refuseOverwriting(input: self.input, with: [("--output", output), ("--svg", svg)])
+    }
+
+    /// Every row through the chain to the writer, until the writer fails:
+    /// the zero-phase rows (filtered forward and backward) when there are,
+    /// else the recording's rows as they are read.
+    private static func emitRows(_ input: PipelineInput, _ zeroPhaseRows: ZeroPhaseRows?, through chain: inout PipelineChain,
+                                 to writer: PipelineCSVWriter) throws(ApplicationError) {
+        if let zeroPhaseRows {
+            for i in 0..<zeroPhaseRows.count {
+                try chain.emit(zeroPhaseRows.row(i), filtered: zeroPhaseRows.filtered(i), to: writer)
+                if writer.failed { break }
+            }
+        } else {
+            while !writer.failed, let row = try input.next() { try chain.emit(row, filtered: nil, to: writer) }
+        }
+    }
+
     /// Runs the chain. `standardInput` is read when no file or source is
     /// given; the CSV goes to `standardOutput` (or into the result when nil).
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> PipelineResult {
@@ -152,10 +176,7 @@ public struct PipelineRequest: Sendable {
         var reading: (input: PipelineInput, notesBefore: Int)?
         func rowNotes() -> String { reading.map { $0.input.notes.dropFirst($0.notesBefore).map { $0 + "\n" }.joined() } ?? "" }
         do throws(ApplicationError) {
-            if let output, let svg, AtomicFileSet.sameFile(output, svg) {
-                throw ApplicationError("--output \(quotedForMessage(output)) and --svg \(quotedForMessage(svg)) name the same file: give each its own")
-            }
-            try FileOutput.refuseOverwriting(input: self.input, with: [("--output", output), ("--svg", svg)])
+            try refuseClashingFiles()
             var settings = try self.settings()
             let input = try openInput(standardInput: standardInput)
             stderr += input.notes.map { $0 + "\n" }.joined()
@@ -178,14 +199,7 @@ public struct PipelineRequest: Sendable {
             // From here until it finishes, the writer's thread owns `csv.sink`.
             let writer = PipelineCSVWriter(sink: csv.sink, extras: chain.extras)
             defer { writer.finish() }
-            if let zeroPhaseRows {
-                for i in 0..<zeroPhaseRows.count {
-                    try chain.emit(zeroPhaseRows.row(i), filtered: zeroPhaseRows.filtered(i), to: writer)
-                    if writer.failed { break }
-                }
-            } else {
-                while !writer.failed, let row = try input.next() { try chain.emit(row, filtered: nil, to: writer) }
-            }
+            try Self.emitRows(input, zeroPhaseRows, through: &chain, to: writer)
             writer.finish()
             stderr += rowNotes()
             reading = nil

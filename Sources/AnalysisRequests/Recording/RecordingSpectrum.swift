@@ -60,6 +60,95 @@ public struct RecordingSpectrum: Sendable {
     /// Notes for standard error (sample rate, uneven spacing, a short recording).
     public var notes: [String]
 
+    /// The overlap of the segments, `overlap` or by default half a
+    /// segment, checked with the segment's length against their ranges.
+    private static func checkedOverlap(_ overlap: Int?, segment: Int) throws(ApplicationError) -> Int {
+        guard segmentRange.contains(segment) else {
+            throw ApplicationError("--segment \(segment) is out of range; it must be in \(segmentRange.lowerBound) ... \(segmentRange.upperBound) samples")
+        }
+        let overlap = overlap ?? segment / 2
+        guard (0...largestOverlap(segment: segment)).contains(overlap) else {
+            throw ApplicationError("--overlap \(overlap) is out of range; it must be in 0 ... \(largestOverlap(segment: segment)) (segments of \(segment) samples start at least \(max(1, segment / 16)) apart)")
+        }
+        return overlap
+    }
+
+    /// The recording as filtered, sample by sample: its Welch accumulator and
+    /// running moments per axis, and the filter, run by the pipeline or, a
+    /// long FIR filter, by FFT (overlap-save) a block at a time.
+    private struct FilteredChannels {
+        let accumulator: WelchAccumulator
+        var moments = [RunningMoments](repeating: RunningMoments(), count: 3)
+        var pipeline: AccelerationPipeline?
+        var blockFilters: [OverlapSave] = []
+        var blockOutputs: [[Double]] = [[], [], []]
+        let initialState: AccelerationPipeline.InitialState
+        /// The recording's name, for the messages.
+        let name: String
+
+        /// The filter made for the recording's rate.
+        init(_ filter: Filter, segment: Int, overlap: Int, sampleRate fs: Double,
+             initialState: AccelerationPipeline.InitialState, name: String) throws(ApplicationError) {
+            accumulator = WelchAccumulator(segmentLength: segment, overlap: overlap, channels: 3)
+            self.initialState = initialState
+            self.name = name
+            if case .fir(let t) = filter.filter, t.taps.count > OverlapSave.directFormLimit {
+                blockFilters = (0..<3).map { _ in OverlapSave(taps: t.taps) }
+            } else {
+                do {
+                    pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: filter.filter)),
+                                                        sampleRate: fs, initialState: initialState)
+                } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)", underlying: error) }
+            }
+        }
+
+        /// One row through the filter: its output accumulated (a block
+        /// filter's when it completes a block), refused when not finite.
+        mutating func append(_ row: AccelerometerRow) throws(ApplicationError) {
+            if !blockFilters.isEmpty {
+                let values = [row.x, row.y, row.z]
+                for axis in 0..<3 {
+                    if blockFilters[axis].received == 0 && initialState == .steadyState { blockFilters[axis].settle(at: values[axis]) }
+                    blockFilters[axis].push(values[axis], into: &blockOutputs[axis])
+                }
+                if !blockOutputs[0].isEmpty {
+                    try appendBlock(blockOutputs)
+                    for axis in 0..<3 { blockOutputs[axis].removeAll(keepingCapacity: true) }
+                }
+            }
+            if pipeline != nil {
+                let out = pipeline!.process(Acceleration(x: row.x, y: row.y, z: row.z), at: row.t)
+                let f = out.filtered
+                for axis in 0..<3 where !f[axis].isFinite {
+                    throw ApplicationError("\(name):\(row.line): the filter's output on \(PipelineConfiguration.axisNames[axis]) is beyond the largest double at t = \(row.t) s; scale the input down")
+                }
+                accumulator.append(f.x, f.y, f.z)
+                moments[0].add(f.x); moments[1].add(f.y); moments[2].add(f.z)
+            }
+        }
+
+        /// The block filters' tails, accumulated.
+        mutating func finish() throws(ApplicationError) {
+            if !blockFilters.isEmpty {
+                for axis in 0..<3 { blockFilters[axis].finish(into: &blockOutputs[axis]) }
+                try appendBlock(blockOutputs)
+            }
+        }
+
+        /// A block of the three axes' outputs, accumulated; refused at the
+        /// first sample that is not finite.
+        private mutating func appendBlock(_ outputs: [[Double]]) throws(ApplicationError) {
+            for k in outputs[0].indices {
+                let f = (outputs[0][k], outputs[1][k], outputs[2][k])
+                guard f.0.isFinite, f.1.isFinite, f.2.isFinite else {
+                    throw ApplicationError("\(name): the filter's output is beyond the largest double at sample \(accumulator.sampleCount + 1); scale the input down")
+                }
+                accumulator.append(f.0, f.1, f.2)
+                moments[0].add(f.0); moments[1].add(f.1); moments[2].add(f.2)
+            }
+        }
+    }
+
     /// Reads `input` to its end and estimates the spectra.
     ///
     /// - Parameters:
@@ -71,71 +160,21 @@ public struct RecordingSpectrum: Sendable {
     public static func estimate(_ input: RecordingInput, segment: Int = defaultSegment, overlap: Int? = nil,
                                 filter: Filter? = nil, initialState: AccelerationPipeline.InitialState = .steadyState)
         throws(ApplicationError) -> RecordingSpectrum {
-        guard segmentRange.contains(segment) else {
-            throw ApplicationError("--segment \(segment) is out of range; it must be in \(segmentRange.lowerBound) ... \(segmentRange.upperBound) samples")
-        }
-        let overlap = overlap ?? segment / 2
-        guard (0...largestOverlap(segment: segment)).contains(overlap) else {
-            throw ApplicationError("--overlap \(overlap) is out of range; it must be in 0 ... \(largestOverlap(segment: segment)) (segments of \(segment) samples start at least \(max(1, segment / 16)) apart)")
-        }
+        let overlap = try checkedOverlap(overlap, segment: segment)
         let fs = input.sampleRate
         let raw = WelchAccumulator(segmentLength: segment, overlap: overlap, channels: 3)
         var moments = [RunningMoments](repeating: RunningMoments(), count: 3)
-        var filteredAccumulator: WelchAccumulator?
-        var filteredMoments = [RunningMoments](repeating: RunningMoments(), count: 3)
-        var pipeline: AccelerationPipeline?
-        // A long FIR filter runs by FFT (overlap-save), a block at a time.
-        var blockFilters: [OverlapSave] = []
-        var blockOutputs: [[Double]] = [[], [], []]
-        func appendFiltered(_ outputs: [[Double]]) throws(ApplicationError) {
-            for k in outputs[0].indices {
-                let f = (outputs[0][k], outputs[1][k], outputs[2][k])
-                guard f.0.isFinite, f.1.isFinite, f.2.isFinite else {
-                    throw ApplicationError("\(input.name): the filter's output is beyond the largest double at sample \(filteredAccumulator!.sampleCount + 1); scale the input down")
-                }
-                filteredAccumulator!.append(f.0, f.1, f.2)
-                filteredMoments[0].add(f.0); filteredMoments[1].add(f.1); filteredMoments[2].add(f.2)
-            }
-        }
+        var filtered: FilteredChannels?
         if let filter {
-            filteredAccumulator = WelchAccumulator(segmentLength: segment, overlap: overlap, channels: 3)
-            if case .fir(let t) = filter.filter, t.taps.count > OverlapSave.directFormLimit {
-                blockFilters = (0..<3).map { _ in OverlapSave(taps: t.taps) }
-            } else {
-                do {
-                    pipeline = try AccelerationPipeline(PipelineConfiguration(all: AxisConfiguration(filter: filter.filter)),
-                                                        sampleRate: fs, initialState: initialState)
-                } catch { throw ApplicationError("\(filter.option ?? "the filter") \(quotedForMessage(filter.name)): \(error.description)", underlying: error) }
-            }
+            filtered = try FilteredChannels(filter, segment: segment, overlap: overlap, sampleRate: fs,
+                                            initialState: initialState, name: input.name)
         }
         while let row = try input.next() {
             raw.append(row.x, row.y, row.z)
             moments[0].add(row.x); moments[1].add(row.y); moments[2].add(row.z)
-            if !blockFilters.isEmpty {
-                let values = [row.x, row.y, row.z]
-                for axis in 0..<3 {
-                    if blockFilters[axis].received == 0 && initialState == .steadyState { blockFilters[axis].settle(at: values[axis]) }
-                    blockFilters[axis].push(values[axis], into: &blockOutputs[axis])
-                }
-                if !blockOutputs[0].isEmpty {
-                    try appendFiltered(blockOutputs)
-                    for axis in 0..<3 { blockOutputs[axis].removeAll(keepingCapacity: true) }
-                }
-            }
-            if pipeline != nil {
-                let out = pipeline!.process(Acceleration(x: row.x, y: row.y, z: row.z), at: row.t)
-                let f = out.filtered
-                for axis in 0..<3 where !f[axis].isFinite {
-                    throw ApplicationError("\(input.name):\(row.line): the filter's output on \(PipelineConfiguration.axisNames[axis]) is beyond the largest double at t = \(row.t) s; scale the input down")
-                }
-                filteredAccumulator!.append(f.x, f.y, f.z)
-                filteredMoments[0].add(f.x); filteredMoments[1].add(f.y); filteredMoments[2].add(f.z)
-            }
+            try filtered?.append(row)
         }
-        if !blockFilters.isEmpty {
-            for axis in 0..<3 { blockFilters[axis].finish(into: &blockOutputs[axis]) }
-            try appendFiltered(blockOutputs)
-        }
+        try filtered?.finish()
         var notes = input.notes
         let n = raw.sampleCount
         func density(_ accumulator: WelchAccumulator) throws(ApplicationError) -> WelchSpectrum {
@@ -149,11 +188,11 @@ public struct RecordingSpectrum: Sendable {
         }
         var result = RecordingSpectrum(sampleRate: fs, samples: n, raw: rawDensity,
                                        mean: moments.map(\.mean), rms: moments.map(\.rmsAboutMean), notes: notes)
-        if let filter, let filteredAccumulator {
-            result.filtered = try density(filteredAccumulator)
+        if let filter, let filtered {
+            result.filtered = try density(filtered.accumulator)
             result.filterName = filter.name
-            result.filteredMean = filteredMoments.map(\.mean)
-            result.filteredRMS = filteredMoments.map(\.rmsAboutMean)
+            result.filteredMean = filtered.moments.map(\.mean)
+            result.filteredRMS = filtered.moments.map(\.rmsAboutMean)
             if let sections = filter.filter.sections(sampleRate: fs) {
                 result.filterMagnitude = rawDensity.frequencies.map { SectionResponse.response(sections, atAlpha: $0 / fs).length }
             }

@@ -409,6 +409,22 @@ public struct PlotPage: Sendable {
         }
     }
 
+    /// One pole (a red ×) or zero (a blue ○) at (x, y) in the plot, with
+    /// "×count" beside it when `count` of them coincide there.
+    private static func drawMark(isPole: Bool, count: Int, x: Double, y: Double, into svg: inout SVGWriter) {
+        if isPole {
+            svg.line(x - 5, y - 5, x + 5, y + 5, color: "#c22", width: 2)
+            svg.line(x - 5, y + 5, x + 5, y - 5, color: "#c22", width: 2)
+        } else {
+            svg.element("circle", [("cx", SVGWriter.number(x)), ("cy", SVGWriter.number(y)), ("r", "5"),
+                                   ("fill", "none"), ("stroke", "#22c"), ("stroke-width", "2")])
+        }
+        if count > 1 {
+            svg.text("\u{00D7}\(count)", x: x + 7, y: isPole ? y - 7 : y + 15, size: 11, weight: "bold",
+                     color: isPole ? "#c22" : "#22c")
+        }
+    }
+
     /// One square of the z-plane: grid, axes, unit circle, zeros (circles)
     /// and poles (crosses) with "x k" where k of them coincide at this scale.
     private func drawPlane(_ diagram: PoleZeroChart, _ view: PlaneView, into svg: inout SVGWriter,
@@ -444,18 +460,7 @@ public struct PlotPage: Sendable {
         let tolerance = 2 * h * 4e-3
         for (points, isPole) in [(diagram.zeros, false), (diagram.poles, true)] {
             for (p, count) in Self.multiplicities(points.filter(view.contains), tolerance: tolerance) {
-                let (x, y) = (px(p.real), py(p.imaginary))
-                if isPole {
-                    svg.line(x - 5, y - 5, x + 5, y + 5, color: "#c22", width: 2)
-                    svg.line(x - 5, y + 5, x + 5, y - 5, color: "#c22", width: 2)
-                } else {
-                    svg.element("circle", [("cx", SVGWriter.number(x)), ("cy", SVGWriter.number(y)), ("r", "5"),
-                                           ("fill", "none"), ("stroke", "#22c"), ("stroke-width", "2")])
-                }
-                if count > 1 {
-                    svg.text("\u{00D7}\(count)", x: x + 7, y: isPole ? y - 7 : y + 15, size: 11, weight: "bold",
-                             color: isPole ? "#c22" : "#22c")
-                }
+                Self.drawMark(isPole: isPole, count: count, x: px(p.real), y: py(p.imaginary), into: &svg)
             }
         }
         svg.endGroup()

@@ -27,6 +27,14 @@ extension FilterRecipe {
         return design
     }
 
+    /// Fisher's `-Z`: the zero pair z = exp(±j 2π alphaZ) added to `zPlane`,
+    /// and poles at z = 0 until there are as many poles as zeros (causality).
+    private func addZeroPair(at alphaZ: Double, to zPlane: inout ZeroPoleGain) {
+        let zz = FisherArithmetic.expj(2.0 * Double.pi * alphaZ)
+        zPlane.zeros += [zz, FisherArithmetic.conjugate(zz)]
+        while zPlane.poles.count < zPlane.zeros.count { zPlane.poles.append(FisherArithmetic.complex(0.0)) }
+    }
+
     /// The design, whether or not double precision can carry it.
     func unchecked() throws(DesignError) -> Design {
         var sPlane: ZeroPoleGain? = nil
@@ -55,11 +63,7 @@ extension FilterRecipe {
             zPlane = discretization == .matchedZ ? MatchedZ.map(s) : Bilinear.map(s)
         }
 
-        if let alphaZ = extraZeroAlpha {
-            let zz = FisherArithmetic.expj(2.0 * Double.pi * alphaZ)
-            zPlane.zeros += [zz, FisherArithmetic.conjugate(zz)]
-            while zPlane.poles.count < zPlane.zeros.count { zPlane.poles.append(FisherArithmetic.complex(0.0)) }
-        }
+        if let alphaZ = extraZeroAlpha { addZeroPair(at: alphaZ, to: &zPlane) }
 
         // Fisher's realization: the expanded polynomials, their gains, the recurrence.
         let top = try PolynomialExpansion.expand(zPlane.zeros)

@@ -76,6 +76,47 @@ public struct FixedPointTaps: Sendable, Hashable {
     /// `L` are `uint8_t`).
     public static let maximumFactor = 255
 
+    /// The largest sum of |v| over one phase of `values` (every `phases`-th
+    /// value, from each start); the whole sum for one phase.
+    private static func phaseL1<T: Numeric & Comparable>(_ values: [T], phases: Int, _ magnitude: (T) -> T) -> T {
+        (0..<phases).map { p in stride(from: p, to: values.count, by: phases).reduce(T.zero) { $0 + magnitude(values[$1]) } }.max() ?? .zero
+    }
+
+    /// The scale s and the coefficients round(s h_k 2^F) with each phase's
+    /// sum |round(s h_k 2^F)| <= 2^F - 1: from the unrounded bound
+    /// s = (2^F - 1) / 2^F / L1 down, each step by the excess the rounding
+    /// made, s ← s (2^F - 1) / total (1 - 1e-12).
+    private static func scaled(_ taps: [Double], l1: Double, phases: Int,
+                               arithmetic: FixedPointArithmetic) throws(FixedPointError) -> (Double, [Int64]) {
+        let full = Double(arithmetic.largestInteger) + 1, limit = arithmetic.largestInteger
+        var s = Double(limit) / full / l1
+        guard s.isFinite else {
+            throw FixedPointError("the taps are too small (their magnitudes sum to \(l1)) for a scale in Double")
+        }
+        var c = taps.map { Int64(($0 * s * full).rounded()) }
+        var total = phaseL1(c, phases: phases) { abs($0) }
+        while total > limit {
+            s *= Double(limit) / Double(total) * (1 - 1e-12)
+            c = taps.map { Int64(($0 * s * full).rounded()) }
+            total = phaseL1(c, phases: phases) { abs($0) }
+        }
+        return (s, c)
+    }
+
+    /// The zeros CMSIS needs after `count` coefficients: a q15 filter at
+    /// least 4 taps and an even count (arm_fir_q15); an interpolator's
+    /// count a multiple of its factor L, (L - count mod L) mod L.
+    private static func padding(count: Int, structure: Structure, arithmetic: FixedPointArithmetic) -> Int {
+        switch structure {
+        case .filter where arithmetic.format == .q15:
+            return max(4 - count, 0) + (max(count, 4) % 2)
+        case .interpolator(let l):
+            return (l - count % l) % l
+        default:
+            return 0
+        }
+    }
+
     /// `taps` realized in `arithmetic` for `structure`.
     ///
     /// - Throws: `FixedPointError` for a fast variant, more than
@@ -97,38 +138,14 @@ public struct FixedPointTaps: Sendable, Hashable {
         }
         guard taps.allSatisfy(\.isFinite) else { throw FixedPointError("a tap is not finite") }
         let phases = structure.phases
-        /// The largest sum of |v| over one phase of `values`.
-        func phaseL1<T: Numeric & Comparable>(_ values: [T], _ magnitude: (T) -> T) -> T {
-            (0..<phases).map { p in stride(from: p, to: values.count, by: phases).reduce(T.zero) { $0 + magnitude(values[$1]) } }.max() ?? .zero
-        }
-        let l1 = phaseL1(taps) { abs($0) }
+        let l1 = Self.phaseL1(taps, phases: phases) { abs($0) }
         guard l1 > 0 else { throw FixedPointError("every tap is zero: there is nothing to scale") }
         guard l1.isFinite else { throw FixedPointError("the taps' sum of magnitudes overflows Double: there is no scale to give them") }
-        let full = Double(arithmetic.largestInteger) + 1, limit = arithmetic.largestInteger
-        // s with sum |round(s h_k 2^F)| <= 2^F - 1: from the unrounded bound
-        // down, each step by the excess the rounding made.
-        var s = Double(limit) / full / l1
-        guard s.isFinite else {
-            throw FixedPointError("the taps are too small (their magnitudes sum to \(l1)) for a scale in Double")
-        }
-        var c = taps.map { Int64(($0 * s * full).rounded()) }
-        var total = phaseL1(c) { abs($0) }
-        while total > limit {
-            s *= Double(limit) / Double(total) * (1 - 1e-12)
-            c = taps.map { Int64(($0 * s * full).rounded()) }
-            total = phaseL1(c) { abs($0) }
-        }
+        var (s, c) = try Self.scaled(taps, l1: l1, phases: phases, arithmetic: arithmetic)
         guard c.contains(where: { $0 != 0 }) else {
             throw FixedPointError("every tap rounds to 0 in \(arithmetic.format.rawValue) (\(taps.count) taps share 2^\(arithmetic.fractionBits) - 1): use \(arithmetic.format == .q15 ? "q31 or Float" : "Float")")
         }
-        var padding = 0
-        switch structure {
-        case .filter where arithmetic.format == .q15:
-            padding = max(4 - c.count, 0) + (max(c.count, 4) % 2)
-        case .interpolator(let l):
-            padding = (l - c.count % l) % l
-        default: break
-        }
+        let padding = Self.padding(count: c.count, structure: structure, arithmetic: arithmetic)
         c += [Int64](repeating: 0, count: padding)
         guard c.count <= Self.maximumTaps else {
             throw FixedPointError("\(c.count) taps: CMSIS-DSP's FIR instances hold at most \(Self.maximumTaps) (numTaps is a uint16_t); use Float")

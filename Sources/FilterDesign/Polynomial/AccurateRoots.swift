@@ -58,6 +58,43 @@ extension PolynomialRoots {
         return carry.hi == 0 && carry.lo == 0 ? quotient : nil
     }
 
+    /// p(x) and p'(x) of the polynomial Σ c_k x^k, by Horner's scheme in
+    /// double-double: p ← p x + c_k, p' ← p' x + p, from c_n down.
+    private static func valueAndDerivative(_ coefficients: [DoubleDouble],
+                                           at x: ComplexDoubleDouble) -> (ComplexDoubleDouble, ComplexDoubleDouble) {
+        let n = coefficients.count - 1
+        var p = ComplexDoubleDouble(re: coefficients[n], im: DoubleDouble(0))
+        var dp = ComplexDoubleDouble.zero
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            dp = dp * x + p
+            p = p * x + ComplexDoubleDouble(re: coefficients[k], im: DoubleDouble(0))
+        }
+        return (p, dp)
+    }
+
+    /// One Aberth–Ehrlich sweep over the roots `z`, each in turn (Gauss–Seidel):
+    /// z_k ← z_k - r / (1 - r Σ_{j≠k} 1 / (z_k - z_j)), r = p(z_k) / p'(z_k).
+    /// Returns the largest step relative to its root, |step| / |z_k|.
+    private static func aberthSweep(_ z: inout [ComplexDoubleDouble], _ coefficients: [DoubleDouble]) -> Double {
+        let n = coefficients.count - 1
+        var largest = 0.0
+        for k in 0..<n {
+            let (p, dp) = valueAndDerivative(coefficients, at: z[k])
+            if p.squaredLength == 0 || dp.squaredLength == 0 { continue }
+            let ratio = p / dp
+            var repulsion = ComplexDoubleDouble.zero
+            for j in 0..<n where j != k {
+                let d = z[k] - z[j]
+                if d.squaredLength == 0 { continue }
+                repulsion = repulsion + ComplexDoubleDouble.one / d
+            }
+            let step = ratio / (ComplexDoubleDouble.one - ratio * repulsion)
+            z[k] = z[k] - step
+            largest = max(largest, (step.squaredLength / max(z[k].squaredLength, 1e-300)).squareRoot())
+        }
+        return largest
+    }
+
     /// The roots of the polynomial with double-double coefficients `coefficients`
     /// (degree >= 1): Aberth in double for a start, then in double-double.
     private static func refined(_ coefficients: [DoubleDouble]) -> [Complex<Double>] {
@@ -75,34 +112,10 @@ extension PolynomialRoots {
             return ComplexDoubleDouble(re: DoubleDouble(root.real), im: DoubleDouble(root.imaginary + nudge))
         }
 
-        func valueAndDerivative(_ x: ComplexDoubleDouble) -> (ComplexDoubleDouble, ComplexDoubleDouble) {
-            var p = ComplexDoubleDouble(re: coefficients[n], im: DoubleDouble(0))
-            var dp = ComplexDoubleDouble.zero
-            for k in stride(from: n - 1, through: 0, by: -1) {
-                dp = dp * x + p
-                p = p * x + ComplexDoubleDouble(re: coefficients[k], im: DoubleDouble(0))
-            }
-            return (p, dp)
-        }
-
         var smallest = Double.infinity
         var stalled = 0
         for _ in 0..<300 {
-            var largest = 0.0
-            for k in 0..<n {
-                let (p, dp) = valueAndDerivative(z[k])
-                if p.squaredLength == 0 || dp.squaredLength == 0 { continue }
-                let ratio = p / dp
-                var repulsion = ComplexDoubleDouble.zero
-                for j in 0..<n where j != k {
-                    let d = z[k] - z[j]
-                    if d.squaredLength == 0 { continue }
-                    repulsion = repulsion + ComplexDoubleDouble.one / d
-                }
-                let step = ratio / (ComplexDoubleDouble.one - ratio * repulsion)
-                z[k] = z[k] - step
-                largest = max(largest, (step.squaredLength / max(z[k].squaredLength, 1e-300)).squareRoot())
-            }
+            let largest = aberthSweep(&z, coefficients)
             if largest < 1e-30 { break }
             // Multiple roots converge only linearly (by about (m-1)/m a step)
             // and then wander at the level of the rounding: stop once ten

@@ -7,6 +7,35 @@ import RealModule
 /// defaults (x tolerance 1e-5, at most 500 evaluations), which `buttord` and
 /// its siblings use to place the passband edges of a band-stop filter.
 enum BoundedMinimizer {
+    /// -1, 0 or 1 as v is negative, zero or positive (numpy's sign).
+    private static func sign(_ v: Double) -> Double { v > 0 ? 1 : (v < 0 ? -1 : 0) }
+
+    /// Brent's parabolic step from the best point: to the vertex of the
+    /// parabola through the three best points, p / q with
+    /// r = (x1 - x2)(f1 - f3), q = (x1 - x3)(f1 - f2), p = (x1 - x3) q - (x1 - x2) r,
+    /// q = 2 (q - r) (p's sign moved onto it); taken when |p / q| is below half
+    /// the step before last and lands inside (a, b), and then moved tol1 from
+    /// x1 toward the middle when within tol2 of an end. nil when refused.
+    private static func parabolicStep(best: (x: Double, f: Double), second: (x: Double, f: Double),
+                                      third: (x: Double, f: Double), stepBeforeLast e: Double,
+                                      within a: Double, _ b: Double, middle xm: Double,
+                                      tol1: Double, tol2: Double) -> Double? {
+        let (xf, fx) = best, (nfc, fnfc) = second, (fulc, ffulc) = third
+        let r = (xf - nfc) * (fx - ffulc)
+        var q = (xf - fulc) * (fx - fnfc)
+        var p = (xf - fulc) * q - (xf - nfc) * r
+        q = 2 * (q - r)
+        if q > 0 { p = -p }
+        q = abs(q)
+        guard abs(p) < abs(0.5 * q * e) && p > q * (a - xf) && p < q * (b - xf) else { return nil }
+        let rat = p / q
+        let x = xf + rat
+        if x - a < tol2 || b - x < tol2 {
+            return tol1 * (sign(xm - xf) + (xm - xf == 0 ? 1 : 0))
+        }
+        return rat
+    }
+
     /// The x in [a, b] where `f` is smallest, to within `tolerance` (plus
     /// sqrt(eps) |x|).
     static func minimize(_ f: (Double) -> Double, from lower: Double, to upper: Double,
@@ -24,36 +53,16 @@ enum BoundedMinimizer {
         var tol1 = sqrtEpsilon * abs(xf) + tolerance / 3
         var tol2 = 2 * tol1
 
-        func sign(_ v: Double) -> Double { v > 0 ? 1 : (v < 0 ? -1 : 0) }
-
         while abs(xf - xm) > tol2 - 0.5 * (b - a) {
-            var golden = true
-            if abs(e) > tol1 {
-                // A parabola through the three best points.
-                golden = false
-                var r = (xf - nfc) * (fx - ffulc)
-                var q = (xf - fulc) * (fx - fnfc)
-                var p = (xf - fulc) * q - (xf - nfc) * r
-                q = 2 * (q - r)
-                if q > 0 { p = -p }
-                q = abs(q)
-                r = e
-                e = rat
-                if abs(p) < abs(0.5 * q * r) && p > q * (a - xf) && p < q * (b - xf) {
-                    rat = p / q
-                    let x = xf + rat
-                    if x - a < tol2 || b - x < tol2 {
-                        rat = tol1 * (sign(xm - xf) + (xm - xf == 0 ? 1 : 0))
-                    }
-                } else {
-                    golden = true
-                }
-            }
-            if golden {
+            if abs(e) > tol1, let step = parabolicStep(best: (xf, fx), second: (nfc, fnfc), third: (fulc, ffulc),
+                                                       stepBeforeLast: e, within: a, b, middle: xm, tol1: tol1, tol2: tol2) {
+                (rat, e) = (step, rat)
+            } else {
+                // A golden-section step into the larger part.
                 e = xf >= xm ? a - xf : b - xf
                 rat = goldenRatio * e
             }
-            let x = xf + (sign(rat) + (rat == 0 ? 1 : 0)) * max(abs(rat), tol1)
+            let x = xf + (Self.sign(rat) + (rat == 0 ? 1 : 0)) * max(abs(rat), tol1)
             let fu = f(x)
             evaluations += 1
             if fu <= fx {

@@ -59,32 +59,36 @@ public enum OrderEstimation {
         case .allPass: return nil
         }
 
+        let (order, corners) = orderAndCorners(family, nat: nat, loss: loss, attenuation: attenuation,
+                                               passband: passband, band: spec.band)
+        return Estimate(order: order, corners: corners.map { Double.atan($0) / Double.pi })
+    }
+
+    /// Steps 3 and 4: with GP = 10^(R/10) - 1 and GS = 10^(A/10) - 1, the
+    /// lowest order, the ceiling of log10(GS / GP) / (2 log10 nat)
+    /// (Butterworth), acosh(sqrt(GS / GP)) / acosh(nat) (Chebyshev I and II) or
+    /// K(1/nat^2) K'(GP/GS) / (K'(1/nat^2) K(GP/GS)) (elliptic); and the
+    /// pre-warped corners W to design it with.
+    private static func orderAndCorners(_ family: FilterFamily.Name, nat: Double, loss: Double, attenuation: Double,
+                                        passband: [Double], band: FilterBand) -> (order: Int, corners: [Double]) {
         let gPass = Double.pow(10, 0.1 * loss), gStop = Double.pow(10, 0.1 * attenuation)
-        let order: Int
-        var corners: [Double]
         switch family {
         case .butterworth:
-            order = Self.wholeOrder(Double.log10((gStop - 1) / (gPass - 1)) / (2 * Double.log10(nat)))
+            let order = Self.wholeOrder(Double.log10((gStop - 1) / (gPass - 1)) / (2 * Double.log10(nat)))
             let w0 = Double.pow(gPass - 1, -1 / (2 * Double(order)))
-            corners = butterworthNatural(w0, passband: passband, band: spec.band)
+            return (order, butterworthNatural(w0, passband: passband, band: band))
         case .chebyshev, .chebyshev2:
             let v = Double.acosh(((gStop - 1) / (gPass - 1)).squareRoot())
-            order = Self.wholeOrder(v / Double.acosh(nat))
-            if family == .chebyshev {
-                corners = passband
-            } else {
-                corners = chebyshev2Natural(1 / Double.cosh(v / Double(order)), passband: passband, band: spec.band)
-            }
+            let order = Self.wholeOrder(v / Double.acosh(nat))
+            if family == .chebyshev { return (order, passband) }
+            return (order, chebyshev2Natural(1 / Double.cosh(v / Double(order)), passband: passband, band: band))
         default:
             let m1 = Double.expMinusOne(Double.log(10) * 0.1 * loss) / Double.expMinusOne(Double.log(10) * 0.1 * attenuation)
             let m0 = 1 / (nat * nat)
             let ratio = CompleteEllipticIntegral.k(m0) * CompleteEllipticIntegral.complementary(m1)
                 / (CompleteEllipticIntegral.complementary(m0) * CompleteEllipticIntegral.k(m1))
-            order = Self.wholeOrder(ratio)
-            corners = passband
+            return (Self.wholeOrder(ratio), passband)
         }
-        corners = corners.map { Double.atan($0) / Double.pi }
-        return Estimate(order: order, corners: corners)
     }
 
     /// ceil(x) as an order; past a million (or not a number) a million, which

@@ -111,10 +111,19 @@ package struct DecimalFormatter: @unchecked Sendable {
         guard aFraction &+ 4 > 8, bFraction &+ 4 > 8 else {
             return shortestExact(biased: biased, fraction: fraction)
         }
-        // The fewest digits: the largest j with a multiple of 10^j in [lo, hi]
-        // (ceil(ceil(a / 10) / 10) = ceil(a / 100)). j = 1, 2, 3 are tested
-        // at once, their divisions independent; then on by tens.
-        var lo = aInteger &+ 1, hi = bInteger, j = 0
+        let (lo, hi, j) = Self.fewestDigits(aInteger &+ 1, bInteger)
+        guard var digits = nearestMultiple(vInteger, vFraction, j) else { return shortestExact(biased: biased, fraction: fraction) }
+        digits = digits < lo ? lo : digits > hi ? hi : digits
+        return Self.finish(digits, j &- q)
+    }
+
+    /// The fewest digits: the largest j with a multiple of 10^j in [lo, hi]
+    /// (ceil(ceil(a / 10) / 10) = ceil(a / 100)), and the range of those
+    /// multiples, [ceil(lo / 10^j), floor(hi / 10^j)]. j = 1, 2, 3 are tested
+    /// at once, their divisions independent; then on by tens.
+    @inline(__always)
+    static func fewestDigits(_ low: UInt64, _ high: UInt64) -> (lo: UInt64, hi: UInt64, j: Int) {
+        var lo = low, hi = high, j = 0
         let lo1 = (lo &+ 9) / 10, hi1 = hi / 10
         let lo2 = (lo &+ 99) / 100, hi2 = hi / 100
         let lo3 = (lo &+ 999) / 1000, hi3 = hi / 1000
@@ -134,24 +143,26 @@ package struct DecimalFormatter: @unchecked Sendable {
                 }
             }
         }
-        // The multiple of 10^j closest to v 10^q, kept in [lo, hi]; v is
-        // within [v_c, v_c + 2.1 units): the midpoint is ambiguous only when
-        // v_c is exactly at it, or just below it.
-        var digits: UInt64
+        return (lo, hi, j)
+    }
+
+    /// The multiple of 10^j closest to v 10^q (its integer and 64-bit
+    /// fraction parts), in units of 10^j; v is within [v_c, v_c + 2.1 units):
+    /// nil when the midpoint is ambiguous, v_c exactly at it or just below it.
+    @inline(__always)
+    func nearestMultiple(_ vInteger: UInt64, _ vFraction: UInt64, _ j: Int) -> UInt64? {
         if j == 0 {
-            guard vFraction &- ((1 << 63) &- 4) > 8 else { return shortestExact(biased: biased, fraction: fraction) }
-            digits = vInteger &+ (vFraction > 1 << 63 ? 1 : 0)
-        } else {
-            let p = j == 1 ? 10 : j == 2 ? 100 : tenPowers[j]
-            digits = vInteger / p
-            let remainder = vInteger &- digits &* p, half = p &>> 1
-            if (remainder == half && vFraction == 0) || (remainder == half &- 1 && vFraction > UInt64.max &- 4) {
-                return shortestExact(biased: biased, fraction: fraction)
-            }
-            if remainder >= half { digits &+= 1 }
+            guard vFraction &- ((1 << 63) &- 4) > 8 else { return nil }
+            return vInteger &+ (vFraction > 1 << 63 ? 1 : 0)
         }
-        digits = digits < lo ? lo : digits > hi ? hi : digits
-        return Self.finish(digits, j &- q)
+        let p = j == 1 ? 10 : j == 2 ? 100 : tenPowers[j]
+        var digits = vInteger / p
+        let remainder = vInteger &- digits &* p, half = p &>> 1
+        if (remainder == half && vFraction == 0) || (remainder == half &- 1 && vFraction > UInt64.max &- 4) {
+            return nil
+        }
+        if remainder >= half { digits &+= 1 }
+        return digits
     }
 
     /// Drops trailing zeros (none, unless the clamp put the digits on a bound).
@@ -169,6 +180,37 @@ package struct DecimalFormatter: @unchecked Sendable {
         for k in 1 ..< 20 { p[k] = p[k - 1] * 10 }
         return UnsafePointer(p)
     }()
+
+    /// The fewest digits: the largest j with a multiple of 10^j in
+    /// [low, high], p = 10^j, and the range of those multiples,
+    /// [ceil(low / 10^j), floor(high / 10^j)].
+    static func fewestDigitsExact(_ low: UInt64, _ high: UInt64) -> (lo: UInt64, hi: UInt64, j: Int, p: UInt64) {
+        var lo = low, hi = high, j = 0, p: UInt64 = 1
+        while j < 19 {
+            let nextLo = lo / 10 + (lo % 10 == 0 ? 0 : 1), nextHi = hi / 10
+            if nextLo > nextHi { break }
+            lo = nextLo
+            hi = nextHi
+            j += 1
+            p *= 10
+        }
+        return (lo, hi, j, p)
+    }
+
+    /// The multiple of p = 10^j closest to v 10^q, in units of p, ties to
+    /// even (a tie only when v is exact and its remainder is exactly p / 2).
+    static func nearestMultipleExact(_ v: Scaled, j: Int, p: UInt64) -> UInt64 {
+        var digits: UInt64
+        if j == 0 {
+            digits = v.integer
+            if v.fraction > 1 << 63 || (v.fraction == 1 << 63 && (!v.exact || digits & 1 == 1)) { digits += 1 }
+        } else {
+            digits = v.integer / p
+            let remainder = v.integer - digits * p, half = p / 2
+            if remainder > half || (remainder == half && (v.fraction != 0 || !v.exact || digits & 1 == 1)) { digits += 1 }
+        }
+        return digits
+    }
 
     /// `shortest` with every bound and tie decided exactly (the bounds'
     /// exactness found from the operands): the path for the rare values whose
@@ -215,26 +257,9 @@ package struct DecimalFormatter: @unchecked Sendable {
             low = a.integer + (a.fraction > UInt64.max - 4 ? 2 : 1)
         }
         let high = b.exact && b.fraction == 0 && !boundsIncluded ? b.integer - 1 : b.integer
-        // The fewest digits: the largest j with a multiple of 10^j in [low, high].
-        var lo = low, hi = high, j = 0, p: UInt64 = 1
-        while j < 19 {
-            let nextLo = lo / 10 + (lo % 10 == 0 ? 0 : 1), nextHi = hi / 10
-            if nextLo > nextHi { break }
-            lo = nextLo
-            hi = nextHi
-            j += 1
-            p *= 10
-        }
+        let (lo, hi, j, p) = Self.fewestDigitsExact(low, high)
         // The multiple of 10^j closest to v 10^q (ties to even), kept in [lo, hi].
-        var digits: UInt64
-        if j == 0 {
-            digits = v.integer
-            if v.fraction > 1 << 63 || (v.fraction == 1 << 63 && (!v.exact || digits & 1 == 1)) { digits += 1 }
-        } else {
-            digits = v.integer / p
-            let remainder = v.integer - digits * p, half = p / 2
-            if remainder > half || (remainder == half && (v.fraction != 0 || !v.exact || digits & 1 == 1)) { digits += 1 }
-        }
+        var digits = Self.nearestMultipleExact(v, j: j, p: p)
         digits = min(max(digits, lo), hi)
         var exponent = j - q
         while digits % 10 == 0 { digits /= 10; exponent += 1 }

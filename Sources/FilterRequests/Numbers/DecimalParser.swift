@@ -70,6 +70,20 @@ package struct DecimalParser: @unchecked Sendable {
         }
     }
 
+    /// How many significant digits the mantissa in base[start ..< end] has
+    /// (leading zeros and the point not counted), counted up to 20.
+    private static func significantDigits(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var significant = 0, k = start, leading = true
+        while k < end, significant <= 19 {
+            let c = base[k]
+            if c == 46 { k += 1; continue }
+            if c &- 48 >= 10 { break }
+            if c != 48 || !leading { leading = false; significant += 1 }
+            k += 1
+        }
+        return significant
+    }
+
     /// The decimal that starts at `base[start]`, read as far as the grammar
     /// goes (at most to `end`): its value (nil when no decimal starts there,
     /// or an exponent marker has no digits) and where it stopped. Readers of
@@ -115,17 +129,9 @@ package struct DecimalParser: @unchecked Sendable {
             exponent += negativeExponent ? -e : e
         }
 
-        if integerDigits + fractionDigits > 19 {
-            // Count the significant digits: beyond 19, w has wrapped.
-            var significant = 0, k = digitsStart, leading = true
-            while k < i, significant <= 19 {
-                let c = base[k]
-                if c == 46 { k += 1; continue }
-                if c &- 48 >= 10 { break }
-                if c != 48 || !leading { leading = false; significant += 1 }
-                k += 1
-            }
-            if significant > 19 { return (Self.viaStrtod(UnsafeBufferPointer(start: base + start, count: i - start)), i) }
+        // Beyond 19 significant digits, w has wrapped.
+        if integerDigits + fractionDigits > 19, Self.significantDigits(base, from: digitsStart, to: i) > 19 {
+            return (Self.viaStrtod(UnsafeBufferPointer(start: base + start, count: i - start)), i)
         }
         if w == 0 { return (negative ? -0.0 : 0.0, i) }
         if w < 1 << 53, exponent >= -22, exponent <= 22 {

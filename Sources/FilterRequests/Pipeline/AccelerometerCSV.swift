@@ -116,17 +116,8 @@ public struct AccelerometerCSVReader {
                 return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             }
             if let newline {
-                var end = newline
-                if end > start, buffer[end - 1] == 13 { end -= 1 }
-                var lineStart = start
-                start = newline + 1
-                scanned = start
-                line += 1
-                if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
-                    lineStart += 3  // a UTF-8 byte-order mark
-                }
-                lineOffset = consumed + lineStart
-                return (lineStart, end)
+                scanned = newline + 1
+                return takeLine(end: newline, next: newline + 1)
             }
             scanned = buffer.count
             if buffer.count - start > Self.maximumLineLength {
@@ -134,37 +125,49 @@ public struct AccelerometerCSVReader {
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                var end = buffer.count
-                if buffer[end - 1] == 13 { end -= 1 }
-                var lineStart = start
-                start = buffer.count
-                line += 1
-                if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
-                    lineStart += 3
-                }
-                lineOffset = consumed + lineStart
-                return (lineStart, end)
+                return takeLine(end: buffer.count, next: buffer.count)
             }
-            // Refill: keep the unread part, read up to 1 MiB more.
-            if start > 0 {
-                consumed += start
-                buffer.removeSubrange(0..<start)
-                scanned -= start
-                start = 0
-            }
-            let chunk = 1 << 20
-            let old = buffer.count
-            buffer.reserveCapacity(old + chunk)
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            var got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
-            while got < 0 && errno == EINTR { got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) } }
-            if got < 0 {
-                buffer.removeLast(chunk)
-                throw ApplicationError("\(name): cannot read it (\(String(cString: strerror(errno))))")
-            }
-            buffer.removeLast(chunk - got)
-            if got == 0 { atEnd = true }
+            try refill()
         }
+    }
+
+    /// The line buffer[start ..< end] as read: without its CR (a CRLF line
+    /// end) and, on line 1, without a UTF-8 byte-order mark; counted, with
+    /// its offset in the file noted, and reading resumed at `next`.
+    private mutating func takeLine(end: Int, next: Int) -> (Int, Int) {
+        var end = end
+        if end > start, buffer[end - 1] == 13 { end -= 1 }
+        var lineStart = start
+        start = next
+        line += 1
+        if line == 1, end - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
+            lineStart += 3  // a UTF-8 byte-order mark
+        }
+        lineOffset = consumed + lineStart
+        return (lineStart, end)
+    }
+
+    /// Keeps the unread part of the buffer and reads up to 1 MiB more
+    /// (retrying when interrupted); a read of nothing marks the end.
+    private mutating func refill() throws(ApplicationError) {
+        if start > 0 {
+            consumed += start
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        let chunk = 1 << 20
+        let old = buffer.count
+        buffer.reserveCapacity(old + chunk)
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        var got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) }
+        while got < 0 && errno == EINTR { got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, chunk) } }
+        if got < 0 {
+            buffer.removeLast(chunk)
+            throw ApplicationError("\(name): cannot read it (\(String(cString: strerror(errno))))")
+        }
+        buffer.removeLast(chunk - got)
+        if got == 0 { atEnd = true }
     }
 
     /// A row of numbers (or, on the first line, perhaps the header).
@@ -210,16 +213,19 @@ public struct AccelerometerCSVReader {
         }
         previousTime = t
         sawData = true
-        var attitude: Attitude?
-        if hasAttitude {
-            let q = Attitude(w: values.4, x: values.5, y: values.6, z: values.7)
-            let norm = q.normSquared.squareRoot()
-            guard abs(norm - 1) <= 0.01 else {
-                throw error("the quaternion qw,qx,qy,qz = \(q.w),\(q.x),\(q.y),\(q.z) has norm \(norm); an attitude quaternion has norm 1 (within 1 %)")
-            }
-            attitude = q
-        }
+        let attitude = hasAttitude ? try unitAttitude(w: values.4, x: values.5, y: values.6, z: values.7) : nil
         return AccelerometerRow(line: line, t: t, x: values.1, y: values.2, z: values.3, attitude: attitude)
+    }
+
+    /// The attitude quaternion q = (qw, qx, qy, qz) of a line, checked to be a
+    /// unit quaternion: |q| = √(qw² + qx² + qy² + qz²) within 1 % of 1.
+    private func unitAttitude(w: Double, x: Double, y: Double, z: Double) throws(ApplicationError) -> Attitude {
+        let q = Attitude(w: w, x: x, y: y, z: z)
+        let norm = q.normSquared.squareRoot()
+        guard abs(norm - 1) <= 0.01 else {
+            throw error("the quaternion qw,qx,qy,qz = \(q.w),\(q.x),\(q.y),\(q.z) has norm \(norm); an attitude quaternion has norm 1 (within 1 %)")
+        }
+        return q
     }
 
     /// Why a line the fast path refused is not a row: the wrong number of

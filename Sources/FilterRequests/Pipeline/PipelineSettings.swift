@@ -167,16 +167,7 @@ public struct PipelineSettings: Sendable {
         if let article = try articleFilter(words) { return article }
 
         if let method = FIRMethodName(rawValue: first) {
-            let designed: FIRFilter
-            do { designed = try FIRFields(method: method, optionWords: Array(words.dropFirst())).design().filter } catch {
-                throw ApplicationError(wrapping: error)
-            }
-            let rate = designed.recipe.sampleRate ?? sampleRate
-            if !Self.sameRate(rate, sampleRate) {
-                throw ApplicationError("is designed for \(messageNumber(rate)) Hz, but the data is at \(messageNumber(sampleRate)) Hz, where its frequencies would move: leave --sample-rate out (frequencies are then fractions of the data's rate) or give \(messageNumber(sampleRate))")
-            }
-            return .fir(FIRTemplate(name: text, description: "", designSampleRate: sampleRate, taps: designed.taps,
-                                    mkfilterCommandLine: "mkfilter " + text))
+            return try Self.firFilter(method, words, text: text, sampleRate: sampleRate)
         }
 
         if first.hasPrefix("-") {
@@ -197,6 +188,29 @@ public struct PipelineSettings: Sendable {
             } catch { throw ApplicationError(wrapping: error) }
         }
 
+        return try generatedFilter(text, sampleRate: sampleRate)
+    }
+
+    /// A FIR design's words (`firwin --taps 21 --cutoff 0.1`), designed and
+    /// run at the data's rate; refused when designed for another rate.
+    private static func firFilter(_ method: FIRMethodName, _ words: [String], text: String,
+                                  sampleRate: Double) throws(ApplicationError) -> AxisFilter {
+        let designed: FIRFilter
+        do { designed = try FIRFields(method: method, optionWords: Array(words.dropFirst())).design().filter } catch {
+            throw ApplicationError(wrapping: error)
+        }
+        let rate = designed.recipe.sampleRate ?? sampleRate
+        if !Self.sameRate(rate, sampleRate) {
+            throw ApplicationError("is designed for \(messageNumber(rate)) Hz, but the data is at \(messageNumber(sampleRate)) Hz, where its frequencies would move: leave --sample-rate out (frequencies are then fractions of the data's rate) or give \(messageNumber(sampleRate))")
+        }
+        return .fir(FIRTemplate(name: text, description: "", designSampleRate: sampleRate, taps: designed.taps,
+                                mkfilterCommandLine: "mkfilter " + text))
+    }
+
+    /// A filter of Generated/ (Shake!'s bank) by name or Swift identifier,
+    /// any case, designed at the data's rate (with a note when Generated/
+    /// has no file at that rate).
+    private mutating func generatedFilter(_ text: String, sampleRate: Double) throws(ApplicationError) -> AxisFilter {
         let bank = ShakeFilterBank.spec
         let key = text.lowercased()
         guard let entry = bank.filters.first(where: { $0.name.lowercased() == key || SwiftSource.identifier($0.name).lowercased() == key }) else {

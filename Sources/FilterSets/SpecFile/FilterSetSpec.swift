@@ -219,26 +219,11 @@ extension FilterSetSpec {
         return name.isEmpty ? "Filters" : name
     }
 
-    /// One filter object.
-    static func entry(_ item: JSONValue, index: Int, label: String) -> Result<Entry, FilterSetErrors> {
-        var errors: [FilterSetError] = []
-        func fail(_ field: String?, _ message: String) {
-            errors.append(FilterSetError(file: "", filter: label, field: field, message))
-        }
-        guard case .object(let members) = item else {
-            return .failure(FilterSetErrors([FilterSetError(file: "", filter: label, "is \(item.kindDescription); each filter is an object with a \"name\"")]))
-        }
-        let f = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
-        let unknown = members.map(\.key).filter { !filterFields.contains($0) }
-        for key in unknown {
-            if key == "sampleRate" {
-                fail(key, "belongs to the file, not to a filter: the file's \"sampleRate\" designs every filter; remove it here")
-                continue
-            }
-            fail(nil, "unknown field \"\(key)\"\(suggestion(key, filterFields)); a filter has \(list(iirFilterFields)), or for a FIR design \"design\" and \(list(firDesignFields))")
-        }
-
-        // Name, description, tag.
+    /// A filter's name, description and tag (by default its position,
+    /// `index`), each checked, and its comment checked to be a string; each
+    /// problem goes to `fail`.
+    private static func identity(_ f: [String: JSONValue], index: Int,
+                                 fail: (String?, String) -> Void) -> (name: String, description: String, tag: Int) {
         var name = ""
         switch f["name"] {
         case .string(let text)? where !text.isEmpty: name = text
@@ -261,6 +246,29 @@ extension FilterSetSpec {
         if let comment = f["comment"], case .string = comment {} else if let comment = f["comment"] {
             fail("comment", "is \(comment.kindDescription); a comment is a string")
         }
+        return (name, description, tag)
+    }
+
+    /// One filter object.
+    static func entry(_ item: JSONValue, index: Int, label: String) -> Result<Entry, FilterSetErrors> {
+        var errors: [FilterSetError] = []
+        func fail(_ field: String?, _ message: String) {
+            errors.append(FilterSetError(file: "", filter: label, field: field, message))
+        }
+        guard case .object(let members) = item else {
+            return .failure(FilterSetErrors([FilterSetError(file: "", filter: label, "is \(item.kindDescription); each filter is an object with a \"name\"")]))
+        }
+        let f = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
+        let unknown = members.map(\.key).filter { !filterFields.contains($0) }
+        for key in unknown {
+            if key == "sampleRate" {
+                fail(key, "belongs to the file, not to a filter: the file's \"sampleRate\" designs every filter; remove it here")
+                continue
+            }
+            fail(nil, "unknown field \"\(key)\"\(suggestion(key, filterFields)); a filter has \(list(iirFilterFields)), or for a FIR design \"design\" and \(list(firDesignFields))")
+        }
+
+        let (name, description, tag) = identity(f, index: index, fail: fail)
 
         // The design; not read past a misspelt field, whose absence would be
         // reported as well.

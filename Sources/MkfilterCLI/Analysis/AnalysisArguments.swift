@@ -41,6 +41,42 @@ struct AnalysisArguments {
         "--fixed-point-scaling": "l1 or linf, with --precision q15 or q31",
     ]
 
+    /// Sets what one of our options (`options`) says: `word`'s value `v`,
+    /// checked against the option's range or spellings.
+    private mutating func take(_ word: String, value v: String) throws(UsageError) {
+        switch word {
+        case "--points":
+            points = try ArgumentValues.integer(v, for: word, meaning: "the number of frequencies", in: Self.pointsRange)
+        case "--samples":
+            samples = try ArgumentValues.integer(v, for: word, meaning: "the number of samples", in: Self.samplesRange)
+        case "--svg": svg = v
+        case "--output": output = v
+        case "--scale":
+            guard v == "db" || v == "linear" else {
+                throw UsageError("--scale \(ArgumentValues.quoted(v)) is not a scale; use db or linear")
+            }
+            scale = v
+        case "--frequency-axis":
+            guard let axis = AxisScale(rawValue: v) else {
+                throw UsageError("--frequency-axis \(ArgumentValues.quoted(v)) is not an axis; use log or linear")
+            }
+            frequencyAxis = axis
+        case "--fixed-point-scaling":
+            guard let scaling = FixedPointScaling(rawValue: v) else {
+                throw UsageError("--fixed-point-scaling \(ArgumentValues.quoted(v)) is not a scaling; use l1 (safe for any input) or linf (full-scale sinusoids)")
+            }
+            fixedPointScaling = scaling
+        default:
+            if let arithmetic = FixedPointArithmetic(name: v) {
+                fixedPoint = arithmetic
+            } else if let p = RunningPrecision(rawValue: v) {
+                precision = p
+            } else {
+                throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float, float-in-double, gencode, q15, q31, q15-fast or q31-fast")
+            }
+        }
+    }
+
     /// Splits `words`; `accepted` lists the options of the command at hand.
     init(_ words: [String], command: String, accepted: Set<String>) throws(UsageError) {
         var k = 0
@@ -56,38 +92,7 @@ struct AnalysisArguments {
             } else if word == "--json" && accepted.contains(word) {
                 json = true
             } else if Self.options[word] != nil && accepted.contains(word) {
-                let v = try value(word)
-                switch word {
-                case "--points":
-                    points = try ArgumentValues.integer(v, for: word, meaning: "the number of frequencies", in: Self.pointsRange)
-                case "--samples":
-                    samples = try ArgumentValues.integer(v, for: word, meaning: "the number of samples", in: Self.samplesRange)
-                case "--svg": svg = v
-                case "--output": output = v
-                case "--scale":
-                    guard v == "db" || v == "linear" else {
-                        throw UsageError("--scale \(ArgumentValues.quoted(v)) is not a scale; use db or linear")
-                    }
-                    scale = v
-                case "--frequency-axis":
-                    guard let axis = AxisScale(rawValue: v) else {
-                        throw UsageError("--frequency-axis \(ArgumentValues.quoted(v)) is not an axis; use log or linear")
-                    }
-                    frequencyAxis = axis
-                case "--fixed-point-scaling":
-                    guard let scaling = FixedPointScaling(rawValue: v) else {
-                        throw UsageError("--fixed-point-scaling \(ArgumentValues.quoted(v)) is not a scaling; use l1 (safe for any input) or linf (full-scale sinusoids)")
-                    }
-                    fixedPointScaling = scaling
-                default:
-                    if let arithmetic = FixedPointArithmetic(name: v) {
-                        fixedPoint = arithmetic
-                    } else if let p = RunningPrecision(rawValue: v) {
-                        precision = p
-                    } else {
-                        throw UsageError("--precision \(ArgumentValues.quoted(v)) is not a precision; use double, float, float-in-double, gencode, q15, q31, q15-fast or q31-fast")
-                    }
-                }
+                try take(word, value: try value(word))
             } else if word.hasPrefix("--") && EmissionOptions.options[word] != nil {
                 throw UsageError("\(word) is not an option of mkfilter \(command)")
             } else {

@@ -30,6 +30,27 @@ public enum PipelineProgram {
         }
     }
 
+    /// `--yaw-smoother "kalman Q R P0"`: the smoother's words, checked to
+    /// start with kalman (the numbers are read with the chain).
+    private static func readYawSmoother(_ cursor: inout ArgumentCursor, _ word: String) throws(UsageError) -> String {
+        let value = try cursor.value(for: word)
+        guard value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "kalman" else {
+            throw UsageError("--yaw-smoother \(ArgumentValues.quoted(value)) must be kalman Q R P0 (the articles use 'kalman 0.1 0.1 0.1')")
+        }
+        return value
+    }
+
+    /// `--initial-state steady|zero`: where the filters start.
+    private static func readInitialState(_ cursor: inout ArgumentCursor, _ word: String,
+                                         into r: inout PipelineRequest) throws(UsageError) {
+        let value = try cursor.value(for: word)
+        switch value {
+        case "steady": r.initialState = .steadyState
+        case "zero": r.initialState = .zero
+        default: throw UsageError("--initial-state \(ArgumentValues.quoted(value)) must be steady (the default) or zero")
+        }
+    }
+
     /// The words of `mkfilter pipeline`, read and checked.
     static func request(_ arguments: [String]) throws(UsageError) -> PipelineRequest {
         let r = try ArgumentCursor.reading(arguments, into: PipelineRequest()) { word, cursor, r throws(UsageError) in
@@ -62,19 +83,8 @@ public enum PipelineProgram {
                 r.minimumInterval = seconds
             case "--orientation": r.orientation = true
             case "--yaw": r.yaw = true
-            case "--yaw-smoother":
-                let value = try cursor.value(for: word)
-                guard value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "kalman" else {
-                    throw UsageError("--yaw-smoother \(ArgumentValues.quoted(value)) must be kalman Q R P0 (the articles use 'kalman 0.1 0.1 0.1')")
-                }
-                r.yawSmoother = value
-            case "--initial-state":
-                let value = try cursor.value(for: word)
-                switch value {
-                case "steady": r.initialState = .steadyState
-                case "zero": r.initialState = .zero
-                default: throw UsageError("--initial-state \(ArgumentValues.quoted(value)) must be steady (the default) or zero")
-                }
+            case "--yaw-smoother": r.yawSmoother = try readYawSmoother(&cursor, word)
+            case "--initial-state": try readInitialState(&cursor, word, into: &r)
             default:
                 r.input = try ArgumentCursor.input(word, after: r.input, what: "input file")
             }

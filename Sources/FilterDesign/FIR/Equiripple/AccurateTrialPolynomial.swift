@@ -15,36 +15,46 @@ struct AccurateTrialPolynomial {
     let weights: [DoubleDouble]
     let values: [DoubleDouble]
 
+    /// Node i's barycentric weight apart from a power of two:
+    /// 1 / Π_{j≠i} 2 (x_i - x_j) = weight · 2^-exponent, the product in
+    /// double-double renormalised every 8 factors (its high part kept in
+    /// [1, 2), the exponent counted apart) so that it neither overflows nor
+    /// underflows; nil when it is 0 or not finite.
+    private static func unscaledWeight(_ x: [Double], _ i: Int) -> (weight: DoubleDouble, exponent: Int)? {
+        var p = DoubleDouble(1)
+        var e = 0
+        var factors = 0
+        // Keep p's high part in [1, 2): the exponent goes to e.
+        func renormalise() -> Bool {
+            guard p.hi != 0, p.hi.isFinite else { return false }
+            let k = Int(p.hi.exponent)
+            let scale = Double(sign: .plus, exponent: -k, significand: 1)
+            e += k
+            p = DoubleDouble(p.hi * scale, p.lo * scale)
+            return true
+        }
+        for j in 0..<x.count where j != i {
+            let d = DoubleDouble(x[i]) - DoubleDouble(x[j])
+            p = p * DoubleDouble(2 * d.hi, 2 * d.lo)
+            factors += 1
+            if factors == 8 {
+                guard renormalise() else { return nil }
+                factors = 0
+            }
+        }
+        guard renormalise() else { return nil }
+        return (DoubleDouble(1) / p, e)
+    }
+
     init?(_ trial: TrialPolynomial) {
         let x = trial.nodes
         let m = x.count
         var weights = [DoubleDouble](repeating: DoubleDouble(0), count: m)
         var exponents = [Int](repeating: 0, count: m)
         for i in 0..<m {
-            var p = DoubleDouble(1)
-            var e = 0
-            var factors = 0
-            // Keep p's high part in [1, 2): the exponent goes to e.
-            func renormalise() -> Bool {
-                guard p.hi != 0, p.hi.isFinite else { return false }
-                let k = Int(p.hi.exponent)
-                let scale = Double(sign: .plus, exponent: -k, significand: 1)
-                e += k
-                p = DoubleDouble(p.hi * scale, p.lo * scale)
-                return true
-            }
-            for j in 0..<m where j != i {
-                let d = DoubleDouble(x[i]) - DoubleDouble(x[j])
-                p = p * DoubleDouble(2 * d.hi, 2 * d.lo)
-                factors += 1
-                if factors == 8 {
-                    guard renormalise() else { return nil }
-                    factors = 0
-                }
-            }
-            guard renormalise() else { return nil }
-            weights[i] = DoubleDouble(1) / p
-            exponents[i] = e
+            guard let node = Self.unscaledWeight(x, i) else { return nil }
+            weights[i] = node.weight
+            exponents[i] = node.exponent
         }
         let smallest = exponents.min() ?? 0
         for i in 0..<m {

@@ -86,66 +86,96 @@ struct ExtremaSearch {
                 continue
             }
             cuts.append(band.upper)
-            // The samples: the edges and interior points of every piece.
-            var samples: [Sample] = [(band.lower, error(at: band.lower, band: b))]
-            for k in 1..<cuts.count {
-                let (a, c) = (cuts[k - 1], cuts[k])
-                // A piece about one spacing wide (between nodes) gets `samplesPerPiece`
-                // samples; a wider one (few nodes) that many every half spacing.
-                // The pieces at the band's edges, where the ripples change most
-                // from one iteration to the next, get four at least.
-                let wide = c - a > 1.5 * spacing
-                let atEdge = k == 1 || k == cuts.count - 1
-                let count = (wide ? Int(((c - a) / (0.5 * spacing)).rounded(.up)) : 1) * (atEdge ? max(4, samplesPerPiece) : samplesPerPiece)
-                let first = samples.count
-                for q in 1...count {
-                    let f = a + (c - a) * Double(q) / Double(count + 1)
-                    samples.append((f, error(at: f, band: b)))
-                }
-                // Between two nodes E runs from +δ to -δ about like δ cos(π t / w)
-                // (w the piece's width): a sample with |E| > 0.7 |δ| or
-                // |E'| > 3π |δ| / w shows ripples the nodes do not resolve (a band
-                // short of nodes, ripples crowding to its edge): sample it densely.
-                if !wide {
-                    let level = abs(trial.delta)
-                    let irregular = samples[first...].contains {
-                        abs($0.value.e) > 0.7 * level || abs($0.value.de) * (c - a) > 3 * Double.pi * level
-                    }
-                    if irregular {
-                        samples.removeSubrange(first...)
-                        let dense = 4 * count + 3
-                        for q in 1...dense {
-                            let f = a + (c - a) * Double(q) / Double(dense + 1)
-                            samples.append((f, error(at: f, band: b)))
-                        }
-                    }
-                }
-            }
-            samples.append((band.upper, error(at: band.upper, band: b)))
-            for (i, sample) in [samples[0], samples[samples.count - 1]].enumerated() {
-                let isNode = i == 0 ? nodeAtLower : nodeAtUpper
-                let e = sample.value.e
-                if !isNode, e != 0, e.isFinite {
-                    bandCandidates.append(ExtremumCandidate(frequency: sample.f, band: b, error: e, sign: e > 0 ? 1 : -1,
-                                                            isNode: false))
-                }
-            }
-            for k in 0..<(samples.count - 1) {
-                let (u, v) = (samples[k], samples[k + 1])
-                let (du, dv) = (u.value.de, v.value.de)
-                // A maximum of E (E' from + to -) that is positive, or a minimum that
-                // is negative (the samples themselves may be near zero crossings).
-                let maximum = du > 0 && dv < 0
-                guard maximum || (du < 0 && dv > 0), v.f > u.f else { continue }
-                if let found = refine(b, u, v), found.e != 0, (found.e > 0) == maximum {
-                    bandCandidates.append(ExtremumCandidate(frequency: found.f, band: b, error: found.e,
-                                                            sign: found.e > 0 ? 1 : -1, isNode: false))
-                }
-            }
+            let bandSamples = samples(inBand: b, cuts: cuts, spacing: spacing)
+            bandCandidates += edgeCandidates(inBand: b, bandSamples, nodeAtLower: nodeAtLower, nodeAtUpper: nodeAtUpper)
+            bandCandidates += maxima(inBand: b, bandSamples)
             bandCandidates.sort { $0.frequency < $1.frequency }
             out += bandCandidates
         }
         return out
+    }
+
+    /// The samples of (E, E') in band b, cut at `cuts` (its edges and the
+    /// nodes inside): the edges, and in every piece (a, c) count points
+    /// a + (c - a) q / (count + 1): `samplesPerPiece` in a piece about one
+    /// `spacing` wide, that many every half spacing in a wider one, four at
+    /// least at the band's edges; 4 count + 3 in a piece whose samples show
+    /// ripples its nodes do not resolve.
+    private func samples(inBand b: Int, cuts: [Double], spacing: Double) -> [Sample] {
+        let band = problem.bands[b]
+        // The samples: the edges and interior points of every piece.
+        var samples: [Sample] = [(band.lower, error(at: band.lower, band: b))]
+        for k in 1..<cuts.count {
+            let (a, c) = (cuts[k - 1], cuts[k])
+            // A piece about one spacing wide (between nodes) gets `samplesPerPiece`
+            // samples; a wider one (few nodes) that many every half spacing.
+            // The pieces at the band's edges, where the ripples change most
+            // from one iteration to the next, get four at least.
+            let wide = c - a > 1.5 * spacing
+            let atEdge = k == 1 || k == cuts.count - 1
+            let count = (wide ? Int(((c - a) / (0.5 * spacing)).rounded(.up)) : 1) * (atEdge ? max(4, samplesPerPiece) : samplesPerPiece)
+            let first = samples.count
+            for q in 1...count {
+                let f = a + (c - a) * Double(q) / Double(count + 1)
+                samples.append((f, error(at: f, band: b)))
+            }
+            // Between two nodes E runs from +δ to -δ about like δ cos(π t / w)
+            // (w the piece's width): a sample with |E| > 0.7 |δ| or
+            // |E'| > 3π |δ| / w shows ripples the nodes do not resolve (a band
+            // short of nodes, ripples crowding to its edge): sample it densely.
+            if !wide {
+                let level = abs(trial.delta)
+                let irregular = samples[first...].contains {
+                    abs($0.value.e) > 0.7 * level || abs($0.value.de) * (c - a) > 3 * Double.pi * level
+                }
+                if irregular {
+                    samples.removeSubrange(first...)
+                    let dense = 4 * count + 3
+                    for q in 1...dense {
+                        let f = a + (c - a) * Double(q) / Double(dense + 1)
+                        samples.append((f, error(at: f, band: b)))
+                    }
+                }
+            }
+        }
+        samples.append((band.upper, error(at: band.upper, band: b)))
+        return samples
+    }
+
+    /// The band's edges as candidates, E at each (an edge that holds a node
+    /// is a candidate already, as is an edge where E is 0 or not finite).
+    private func edgeCandidates(inBand b: Int, _ samples: [Sample], nodeAtLower: Bool, nodeAtUpper: Bool) -> [ExtremumCandidate] {
+        var bandCandidates: [ExtremumCandidate] = []
+        for (i, sample) in [samples[0], samples[samples.count - 1]].enumerated() {
+            let isNode = i == 0 ? nodeAtLower : nodeAtUpper
+            let e = sample.value.e
+            if !isNode, e != 0, e.isFinite {
+                bandCandidates.append(ExtremumCandidate(frequency: sample.f, band: b, error: e, sign: e > 0 ? 1 : -1,
+                                                        isNode: false))
+            }
+        }
+        return bandCandidates
+    }
+
+    /// The local maxima of |E| between consecutive samples of band b: where
+    /// E' changes sign, refined to a root of E' (`refine`) and kept when E
+    /// there has the sign of the extremum (positive at a maximum of E,
+    /// negative at a minimum).
+    private func maxima(inBand b: Int, _ samples: [Sample]) -> [ExtremumCandidate] {
+        var bandCandidates: [ExtremumCandidate] = []
+        for k in 0..<(samples.count - 1) {
+            let (u, v) = (samples[k], samples[k + 1])
+            let (du, dv) = (u.value.de, v.value.de)
+            // A maximum of E (E' from + to -) that is positive, or a minimum that
+            // is negative (the samples themselves may be near zero crossings).
+            let maximum = du > 0 && dv < 0
+            guard maximum || (du < 0 && dv > 0), v.f > u.f else { continue }
+            if let found = refine(b, u, v), found.e != 0, (found.e > 0) == maximum {
+                bandCandidates.append(ExtremumCandidate(frequency: found.f, band: b, error: found.e,
+                                                        sign: found.e > 0 ? 1 : -1, isNode: false))
+            }
+        }
+        return bandCandidates
     }
 
     /// The maximum of |E| between u and v, where E' changes sign: the root

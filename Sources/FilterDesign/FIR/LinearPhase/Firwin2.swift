@@ -29,6 +29,51 @@ import RealModule
 ///   and 0.5, IV at 0) meet a nonzero gain.
 public func firwin2(taps: Int, frequencies: [Double], gains: [Double], gridPoints: Int? = nil,
                     window: FIRWindow? = .hamming, antisymmetric: Bool = false) throws(LinearPhaseError) -> [Double] {
+    let type = try firwin2Type(taps: taps, frequencies: frequencies, gains: gains, gridPoints: gridPoints,
+                               antisymmetric: antisymmetric)
+
+    // scipy: 1 + 2 ** int(ceil(log(numtaps, 2))), Python's log(x, 2) being
+    // log(x) / log(2) (3.0000000000000004 for 2^29: a grid twice as fine).
+    let points = gridPoints ?? 1 + (1 << Int((Double.log(Double(taps)) / Double.log(2.0)).rounded(.up)))
+    // Widen each step to (f - eps/2, f + eps/2), eps/2 = 2^-52 * 0.5.
+    var f = frequencies
+    let nudge = 0x1p-52 * 0.5
+    for k in 0..<(f.count - 1) where f[k] == f[k + 1] {
+        f[k] -= nudge
+        f[k + 1] += nudge
+    }
+    for k in 0..<(f.count - 1) where !(f[k + 1] > f[k]) { throw .frequencyTooCloseToStep(f[k]) }
+
+    // The grid (numpy's linspace: k * step, the last point 0.5) and the
+    // interpolated gains (numpy's interp).
+    let step = 0.5 / Double(points - 1)
+    let x = (0..<points).map { $0 == points - 1 ? 0.5 : Double($0) * step }
+    let gain = interpolatedGains(at: x, frequencies: f, gains: gains)
+    // X_k = gain exp(i theta_k), theta_k = (-(taps - 1) / 2) pi x_k / 0.5 (x 1/0.5 = 2, exact).
+    let a = -Double(taps - 1) / 2 * Double.pi
+    var re = [Double](repeating: 0, count: points), im = re
+    for k in 0..<points {
+        let theta = a * x[k] * 2
+        var (c, s) = (Double.cos(theta), Double.sin(theta))
+        if type > 2 { (c, s) = (-s, c) }
+        (re[k], im[k]) = (gain[k] * c, gain[k] * s)
+    }
+    let length = 2 * (points - 1)
+    var h = inverseRealDFT(re, im, length: length, keeping: taps)
+    if let window {
+        let w = window.coefficients(count: taps)
+        for n in 0..<taps { h[n] *= w[n] }
+    }
+    makeExactlySymmetric(&h, antisymmetric: type > 2)
+    return h
+}
+
+/// firwin2's arguments checked as scipy checks them, and the filter's type:
+/// I (odd, symmetric), II (even, symmetric), III (odd, antisymmetric) or
+/// IV (even, antisymmetric); types II and III need gain 0 at 0.5, III and
+/// IV at 0.
+private func firwin2Type(taps: Int, frequencies: [Double], gains: [Double], gridPoints: Int?,
+                         antisymmetric: Bool) throws(LinearPhaseError) -> Int {
     guard LinearPhaseTaps.firwin2.contains(taps) else { throw .tapsOutOfRange(taps, allowed: LinearPhaseTaps.firwin2) }
     guard frequencies.count == gains.count else { throw .frequencyGainCount(frequencies: frequencies.count, gains: gains.count) }
     if let gridPoints, taps >= gridPoints { throw .gridTooSmall(gridPoints: gridPoints, taps: taps) }
@@ -49,26 +94,16 @@ public func firwin2(taps: Int, frequencies: [Double], gains: [Double], gridPoint
         throw .gainForcedToZero(type: type, frequency: 0.5, gain: gains[gains.count - 1])
     }
     if (type == 3 || type == 4) && gains[0] != 0 { throw .gainForcedToZero(type: type, frequency: 0, gain: gains[0]) }
+    return type
+}
 
-    // scipy: 1 + 2 ** int(ceil(log(numtaps, 2))), Python's log(x, 2) being
-    // log(x) / log(2) (3.0000000000000004 for 2^29: a grid twice as fine).
-    let points = gridPoints ?? 1 + (1 << Int((Double.log(Double(taps)) / Double.log(2.0)).rounded(.up)))
-    // Widen each step to (f - eps/2, f + eps/2), eps/2 = 2^-52 * 0.5.
-    var f = frequencies
-    let nudge = 0x1p-52 * 0.5
-    for k in 0..<(f.count - 1) where f[k] == f[k + 1] {
-        f[k] -= nudge
-        f[k + 1] += nudge
-    }
-    for k in 0..<(f.count - 1) where !(f[k + 1] > f[k]) { throw .frequencyTooCloseToStep(f[k]) }
-
-    // The grid (numpy's linspace: k * step, the last point 0.5) and the
-    // interpolated gains (numpy's interp).
-    let step = 0.5 / Double(points - 1)
-    let x = (0..<points).map { $0 == points - 1 ? 0.5 : Double($0) * step }
-    var gain = [Double](repeating: 0, count: points)
+/// The gains at the grid points x, linearly interpolated between the given
+/// (frequency, gain) points as numpy's interp does:
+/// g(x) = (g_{j+1} - g_j) / (f_{j+1} - f_j) · (x - f_j) + g_j, f_j <= x < f_{j+1}.
+private func interpolatedGains(at x: [Double], frequencies f: [Double], gains: [Double]) -> [Double] {
+    var gain = [Double](repeating: 0, count: x.count)
     var j = 0
-    for k in 0..<points {
+    for k in 0..<x.count {
         while j + 1 < f.count && f[j + 1] <= x[k] { j += 1 }
         if j == f.count - 1 || x[k] == f[j] {
             gain[k] = gains[j]
@@ -77,23 +112,7 @@ public func firwin2(taps: Int, frequencies: [Double], gains: [Double], gridPoint
             gain[k] = slope * (x[k] - f[j]) + gains[j]
         }
     }
-    // X_k = gain exp(i theta_k), theta_k = (-(taps - 1) / 2) pi x_k / 0.5 (x 1/0.5 = 2, exact).
-    let a = -Double(taps - 1) / 2 * Double.pi
-    var re = [Double](repeating: 0, count: points), im = re
-    for k in 0..<points {
-        let theta = a * x[k] * 2
-        var (c, s) = (Double.cos(theta), Double.sin(theta))
-        if type > 2 { (c, s) = (-s, c) }
-        (re[k], im[k]) = (gain[k] * c, gain[k] * s)
-    }
-    let length = 2 * (points - 1)
-    var h = inverseRealDFT(re, im, length: length, keeping: taps)
-    if let window {
-        let w = window.coefficients(count: taps)
-        for n in 0..<taps { h[n] *= w[n] }
-    }
-    makeExactlySymmetric(&h, antisymmetric: type > 2)
-    return h
+    return gain
 }
 
 /// The first `keep` samples of the real inverse DFT of length L whose

@@ -187,6 +187,21 @@ struct LeastSquaresProblem {
         }
     }
 
+    /// Solves L Lᵀ v = `v` in place, L the n × n lower-triangular Cholesky
+    /// factor stored by rows in `l`: forward substitution
+    /// v_i = (v_i - Σ_{k<i} L_ik v_k) / L_ii, then back substitution
+    /// v_i = (v_i - Σ_{k>i} L_ki v_k) / L_ii.
+    private static func solveFactored(_ l: [Double], n: Int, _ v: inout [Double]) {
+        for i in 0..<n {
+            for k in 0..<i { v[i] -= l[i * n + k] * v[k] }
+            v[i] /= l[i * n + i]
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for k in (i + 1)..<max(i + 1, n) { v[i] -= l[k * n + i] * v[k] }
+            v[i] /= l[i * n + i]
+        }
+    }
+
     /// a = (T + H)^-1 b on the M + 1 free taps, (T + H)_kn = q_|k-n| + q_(k+n)
     /// (scipy's matrix; the taps are a_M ... a_1, 2 a_0, a_1 ... a_M), by
     /// Cholesky's factorisation, and an estimate of the condition number
@@ -213,14 +228,7 @@ struct LeastSquaresProblem {
             }
         }
         var y = b
-        for i in 0..<n {
-            for k in 0..<i { y[i] -= l[i * n + k] * y[k] }
-            y[i] /= l[i * n + i]
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for k in (i + 1)..<max(i + 1, n) { y[i] -= l[k * n + i] * y[k] }
-            y[i] /= l[i * n + i]
-        }
+        Self.solveFactored(l, n: n, &y)
         // Condition estimate: the largest diagonal entry over lambda_min by
         // six steps of inverse iteration (each two triangular solves); it
         // is a lower bound of the condition number, close to it unless the
@@ -232,14 +240,7 @@ struct LeastSquaresProblem {
         for _ in 0..<6 {
             let norm = x.reduce(0) { $0 + $1 * $1 }.squareRoot()
             for i in 0..<n { x[i] /= norm }
-            for i in 0..<n {
-                for k in 0..<i { x[i] -= l[i * n + k] * x[k] }
-                x[i] /= l[i * n + i]
-            }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                for k in (i + 1)..<max(i + 1, n) { x[i] -= l[k * n + i] * x[k] }
-                x[i] /= l[i * n + i]
-            }
+            Self.solveFactored(l, n: n, &x)
             growth = x.reduce(0) { $0 + $1 * $1 }.squareRoot()
         }
         return (y, largest * growth)

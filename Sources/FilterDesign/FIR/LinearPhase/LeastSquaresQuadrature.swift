@@ -53,20 +53,7 @@ struct LeastSquaresQuadrature {
         let m = (taps - 1) / 2, n = m + 1
         let nu = bands.map { 2 * $0 }
         // Nodes, weights (w_j g_i) and desired values, band by band.
-        var xs: [Double] = [], scales: [Double] = [], targets: [Double] = []
-        for j in 0..<(nu.count / 2) where weights[j] > 0 {
-            let (f1, f2, d1, d2) = (nu[2 * j], nu[2 * j + 1], desired[2 * j], desired[2 * j + 1])
-            let length = f2 - f1
-            let omega = Double.pi * Double(m) * length
-            let count = Int((omega / 2 + 6 * Double.pow(omega, 1.0 / 3)).rounded(.up)) + 12
-            let (nodes, nodeWeights) = gaussLegendre(count: count)
-            for i in 0..<count {
-                let x = f1 + 0.5 * (nodes[i] + 1) * length
-                xs.append(x)
-                scales.append((weights[j] * nodeWeights[i] * 0.5 * length).squareRoot())
-                targets.append(d1 + (d2 - d1) * ((x - f1) / length))
-            }
-        }
+        let (xs, scales, targets) = quadratureNodes(m: m, bands: nu, desired: desired, weights: weights)
         let k = xs.count
         let rows = n + k
         guard k > 0 else { return [Double](repeating: 0, count: n) }
@@ -87,7 +74,49 @@ struct LeastSquaresQuadrature {
         guard largestNorm > 0 else { return [Double](repeating: 0, count: n) }
         let delta = damping * Double.ulpOfOne * largestNorm.squareRoot()
         for col in 0..<n { a[col * rows + col] = delta }
-        let stopped: Bool = a.withUnsafeMutableBufferPointer { a in
+        let stopped = householder(&a, n: n, rows: rows)
+        if stopped { return [Double](repeating: 0, count: n) }
+        // Back substitution R c = (Q'd)_0..n-1.
+        var c = [Double](repeating: 0, count: n)
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var s = a[n * rows + row]
+            for col in (row + 1)..<max(row + 1, n) { s -= a[col * rows + row] * c[col] }
+            c[row] = s / a[row * rows + row]
+        }
+        return c
+    }
+
+    /// The quadrature's nodes x_i, row scales sqrt(w_j g_i) and desired values
+    /// D(x_i), band by band (bands of weight 0 left out): K_j =
+    /// ceil(omega/2 + 6 omega^(1/3)) + 12 Gauss-Legendre nodes on band j,
+    /// omega = pi M L_j, mapped onto it, x = nu_1 + (t + 1) L_j / 2, the
+    /// weights scaled by L_j / 2, D linear between the band's desired values.
+    private static func quadratureNodes(m: Int, bands nu: [Double], desired: [Double],
+                                        weights: [Double]) -> (xs: [Double], scales: [Double], targets: [Double]) {
+        var xs: [Double] = [], scales: [Double] = [], targets: [Double] = []
+        for j in 0..<(nu.count / 2) where weights[j] > 0 {
+            let (f1, f2, d1, d2) = (nu[2 * j], nu[2 * j + 1], desired[2 * j], desired[2 * j + 1])
+            let length = f2 - f1
+            let omega = Double.pi * Double(m) * length
+            let count = Int((omega / 2 + 6 * Double.pow(omega, 1.0 / 3)).rounded(.up)) + 12
+            let (nodes, nodeWeights) = gaussLegendre(count: count)
+            for i in 0..<count {
+                let x = f1 + 0.5 * (nodes[i] + 1) * length
+                xs.append(x)
+                scales.append((weights[j] * nodeWeights[i] * 0.5 * length).squareRoot())
+                targets.append(d1 + (d2 - d1) * ((x - f1) / length))
+            }
+        }
+        return (xs, scales, targets)
+    }
+
+    /// Householder QR of the column-major rows × (n + 1) matrix `a` in place
+    /// (column n the right-hand side, carried along): column col's reflector
+    /// H = I - tau v v', v = (1, a[n ..< rows] / v0), tau = -v0 / beta,
+    /// beta = ∓|x|, applied to the columns after it. true when the design's
+    /// budget ran out before it finished.
+    private static func householder(_ a: inout [Double], n: Int, rows: Int) -> Bool {
+        a.withUnsafeMutableBufferPointer { a in
             for col in 0..<n {
                 // Its budget spent: zeros (the caller says why).
                 if DesignBudget.stop != nil { return true }
@@ -129,15 +158,6 @@ struct LeastSquaresQuadrature {
             }
             return false
         }
-        if stopped { return [Double](repeating: 0, count: n) }
-        // Back substitution R c = (Q'd)_0..n-1.
-        var c = [Double](repeating: 0, count: n)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var s = a[n * rows + row]
-            for col in (row + 1)..<max(row + 1, n) { s -= a[col * rows + row] * c[col] }
-            c[row] = s / a[row * rows + row]
-        }
-        return c
     }
 }
 

@@ -57,63 +57,81 @@ public func minimumPhase(taps h: [Double], method: MinimumPhaseMethod = .homomor
     var re = h + [Double](repeating: 0, count: n - count)
     var im = [Double](repeating: 0, count: n)
     fft.forward(&re, &im)
-    var result: [Double]
+    let result: [Double]
     switch method {
-    case .homomorphic:
-        var magnitude = (0..<n).map { Double.hypot(re[$0], im[$0]) }
-        let smallest = magnitude.filter { $0 > 0 }.min() ?? 0
-        for k in 0..<n {
-            magnitude[k] = Double.log(magnitude[k] + 1e-7 * smallest)
-            if half { magnitude[k] *= 0.5 }
-        }
-        var cr = magnitude, ci = [Double](repeating: 0, count: n)
-        fft.inverse(&cr, &ci)
-        // Fold the cepstrum: c_0, 2 c_k for 0 < k < n/2, 0 from n/2 on (n even).
-        for k in 0..<n {
-            let fold: Double = k == 0 ? 1 : k < n / 2 ? 2 : 0
-            cr[k] *= fold
-            ci[k] = 0
-        }
-        fft.forward(&cr, &ci)
-        exponentiate(&cr, &ci)
-        fft.inverse(&cr, &ci)
-        result = cr
-    case .hilbert:
-        let step = 2 * Double.pi / Double(n) * Double(halfCount)
-        var amplitude = (0..<n).map { k -> Double in
-            let w = Double(k) * step
-            return re[k] * Double.cos(w) - im[k] * Double.sin(w)
-        }
-        let dp = amplitude.max()! - 1
-        let ds = 0 - amplitude.min()!
-        let root = (1 + dp + ds).squareRoot() + (1 - dp + ds).squareRoot()
-        let s = 4 / (root * root)
-        for k in 0..<n {
-            amplitude[k] += ds
-            amplitude[k] *= s
-            amplitude[k] = amplitude[k].squareRoot()
-            amplitude[k] += 1e-10
-        }
-        // The modified discrete Hilbert transform of the log magnitude.
-        var lr = amplitude.map { Double.log($0) }, li = [Double](repeating: 0, count: n)
-        fft.inverse(&lr, &li)
-        let middle = n / 2
-        for k in 0..<n {
-            let sign: Double = k == 0 || k == middle ? 0 : k < middle ? 1 : -1
-            lr[k] *= sign
-            li[k] *= sign
-        }
-        fft.forward(&lr, &li)
-        exponentiate(&lr, &li)
-        for k in 0..<n {
-            lr[k] *= amplitude[k]
-            li[k] *= amplitude[k]
-        }
-        fft.inverse(&lr, &li)
-        result = lr
+    case .homomorphic: result = homomorphicMinimumPhase(re, im, fft: fft, half: half)
+    case .hilbert: result = hilbertMinimumPhase(re, im, fft: fft, halfCount: halfCount)
     }
     let outCount = half ? halfCount + count % 2 : count
     return Array(result.prefix(outCount))
+}
+
+/// The homomorphic method on the spectrum (re, im) of the zero-padded taps:
+/// the real cepstrum of log(|H| + 1e-7 min |H|) (halved for half the
+/// length: the square root of |H|), folded onto its causal part (c_0,
+/// 2 c_k for 0 < k < n/2, 0 from n/2 on), exponentiated back to a
+/// spectrum and inverted: the minimum-phase taps, to be cut.
+private func homomorphicMinimumPhase(_ re: [Double], _ im: [Double], fft: RadixTwoFFT, half: Bool) -> [Double] {
+    let n = re.count
+    var magnitude = (0..<n).map { Double.hypot(re[$0], im[$0]) }
+    let smallest = magnitude.filter { $0 > 0 }.min() ?? 0
+    for k in 0..<n {
+        magnitude[k] = Double.log(magnitude[k] + 1e-7 * smallest)
+        if half { magnitude[k] *= 0.5 }
+    }
+    var cr = magnitude, ci = [Double](repeating: 0, count: n)
+    fft.inverse(&cr, &ci)
+    // Fold the cepstrum: c_0, 2 c_k for 0 < k < n/2, 0 from n/2 on (n even).
+    for k in 0..<n {
+        let fold: Double = k == 0 ? 1 : k < n / 2 ? 2 : 0
+        cr[k] *= fold
+        ci[k] = 0
+    }
+    fft.forward(&cr, &ci)
+    exponentiate(&cr, &ci)
+    fft.inverse(&cr, &ci)
+    return cr
+}
+
+/// The Hilbert method on the spectrum (re, im) of the zero-padded taps:
+/// the zero-phase amplitude A shifted by the stopband ripple ds and scaled
+/// by s = 4 / (√(1 + dp + ds) + √(1 - dp + ds))² so that it is nonnegative,
+/// its square root |H|, and the phase from the modified discrete Hilbert
+/// transform of log |H|: the minimum-phase taps, to be cut.
+private func hilbertMinimumPhase(_ re: [Double], _ im: [Double], fft: RadixTwoFFT, halfCount: Int) -> [Double] {
+    let n = re.count
+    let step = 2 * Double.pi / Double(n) * Double(halfCount)
+    var amplitude = (0..<n).map { k -> Double in
+        let w = Double(k) * step
+        return re[k] * Double.cos(w) - im[k] * Double.sin(w)
+    }
+    let dp = amplitude.max()! - 1
+    let ds = 0 - amplitude.min()!
+    let root = (1 + dp + ds).squareRoot() + (1 - dp + ds).squareRoot()
+    let s = 4 / (root * root)
+    for k in 0..<n {
+        amplitude[k] += ds
+        amplitude[k] *= s
+        amplitude[k] = amplitude[k].squareRoot()
+        amplitude[k] += 1e-10
+    }
+    // The modified discrete Hilbert transform of the log magnitude.
+    var lr = amplitude.map { Double.log($0) }, li = [Double](repeating: 0, count: n)
+    fft.inverse(&lr, &li)
+    let middle = n / 2
+    for k in 0..<n {
+        let sign: Double = k == 0 || k == middle ? 0 : k < middle ? 1 : -1
+        lr[k] *= sign
+        li[k] *= sign
+    }
+    fft.forward(&lr, &li)
+    exponentiate(&lr, &li)
+    for k in 0..<n {
+        lr[k] *= amplitude[k]
+        li[k] *= amplitude[k]
+    }
+    fft.inverse(&lr, &li)
+    return lr
 }
 
 /// z -> exp(z) for z = re + i im, elementwise: e^re (cos im + i sin im).

@@ -263,6 +263,15 @@ public struct FIRSpecification: Sendable, Hashable {
                 grow *= 2
             }
         }
+        return bisected(low: low, high: high, step: step, allowed: allowed, meets: meets)
+    }
+
+    /// The fewest count in (low, high] that meets, by bisection between a
+    /// count that fails (`low`) and one that meets (`high`), mid = low + (high − low) / 2
+    /// (made allowed); then, since meeting need not be monotone in N, the
+    /// lowest of the four counts below it that meets.
+    private static func bisected(low: Int, high: Int, step: Int, allowed: (Int) -> Int, meets: (Int) -> Bool) -> Int {
+        var (low, high) = (low, high)
         while high - low > step {
             let mid = allowed(low + (high - low) / 2)
             guard mid > low, mid < high else { break }
@@ -371,14 +380,24 @@ public struct FIRSpecification: Sendable, Hashable {
             guard let best = misses.min(by: { max($0.pass, $0.stop) < max($1.pass, $1.stop) }) else { break }
             closest = best
             guard round < Self.minimumPhaseRetries else { break }
-            let passFactor = best.pass > 1 ? 0.8 / best.pass : 1
-            let stopFactor = best.stop > 1 ? 0.8 / (best.stop * best.stop) : 1
-            let next = method == .kaiser ? (lp * min(passFactor, stopFactor), ls * min(passFactor, stopFactor))
-                                         : (lp * passFactor, ls * stopFactor)
+            let next = tightenedTolerances(lp, ls, after: best)
             guard min(next.0, next.1) >= Self.minimumPhaseToleranceFloor else { beneathFloor = true; break }
             (lp, ls) = next
         }
         throw minimumPhaseMissed(minimumPhase, closest: closest, linearAttenuation: linearAttenuation, beneathFloor: beneathFloor)
+    }
+
+    /// The next round's linear-phase tolerances after a round whose closest
+    /// candidate missed by the ratios `pass` and `stop` (deviation / allowed):
+    /// lp × 0.8 / pass and ls × 0.8 / stop² where they missed (the stopband's
+    /// squared, as minimum phase squares it); the Kaiser window, one β for
+    /// both, takes the smaller factor for both.
+    private func tightenedTolerances(_ lp: Double, _ ls: Double,
+                                     after best: (taps: Int, pass: Double, stop: Double)) -> (Double, Double) {
+        let passFactor = best.pass > 1 ? 0.8 / best.pass : 1
+        let stopFactor = best.stop > 1 ? 0.8 / (best.stop * best.stop) : 1
+        return method == .kaiser ? (lp * min(passFactor, stopFactor), ls * min(passFactor, stopFactor))
+                                 : (lp * passFactor, ls * stopFactor)
     }
 
     /// The candidate of `n` taps for `bands()`, the linear-phase filter
