@@ -44,6 +44,21 @@ enum Support {
         return try run(directory.appendingPathComponent(executable).path, []).out.split(separator: "\n").map { Double($0)! }
     }
 
+    /// A fresh temporary directory (`label`) with FilterRuntime built in it as
+    /// a module (`buildRuntimeModule`; an issue if that fails), for compiling
+    /// generated code against it. The caller removes it.
+    static func runtimeModuleDirectory(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let dir = try temporaryDirectory(label)
+        do {
+            let module = try buildRuntimeModule(in: dir)
+            #expect(module.status == 0, "FilterRuntime: \(module.err)", sourceLocation: sourceLocation)
+        } catch {
+            try? FileManager.default.removeItem(at: dir)
+            throw error
+        }
+        return dir
+    }
+
     /// Builds FilterRuntime as a module in `directory` with swiftc (Swift 6 mode,
     /// warnings as errors), for compiling generated code against it.
     static func buildRuntimeModule(in directory: URL) throws -> Run {
