@@ -37,6 +37,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from web_checks import Check, stop  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHAKE = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60&name=Shake%20band%20pass"
 
@@ -73,16 +76,6 @@ def browser(download_dir, extra_arguments=()):
     driver_path = next((p for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] if os.path.exists(p)), None)
     service = Service(executable_path=driver_path) if driver_path else Service()
     return webdriver.Chrome(options=options, service=service)
-
-
-class Check:
-    def __init__(self):
-        self.failures = []
-
-    def __call__(self, condition, message):
-        print(("ok   " if condition else "FAIL ") + message)
-        if not condition:
-            self.failures.append(message)
 
 
 def console_errors(driver):
@@ -269,12 +262,8 @@ def main():
     finally:
         driver.quit()
         if server:
-            server.terminate()
-            server.wait(timeout=10)
-    if check.failures:
-        print(f"{len(check.failures)} browser check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("browser test passed")
+            stop(server)
+    check.finish("browser")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,6 @@ Starts the server itself on a free loopback port under RLIMIT_NOFILE 256
 Loopback only; every wait is bounded. Prints what it measured; exits 1 on
 any failure.
 """
-import argparse
 import http.client
 import json
 import os
@@ -50,20 +49,11 @@ import subprocess
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from web_checks import Check, server_argument, stop  # noqa: E402
+
 DESIGN = "/api/design?family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
 IDLE_TIMEOUT = 4
-
-
-class Check:
-    def __init__(self):
-        self.failures = []
-
-    def __call__(self, condition, message):
-        print(("ok   " if condition else "FAIL ") + message)
-        if not condition:
-            self.failures.append(message)
-        return condition
 
 
 def start(binary, soft, hard, *arguments):
@@ -209,8 +199,7 @@ def idle_connections(check, binary):
     finally:
         for s in idle:
             s.close()
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
     check(process.returncode == 0, f"it stops cleanly on SIGTERM (status {process.returncode})")
 
 
@@ -265,8 +254,7 @@ def slow_clients(check, binary):
     finally:
         for s in uploads + readers:
             s.close()
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
     check(process.returncode == 0, f"it stops cleanly on SIGTERM (status {process.returncode})")
 
 
@@ -305,8 +293,7 @@ def malformed(check, binary):
         check(response.status == 200 and length == str(len(get)), f"HEAD: {response.status}, Content-Length {length} = GET's {len(get)}")
         check(process.poll() is None, "the server is up after the malformed requests")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def rss_bytes(pid):
@@ -370,8 +357,7 @@ def upload_memory(check, binary):
         check(answered == 64, f"every upload answered 200 or 503: {sorted(set(map(str, statuses)))}")
         check(growth <= 150, f"peak memory {growth:.0f} MB over idle (limit 150 MB)")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def raised_limit(check, binary):
@@ -382,8 +368,7 @@ def raised_limit(check, binary):
         soft = int(line.split()[3])
         check(soft == 2048, f"soft limit 256, hard 2048: raised to {soft} ({limits})")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def read_until_closed(s, timeout):
@@ -454,8 +439,7 @@ def closes_after_answer(check, binary):
                   f"{sent / 2 ** 20:.1f} MiB of the body sent by then")
         check(process.poll() is None, "the server is up after the closing answers")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def cpu_seconds(pid):
@@ -502,30 +486,24 @@ def bounded_work(check, binary):
         holder.wait()
         check(process.poll() is None, "the server is up after the bounded designs")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--server", default=str(ROOT / "Server/.build/release/mkfilter-server"))
-    args = parser.parse_args()
+    server = server_argument("mkfilter-server")
     if resource.getrlimit(resource.RLIMIT_NOFILE)[0] < 1024:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
     check = Check()
-    idle_connections(check, args.server)
-    slow_clients(check, args.server)
-    malformed(check, args.server)
-    closes_after_answer(check, args.server)
-    bounded_work(check, args.server)
-    upload_memory(check, args.server)
+    idle_connections(check, server)
+    slow_clients(check, server)
+    malformed(check, server)
+    closes_after_answer(check, server)
+    bounded_work(check, server)
+    upload_memory(check, server)
     if os.path.exists("/proc/self/limits"):
-        raised_limit(check, args.server)
-    if check.failures:
-        print(f"{len(check.failures)} hold check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("hold test passed")
+        raised_limit(check, server)
+    check.finish("hold")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ secure context without console errors.
 Runs the server with XDG_CACHE_HOME in a fresh temporary folder and
 --host 127.0.0.1 (loopback only). Exits 1 on any failure.
 """
-import argparse
 import os
 import pathlib
 import re
@@ -24,9 +23,9 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from browser_test import Check, browser, console_errors  # noqa: E402
+from browser_test import browser, console_errors  # noqa: E402
+from web_checks import Check, server_argument, stop  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHAKE = "family=butterworth&band=bandPass&order=3&corners=0.5,3&sampleRate=60"
 
 
@@ -43,20 +42,13 @@ def start(binary, cache):
     return process, match.group(1), "".join(lines)
 
 
-def stop(process):
-    process.terminate()
-    process.wait(timeout=10)
-
-
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--server", default=str(ROOT / "Server/.build/release/mkfilter-server-https"))
-    args = parser.parse_args()
+    server = server_argument("mkfilter-server-https")
     check = Check()
     cache = pathlib.Path(tempfile.mkdtemp(prefix="mkfilter-https-"))
     folder = cache / "mkfilter"
 
-    process, base, output = start(args.server, cache)
+    process, base, output = start(server, cache)
     try:
         check("made now" in output, "the first run makes the certificate")
         spki = re.search(r"SPKI\): (\S+)", output).group(1)
@@ -109,7 +101,7 @@ def main():
     finally:
         stop(process)
 
-    process, _, output = start(args.server, cache)
+    process, _, output = start(server, cache)
     try:
         check("kept" in output and spki in output, "a second run keeps the certificate (same key)")
     finally:
@@ -117,7 +109,7 @@ def main():
 
     # A key loosened to 0644 may have been copied: a new one, and a word why.
     os.chmod(folder / "key.pem", 0o644)
-    process, _, output = start(args.server, cache)
+    process, _, output = start(server, cache)
     try:
         new_spki = re.search(r"SPKI\): (\S+)", output).group(1)
         key_mode = stat.S_IMODE(os.stat(folder / "key.pem").st_mode)
@@ -126,10 +118,7 @@ def main():
     finally:
         stop(process)
 
-    if check.failures:
-        print(f"{len(check.failures)} https check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("https test passed")
+    check.finish("https")
 
 
 if __name__ == "__main__":

@@ -52,11 +52,13 @@ import sys
 import mpmath
 from mpmath import mp, mpc, mpf
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from iir_cases import case_fields, grid, scipy_design  # noqa: E402
+
 mp.dps = 50
 DIGITS = 30
 
 FAMILIES = [("butterworth", None), ("chebyshev", 0.5), ("chebyshev", 3.0), ("bessel", None)]
-BANDS = ["lowPass", "highPass", "bandPass", "bandStop"]
 EXTREMES = [
     ("butterworth", None, "lowPass", 20, (0.001,)),
     ("chebyshev", 0.5, "bandStop", 20, (0.3, 0.48)),
@@ -68,13 +70,7 @@ EXTREMES = [
 
 
 def designs():
-    out = []
-    for family, ripple in FAMILIES:
-        for band in BANDS:
-            for order in (2, 5):
-                alphas = (0.1,) if band in ("lowPass", "highPass") else (0.1, 0.2)
-                out.append((family, ripple, band, order, alphas))
-    return out + EXTREMES
+    return list(grid(FAMILIES, (2, 5), [0.1], [(0.1, 0.2)])) + EXTREMES
 
 
 # Analog prototypes -------------------------------------------------------------
@@ -271,11 +267,7 @@ def record(family, ripple, band, order, alphas):
         h = cleaned(k * monic(zeros, poles, unit(mpf(f))))
         response.append([text(f), text(h.real), text(h.imag)])
     return {
-        "family": family,
-        "ripple": ripple,
-        "band": band,
-        "order": order,
-        "alphas": list(alphas),
+        **case_fields(family, ripple, band, order, alphas),
         "k": text(k),
         "poles": [pair(p) for p in ordered(poles)],
         "zeros": [pair(q) for q in ordered(zeros)],
@@ -287,32 +279,16 @@ def check_against_scipy(family, ripple, band, order, alphas, zeros, poles, k):
     """Largest relative differences from scipy: poles (matched greedily) and
     response at the 16 frequencies (relative to its largest modulus there)."""
     import numpy as np
-    from scipy import signal
-    btype = {"lowPass": "lowpass", "highPass": "highpass", "bandPass": "bandpass", "bandStop": "bandstop"}[band]
-    wn = [2.0 * a for a in alphas] if len(alphas) == 2 else 2.0 * alphas[0]
-    if family == "bessel":
-        _, p, _ = signal.bessel(order, wn, btype=btype, output="zpk", norm="mag")
-    elif family == "butterworth":
-        _, p, _ = signal.iirfilter(order, wn, btype=btype, ftype="butter", output="zpk")
-    else:
-        _, p, _ = signal.iirfilter(order, wn, btype=btype, ftype="cheby1", rp=ripple, output="zpk")
+    z_s, p_s, k_s = scipy_design(family, ripple, band, order, alphas)
     ours = [complex(q) for q in poles]
-    remaining = list(p)
+    remaining = list(p_s)
     worst = 0.0
     for q in ours:
         i = int(np.argmin([abs(q - r) for r in remaining]))
         worst = max(worst, abs(q - remaining[i]) / abs(q))
         remaining.pop(i)
-    # Response with scipy's poles and zeros and our gain rule, against ours.
-    z_s, p_s, _ = (signal.bessel(order, wn, btype=btype, output="zpk", norm="mag") if family == "bessel"
-                   else signal.iirfilter(order, wn, btype=btype, output="zpk",
-                                         **({"ftype": "butter"} if family == "butterworth"
-                                            else {"ftype": "cheby1", "rp": ripple})))
-    # scipy's own gain k: the same convention (passband maximum 1).
-    k_s = (signal.bessel(order, wn, btype=btype, output="zpk", norm="mag") if family == "bessel"
-           else signal.iirfilter(order, wn, btype=btype, output="zpk",
-                                 **({"ftype": "butter"} if family == "butterworth"
-                                    else {"ftype": "cheby1", "rp": ripple})))[2]
+    # Response with scipy's poles and zeros and our gain rule, against ours
+    # (scipy's own gain k_s: the same convention, passband maximum 1).
     g = 1 / k_s
     response_worst = 0.0
     peak = 0.0

@@ -47,6 +47,9 @@ import numpy as np
 import scipy
 from scipy import signal
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from iir_cases import SCIPY_BANDS, scipy_wn  # noqa: E402
+
 SEED = 20240612
 SPECS_PER_CELL = 40
 TOO_HIGH_PER_CELL = 2
@@ -60,7 +63,7 @@ FAMILIES = {
     "chebyshev2": signal.cheb2ord,
     "elliptic": signal.ellipord,
 }
-BANDS = {"lowPass": "lowpass", "highPass": "highpass", "bandPass": "bandpass", "bandStop": "bandstop"}
+BANDS = SCIPY_BANDS
 # Attempts per cell at each per-order cap; the cap is raised when a cell cannot
 # be filled with few specs per order.
 CAPS = [(2, 3000), (3, 2000), (5, 2000), (10, 2000), (SPECS_PER_CELL, 4000)]
@@ -79,32 +82,29 @@ def width(rng, room):
     return log_uniform(rng, 1e-5, max(room, 2e-5))
 
 
+def rising_pair(rng):
+    """An edge log-uniform in (EDGE_MIN, EDGE_MAX) and one a width above it."""
+    lower = log_uniform(rng, EDGE_MIN, EDGE_MAX)
+    return lower, lower + width(rng, EDGE_MAX - lower)
+
+
 def draw_edges(rng, band):
-    """(passband edges, stopband edges) as 6-digit alphas, or None if they collapsed."""
-    if band == "lowPass":
-        p = log_uniform(rng, EDGE_MIN, EDGE_MAX)
-        s = p + width(rng, EDGE_MAX - p)
-        pass_edges, stop_edges = [sig6(p)], [sig6(s)]
-        ordered = pass_edges + stop_edges
-    elif band == "highPass":
-        s = log_uniform(rng, EDGE_MIN, EDGE_MAX)
-        p = s + width(rng, EDGE_MAX - s)
-        pass_edges, stop_edges = [sig6(p)], [sig6(s)]
-        ordered = stop_edges + pass_edges
-    elif band == "bandPass":
-        p1 = log_uniform(rng, EDGE_MIN, EDGE_MAX)
-        p2 = p1 + width(rng, EDGE_MAX - p1)
-        s1 = p1 - width(rng, p1 - EDGE_MIN)
-        s2 = p2 + width(rng, EDGE_MAX - p2)
-        pass_edges, stop_edges = [sig6(p1), sig6(p2)], [sig6(s1), sig6(s2)]
-        ordered = [stop_edges[0], pass_edges[0], pass_edges[1], stop_edges[1]]
+    """(passband edges, stopband edges) as 6-digit alphas, or None if they collapsed.
+    One-edge bands: a rising pair, the passband's edge the lower for low-pass.
+    Two-edge bands: a rising pair (the passband's for band-pass, the
+    stopband's for band-stop) and the other band's edges a width outside it."""
+    if band in ("lowPass", "highPass"):
+        lower, upper = rising_pair(rng)
+        below, above = [sig6(lower)], [sig6(upper)]
+        pass_edges, stop_edges = (below, above) if band == "lowPass" else (above, below)
+        ordered = below + above
     else:
-        s1 = log_uniform(rng, EDGE_MIN, EDGE_MAX)
-        s2 = s1 + width(rng, EDGE_MAX - s1)
-        p1 = s1 - width(rng, s1 - EDGE_MIN)
-        p2 = s2 + width(rng, EDGE_MAX - s2)
-        pass_edges, stop_edges = [sig6(p1), sig6(p2)], [sig6(s1), sig6(s2)]
-        ordered = [pass_edges[0], stop_edges[0], stop_edges[1], pass_edges[1]]
+        inner1, inner2 = rising_pair(rng)
+        outer1 = inner1 - width(rng, inner1 - EDGE_MIN)
+        outer2 = inner2 + width(rng, EDGE_MAX - inner2)
+        inner, outer = [sig6(inner1), sig6(inner2)], [sig6(outer1), sig6(outer2)]
+        pass_edges, stop_edges = (inner, outer) if band == "bandPass" else (outer, inner)
+        ordered = [outer[0], inner[0], inner[1], outer[1]]
     if not (EDGE_MIN < ordered[0] and ordered[-1] < EDGE_MAX
             and all(a < b for a, b in zip(ordered, ordered[1:]))):
         return None
@@ -116,10 +116,6 @@ def draw_losses(rng):
     gstop = min(max(sig6(rng.uniform(20.0, 100.0)), 20.0), 100.0)
     assert gpass < gstop
     return gpass, gstop
-
-
-def scipy_wn(alphas):
-    return [2.0 * a for a in alphas] if len(alphas) == 2 else 2.0 * alphas[0]
 
 
 def estimate(family, pass_edges, stop_edges, gpass, gstop):
@@ -140,7 +136,7 @@ def check_design(record):
     family, band, order = record["family"], record["band"], record["order"]
     gpass, gstop = record["passbandLoss"], record["stopbandAttenuation"]
     natural = record["naturalAlphas"]
-    wn = [2.0 * a for a in natural] if len(natural) == 2 else 2.0 * natural[0]
+    wn = scipy_wn(natural)
     btype = BANDS[band]
     if family == "butterworth":
         sos = signal.butter(order, wn, btype=btype, output="sos")

@@ -57,21 +57,14 @@ import numpy as np
 import scipy
 from scipy import signal
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from iir_cases import case_fields, grid, scipy_design  # noqa: E402
+
 FAMILIES = [("butterworth", None), ("chebyshev", 0.5), ("chebyshev", 3.0), ("bessel", None)]
 ORDERS = list(range(1, 11)) + [12, 16, 20]
 ONE_CORNER = [0.001, 0.01, 0.05, 0.2, 0.45]
 TWO_CORNERS = [(0.001, 0.005), (0.01, 0.05), (0.1, 0.2), (0.3, 0.48)]
-BANDS = {"lowPass": "lowpass", "highPass": "highpass", "bandPass": "bandpass", "bandStop": "bandstop"}
 MIN_IMPULSE, MAX_IMPULSE = 64, 400000
-
-
-def scipy_zpk(family, ripple, band, order, alphas):
-    wn = [2.0 * a for a in alphas] if len(alphas) == 2 else 2.0 * alphas[0]
-    if family == "bessel":
-        return signal.bessel(order, wn, btype=BANDS[band], output="zpk", norm="mag")
-    if family == "butterworth":
-        return signal.iirfilter(order, wn, btype=BANDS[band], ftype="butter", output="zpk")
-    return signal.iirfilter(order, wn, btype=BANDS[band], ftype="cheby1", rp=ripple, output="zpk")
 
 
 def monic_response(z, p, at):
@@ -126,7 +119,7 @@ def sos_stable(sos):
 
 
 def measure(family, ripple, band, order, alphas):
-    z, p, k = scipy_zpk(family, ripple, band, order, alphas)
+    z, p, k = scipy_design(family, ripple, band, order, alphas)
     k = our_gain(z, p, band, alphas)
     sos = signal.zpk2sos(z, p, k)
     sos32 = sos.astype(np.float32)
@@ -154,11 +147,7 @@ def measure(family, ripple, band, order, alphas):
         dev64 = float(np.max(np.abs(sos_response(sos, w) - reference)) / scale)
         dev32 = float(np.max(np.abs(sos_response(sos32_as_64, w) - reference)) / scale)
     return {
-        "family": family,
-        "ripple": ripple,
-        "band": band,
-        "order": order,
-        "alphas": list(alphas),
+        **case_fields(family, ripple, band, order, alphas),
         "impulseLength": n,
         "k": float(k),
         "maxPoleRadius": radius,
@@ -190,13 +179,7 @@ def summarise(cases):
 
 
 def main():
-    cases = []
-    for family, ripple in FAMILIES:
-        for band in BANDS:
-            corners = [(a,) for a in ONE_CORNER] if band in ("lowPass", "highPass") else TWO_CORNERS
-            for order in ORDERS:
-                for alphas in corners:
-                    cases.append(measure(family, ripple, band, order, alphas))
+    cases = [measure(*case) for case in grid(FAMILIES, ORDERS, ONE_CORNER, TWO_CORNERS)]
     out = pathlib.Path(__file__).resolve().parent.parent / "Tests/Fixtures/scipy/sos-grid.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     document = {"generator": "scripts/sos_grid_reference.py", "scipy": scipy.__version__,

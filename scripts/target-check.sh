@@ -103,40 +103,66 @@ fir_names=()
 cd "$work"
 cp "$root"/scripts/target/*.h "$root"/scripts/target/probe.c .
 main_decl="" main_calls=""
-for i in "${!designs[@]}"; do
-    d=$(printf "d%02d" $((i + 1)))
-    names+=("$d")
-    read -r -a options <<<"${designs[$i]}"
-    "$mkfilter" "${options[@]}" --emit c --precision float --name "$d" >"${d}_float.h"
-    "$mkfilter" "${options[@]}" --emit c --name "$d" >"${d}_double.h"
-    "$mkfilter" "${options[@]}" --emit cmsis --name "$d" >"${d}_cmsis.h"
-    "$mkfilter" "${options[@]}" --emit json --name "$d" >"$d.json"
+# runner NAME VARIANT FILE BODY HEADER...: the C file FILE, defining
+# run_NAME_VARIANT as BODY after harness.h and the HEADERs; and main.c's
+# declaration and call of it.
+runner() {
+    local name=$1 variant=$2 file=$3 body=$4; shift 4
+    {
+        echo '#include "harness.h"'
+        for header in "$@"; do echo "#include \"$header\""; done
+        printf 'void run_%s_%s(void);\nvoid run_%s_%s(void) { %s }\n' "$name" "$variant" "$name" "$variant" "$body"
+    } >"$file"
+    main_decl+="void run_${name}_${variant}(void);"$'\n'
+    main_calls+="    run_${name}_${variant}();"$'\n'
+}
+# c_runners NAME STEM OPTIONS...: the design's emitted C in float and double
+# (NAME_float.h, NAME_double.h), each run by HARNESS_RUN from STEM_float.c and
+# STEM_double.c.
+c_runners() {
+    local name=$1 stem=$2; shift 2
+    "$mkfilter" "$@" --emit c --precision float --name "$name" >"${name}_float.h"
+    "$mkfilter" "$@" --emit c --name "$name" >"${name}_double.h"
+    for variant in float double; do
+        runner "$name" "$variant" "${stem}_${variant}.c" "HARNESS_RUN(\"$name\", \"$variant\", mkfilter_$name, $variant)" \
+            "${name}_${variant}.h"
+    done
+}
+# section_files NAME OPTIONS...: a design of the grid: its C (c_runners), its
+# CMSIS header run by HARNESS_RUN_CMSIS, and its JSON for cascade-run.
+section_files() {
+    local d=$1 upper; shift
     upper=$(echo "$d" | tr a-z A-Z)
-    for variant in float double; do
-        printf '#include "harness.h"\n#include "%s_%s.h"\nvoid run_%s_%s(void);\nvoid run_%s_%s(void) { HARNESS_RUN("%s", "%s", mkfilter_%s, %s) }\n' \
-            "$d" "$variant" "$d" "$variant" "$d" "$variant" "$d" "$variant" "$d" "$variant" >"${d}_${variant}.c"
+    c_runners "$d" "$d" "$@"
+    "$mkfilter" "$@" --emit cmsis --name "$d" >"${d}_cmsis.h"
+    "$mkfilter" "$@" --emit json --name "$d" >"$d.json"
+    runner "$d" cmsis "${d}_cmsis.c" "HARNESS_RUN_CMSIS(\"$d\", mkfilter_$d, MKFILTER_${upper}_NUM_STAGES);" \
+        cmsis_biquad.h "${d}_cmsis.h"
+}
+# fir_files NAME OPTIONS...: a FIR design: its C (c_runners) and its JSON.
+fir_files() {
+    local f=$1; shift
+    c_runners "$f" "${f}_fir" "$@"
+    "$mkfilter" "$@" --emit json >"$f.json"
+}
+# each_design PREFIX LIST FILES SPEC...: for the i-th SPEC (mkfilter's options
+# as one string), its name PREFIX and i in two digits (d01, ...) added to the
+# array LIST, and FILES NAME OPTIONS....
+each_design() {
+    local prefix=$1 files=$3 i=0 spec name
+    local -n list=$2
+    local -a options
+    shift 3
+    for spec in "$@"; do
+        i=$((i + 1))
+        name=$(printf "%s%02d" "$prefix" "$i")
+        list+=("$name")
+        read -r -a options <<<"$spec"
+        "$files" "$name" "${options[@]}"
     done
-    printf '#include "harness.h"\n#include "cmsis_biquad.h"\n#include "%s_cmsis.h"\nvoid run_%s_cmsis(void);\nvoid run_%s_cmsis(void) { HARNESS_RUN_CMSIS("%s", mkfilter_%s, MKFILTER_%s_NUM_STAGES); }\n' \
-        "$d" "$d" "$d" "$d" "$d" "$upper" >"${d}_cmsis.c"
-    for variant in float double cmsis; do
-        main_decl+="void run_${d}_${variant}(void);"$'\n'
-        main_calls+="    run_${d}_${variant}();"$'\n'
-    done
-done
-for i in "${!fir_designs[@]}"; do
-    f=$(printf "f%02d" $((i + 1)))
-    fir_names+=("$f")
-    read -r -a options <<<"${fir_designs[$i]}"
-    "$mkfilter" "${options[@]}" --emit c --precision float --name "$f" >"${f}_float.h"
-    "$mkfilter" "${options[@]}" --emit c --name "$f" >"${f}_double.h"
-    "$mkfilter" "${options[@]}" --emit json >"$f.json"
-    for variant in float double; do
-        printf '#include "harness.h"\n#include "%s_%s.h"\nvoid run_%s_%s(void);\nvoid run_%s_%s(void) { HARNESS_RUN("%s", "%s", mkfilter_%s, %s) }\n' \
-            "$f" "$variant" "$f" "$variant" "$f" "$variant" "$f" "$variant" "$f" "$variant" >"${f}_fir_${variant}.c"
-        main_decl+="void run_${f}_${variant}(void);"$'\n'
-        main_calls+="    run_${f}_${variant}();"$'\n'
-    done
-done
+}
+each_design d names section_files "${designs[@]}"
+each_design f fir_names fir_files "${fir_designs[@]}"
 printf '%svoid probe_dsub(void);\nint main(void);\nint main(void)\n{\n%s    probe_dsub();\n    return 0;\n}\n' "$main_decl" "$main_calls" >main.c
 
 # The inputs for cascade-run: harness.h's signals, printed exactly.

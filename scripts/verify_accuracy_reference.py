@@ -71,23 +71,45 @@ def number(x):
     return mp.nstr(x, DIGITS, min_fixed=0, max_fixed=0) if x != 0 else "0"
 
 
-def main():
+def designed(designs):
+    """The repository's root, and (arguments, sections as text, the sections'
+    doubles exactly as mpf rows, their poles) for each of `designs`, from
+    mkfilter (argv[1], else the release build)."""
     root = pathlib.Path(__file__).resolve().parent.parent
     mkfilter = sys.argv[1] if len(sys.argv) > 1 else str(root / ".build/release/mkfilter")
-    cases = []
-    for args in DESIGNS:
+    out = []
+    for args in designs:
         text = sections(mkfilter, args)
         rows = [[mpf(float(x)) for x in row] for row in text]  # the doubles, exactly
         poles = [p for _, _, _, a1, a2 in rows for p in roots(mpf(1), a1, a2)]
+        out.append((args, text, rows, poles))
+    return root, out
+
+
+def resonances(poles):
+    """(r, theta) of the poles r e^{j theta} in the upper half plane with r > 0.99."""
+    return [(r, theta) for r, theta in ((abs(p), mp.arg(p)) for p in poles) if theta >= 0 and r > 0.99]
+
+
+def write(root, fixture, source, cases):
+    """The fixture {"source", "cases"} at root/fixture, and a line saying so."""
+    document = {"source": source, "cases": cases}
+    path = root / fixture
+    path.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+    print("wrote %s: %d designs, %d frequencies" % (path, len(cases), sum(len(c["response"]) for c in cases)))
+
+
+def main():
+    cases = []
+    root, designs = designed(DESIGNS)
+    for args, text, rows, poles in designs:
         zeros = [z for b0, b1, b2, _, _ in rows for z in roots(b0, b1, b2)]
         alphas = {0.0, 0.5} | {k / 60 for k in range(1, 30)}
-        for p in poles:
-            r, theta = abs(p), mp.arg(p)
-            if theta >= 0 and r > 0.99:
-                for k in range(-6, 7):
-                    a = float((theta + k * (1 - r)) / (2 * pi))
-                    if 0 <= a <= 0.5:
-                        alphas.add(a)
+        for r, theta in resonances(poles):
+            for k in range(-6, 7):
+                a = float((theta + k * (1 - r)) / (2 * pi))
+                if 0 <= a <= 0.5:
+                    alphas.add(a)
         points = []
         for a in sorted(alphas):
             h = response(rows, a)
@@ -99,10 +121,7 @@ def main():
             "zeros": [[number(z.real), number(z.imag)] for z in zeros],
             "response": points,
         })
-    document = {"source": "scripts/verify_accuracy_reference.py (mpmath, 40 digits)", "cases": cases}
-    path = root / "Tests/Fixtures/mpmath/verify-accuracy.json"
-    path.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
-    print("wrote %s: %d designs, %d frequencies" % (path, len(cases), sum(len(c["response"]) for c in cases)))
+    write(root, "Tests/Fixtures/mpmath/verify-accuracy.json", "scripts/verify_accuracy_reference.py (mpmath, 40 digits)", cases)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ with 0 and n/2; H at alpha = k / n exactly, written to 25 digits as
 ["k", "Re H", "Im H"] (k in decimal). Deterministic: re-running changes
 nothing unless the design changes.
 """
-import json
 import pathlib
 import sys
 
@@ -38,32 +37,23 @@ DESIGNS = [
 
 
 def main():
-    root = pathlib.Path(__file__).resolve().parent.parent
-    mkfilter = sys.argv[1] if len(sys.argv) > 1 else str(root / ".build/release/mkfilter")
     cases = []
-    for args in DESIGNS:
-        text = reference.sections(mkfilter, args)
-        rows = [[mpf(float(x)) for x in row] for row in text]  # the doubles, exactly
-        poles = [p for _, _, _, a1, a2 in rows for p in reference.roots(mpf(1), a1, a2)]
+    root, designs = reference.designed(DESIGNS)
+    for args, text, rows, poles in designs:
         margin = min(1 - abs(p) for p in poles)
         n = 4096
         while n < 1 << 22 and 2 * pi / n > margin:
             n *= 2
         ks = {0, n // 2}
-        for p in poles:
-            r, theta = abs(p), mp.arg(p)
-            if theta >= 0 and r > 0.99:
-                centre = int(mp.nint(n * theta / (2 * pi)))
-                ks |= {k for k in range(centre - 8, centre + 9) if 0 <= k <= n // 2}
+        for _, theta in reference.resonances(poles):
+            centre = int(mp.nint(n * theta / (2 * pi)))
+            ks |= {k for k in range(centre - 8, centre + 9) if 0 <= k <= n // 2}
         points = []
         for k in sorted(ks):
             h = reference.response(rows, mpf(k) / n)
             points.append([str(k), reference.number(h.real), reference.number(h.imag)])
         cases.append({"arguments": args, "sections": text, "fftLength": n, "response": points})
-    document = {"source": "scripts/verify_grid_reference.py (mpmath, 40 digits)", "cases": cases}
-    path = root / "Tests/Fixtures/mpmath/verify-grid.json"
-    path.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
-    print("wrote %s: %d designs, %d frequencies" % (path, len(cases), sum(len(c["response"]) for c in cases)))
+    reference.write(root, "Tests/Fixtures/mpmath/verify-grid.json", "scripts/verify_grid_reference.py (mpmath, 40 digits)", cases)
 
 
 if __name__ == "__main__":

@@ -96,11 +96,7 @@ func measureFIR<S: FIRSample>(_ taps: [Double], _ input: [S], perSample: Bool, r
 }
 
 func firRuntimeBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
-    var state: UInt64 = 12345
-    let input: [Float] = (0..<samples).map { _ in
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Float(Double(state >> 11) / Double(1 << 52) - 1)
-    }
+    let input = noise(samples).map { Float($0) }
     let doubleInput = input.map(Double.init)
     print("")
     print("FIR runtime (FIRDirectForm), ns/sample, best of \(repeats), \(samples) samples; C: cc -O3 -march=native, taps constant")
@@ -144,11 +140,7 @@ func runOverlapSave(_ taps: [Double], _ input: [Double], _ output: inout [Double
 /// ns/sample of `OverlapSave` and of `FIRDirectForm<Double>`'s block, and
 /// the first tap count (of those measured) from which the FFT is faster.
 func overlapSaveBenchmark(samples: Int, repeats: Int) throws {
-    var state: UInt64 = 99
-    let input: [Double] = (0..<samples).map { _ in
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 52) - 1
-    }
+    let input = noise(samples, seed: 99)
     print("")
     print("FIR on the host in Double: FFTW overlap-save (OverlapSave) against the direct form's block, ns/sample, best of \(repeats)")
     print("taps   FFT   direct  overlap-save  direct/FFT   max |difference| / max |y|")

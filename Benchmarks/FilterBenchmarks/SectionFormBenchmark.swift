@@ -173,11 +173,7 @@ func benchmarkDesigns() -> [(String, FilterRecipe)] {
 
 func sectionFormBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
     let designs = benchmarkDesigns()
-    var state: UInt64 = 12345
-    let input: [Float] = (0..<samples).map { _ in
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Float(Double(state >> 11) / Double(1 << 52) - 1)
-    }
+    let input = noise(samples).map { Float($0) }
     let doubleInput = input.map(Double.init)
     print("")
     print("section forms, Float samples (ns/sample, best of \(repeats), \(samples) samples; C: cc -O3 -march=native)")

@@ -32,18 +32,12 @@ if figurePath == nil, CommandLine.arguments.contains("--design-only") {
 }
 if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
     try firBenchmark(repeats: 7)
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
+    try inBenchmarkDirectory { dir in try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir) }
     try overlapSaveBenchmark(samples: 1_000_000, repeats: 3)
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--fir-runtime-only") {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
+    try inBenchmarkDirectory { dir in try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir) }
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--response-only") {
@@ -51,10 +45,7 @@ if figurePath == nil, CommandLine.arguments.contains("--response-only") {
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--forms-only") {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try sectionFormBenchmark(samples: 4_000_000, repeats: 5, in: dir)
+    try inBenchmarkDirectory { dir in try sectionFormBenchmark(samples: 4_000_000, repeats: 5, in: dir) }
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--pipeline-only") {
@@ -70,14 +61,6 @@ let cases = [
 ]
 let sampleCount = 10_000_000
 let repeats = 5
-
-func noise(_ n: Int) -> [Double] {
-    var state: UInt64 = 12345
-    return (0..<n).map { _ in
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 52) - 1
-    }
-}
 
 /// gencode's -ansic text turned into a timed C program: the placeholders
 /// become an array read and write, float becomes double.

@@ -73,14 +73,7 @@ import Testing
         ("0,0,0,1\n0.1,1e999,0,1\n", "<stdin>:2: x 1e999 is out of range for a double"),
     ])
     func malformedInput(_ input: String, _ message: String) throws {
-        try withTemporaryDirectory { dir in
-            let out = dir.appendingPathComponent("out.csv")
-            let r = Self.run(["-", "--output", out.path], input: input)
-            #expect(r.exitCode == 1)
-            #expect(r.standardError.contains("mkfilter pipeline: " + message), "\(r.standardError)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            #expect(left.isEmpty, "left behind: \(left)")
-        }
+        try Self.refusedLeavingNoFile(input: input, message: "mkfilter pipeline: " + message) { out, _ in ["-", "--output", out] }
     }
 
     /// The same bad lines after 100 good rows, when the output file is already
@@ -96,14 +89,7 @@ import Testing
     func malformedInputAfterGoodRows(_ bad: String, _ message: String) throws {
         var input = "t,x,y,z\n"
         for n in 0..<100 { input += "\(Double(n) / 60),0,0,1\n" }
-        try withTemporaryDirectory { dir in
-            let out = dir.appendingPathComponent("out.csv")
-            let r = Self.run(["-", "--output", out.path], input: input + bad)
-            #expect(r.exitCode == 1)
-            #expect(r.standardError.contains("<stdin>:102: " + message), "\(r.standardError)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            #expect(left.isEmpty, "left behind: \(left)")
-        }
+        try Self.refusedLeavingNoFile(input: input + bad, message: "<stdin>:102: " + message) { out, _ in ["-", "--output", out] }
     }
 
     /// A bad line far into a long input: still no output file, even though
@@ -112,13 +98,22 @@ import Testing
         var input = "t,x,y,z\n"
         for n in 0..<5000 { input += "\(Double(n) / 60),0.1,0.2,1\n" }
         input += "83.4,0.1,oops,1\n"
+        try Self.refusedLeavingNoFile(input: input, message: "<stdin>:5002: y 'oops' is not a number") { out, dir in
+            ["--output", out, "--svg", dir.appendingPathComponent("p.svg").path]
+        }
+    }
+
+    /// Runs the command on `input` with `arguments(out, dir)`, `out` a file
+    /// out.csv in a fresh directory `dir`: it exits 1, its standard error
+    /// contains `message`, and nothing is left in the directory.
+    static func refusedLeavingNoFile(input: String, message: String, sourceLocation: SourceLocation = #_sourceLocation,
+                                     _ arguments: (_ out: String, _ dir: URL) -> [String]) throws {
         try withTemporaryDirectory { dir in
-            let out = dir.appendingPathComponent("out.csv")
-            let r = Self.run(["--output", out.path, "--svg", dir.appendingPathComponent("p.svg").path], input: input)
-            #expect(r.exitCode == 1)
-            #expect(r.standardError.contains("<stdin>:5002: y 'oops' is not a number"))
+            let r = run(arguments(dir.appendingPathComponent("out.csv").path, dir), input: input)
+            #expect(r.exitCode == 1, sourceLocation: sourceLocation)
+            #expect(r.standardError.contains(message), "\(r.standardError)", sourceLocation: sourceLocation)
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            #expect(left.isEmpty, "left behind: \(left)")
+            #expect(left.isEmpty, "left behind: \(left)", sourceLocation: sourceLocation)
         }
     }
 

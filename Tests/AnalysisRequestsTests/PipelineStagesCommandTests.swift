@@ -269,13 +269,8 @@ import Testing
     func badSettings(_ arguments: [String], _ message: String) throws {
         var csv = "t,x,y,z\n"
         for n in 0..<10 { csv += "\(Double(n) / 60),0,0,1\n" }
-        try withTemporaryDirectory { dir in
-            let out = dir.appendingPathComponent("out.csv")
-            let r = Self.run(["--sample-rate", "60", "--output", out.path] + arguments, input: csv)
-            #expect(r.exitCode == 1)
-            #expect(r.standardError.contains(message), "\(r.standardError)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            #expect(left.isEmpty, "left behind: \(left)")
+        try PipelineCommandTests.refusedLeavingNoFile(input: csv, message: message) { out, _ in
+            ["--sample-rate", "60", "--output", out] + arguments
         }
     }
 
@@ -289,13 +284,8 @@ import Testing
         ("t,x,y,z\n0,0,0,1e308\n0.1,0,0,1e308\n", "z_filtered overflows at sample "),
     ])
     func badInputLeavesNoFile(_ input: String, _ message: String) throws {
-        try withTemporaryDirectory { dir in
-            let out = dir.appendingPathComponent("out.csv")
-            let r = Self.run(["--sample-rate", "60", "--filter", "filterfactor-highpass 0.1", "--output", out.path], input: input)
-            #expect(r.exitCode == 1)
-            #expect(r.standardError.contains(message), "\(r.standardError)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            #expect(left.isEmpty, "left behind: \(left)")
+        try PipelineCommandTests.refusedLeavingNoFile(input: input, message: message) { out, _ in
+            ["--sample-rate", "60", "--filter", "filterfactor-highpass 0.1", "--output", out]
         }
     }
 

@@ -75,6 +75,26 @@ import Testing
         return h / d
     }
 
+    /// A response (`name`) against mpmath on every case: its worst error
+    /// (`worstError`) at most `tolerance` of the peak. Prints each case's
+    /// error and the worst, with those of `plain`, the way before (for
+    /// comparison, not checked). `responses` gives both for a case.
+    static func againstMpmath(_ name: String, within tolerance: Double, plain plainName: String,
+                              sourceLocation: SourceLocation = #_sourceLocation,
+                              _ responses: (Case) -> (ours: (Double) -> Complex<Double>, plain: (Double) -> Complex<Double>)) {
+        var worst = 0.0, worstPlain = 0.0
+        for c in cases {
+            let (ours, plainResponse) = responses(c)
+            let error = worstError(c, ours)
+            let plain = worstError(c, plainResponse)
+            print("\(name) \(c.arguments): \(error) of the peak (\(plainName): \(plain))")
+            worst = max(worst, error)
+            worstPlain = max(worstPlain, plain)
+            #expect(error <= tolerance, "\(c.arguments): \(error)", sourceLocation: sourceLocation)
+        }
+        print("\(name) against mpmath: worst \(worst) of the peak; \(plainName) \(worstPlain)")
+    }
+
     /// `SectionResponse` within 2e-11 of the peak at every frequency of every
     /// case (measured 7.2e-12 at worst; summed as they stand from the full
     /// angle, with no expansion about z = +-1: up to 7e-9).
@@ -88,17 +108,10 @@ import Testing
     /// of u, its powers and the sums at the point. Designs whose poles crowd
     /// near z = +-1 agree to 1e-13.
     @Test func sectionResponseAgainstMpmath() {
-        var worst = 0.0, worstPlain = 0.0
-        for c in Self.cases {
+        Self.againstMpmath("SectionResponse", within: 2e-11, plain: "summed as they stand") { c in
             let sections = c.biquads
-            let error = Self.worstError(c) { SectionResponse.response(sections, atAlpha: $0) }
-            let plain = Self.worstError(c) { Self.plainSections(sections, $0) }
-            print("SectionResponse \(c.arguments): \(error) of the peak (summed as they stand: \(plain))")
-            worst = max(worst, error)
-            worstPlain = max(worstPlain, plain)
-            #expect(error <= 2e-11, "\(c.arguments): \(error)")
+            return ({ SectionResponse.response(sections, atAlpha: $0) }, { Self.plainSections(sections, $0) })
         }
-        print("SectionResponse against mpmath: worst \(worst) of the peak; summed as they stand \(worstPlain)")
     }
 
     /// `PoleZeroForm(sections:)` within 2e-11 of the peak, for the same reason
@@ -106,17 +119,10 @@ import Testing
     /// and u from the full angle, the form before anchors: up to 2.4e-11, 2e-11
     /// of it on a Chebyshev band-pass near dc that now agrees to 1.2e-13).
     @Test func poleZeroFormAgainstMpmath() {
-        var worst = 0.0, worstPlain = 0.0
-        for c in Self.cases {
+        Self.againstMpmath("PoleZeroForm", within: 2e-11, plain: "single-double roots") { c in
             let form = PoleZeroForm(sections: c.biquads)
-            let error = Self.worstError(c) { form.response(atAlpha: $0) }
-            let plain = Self.worstError(c) { Self.plainPoleZero(form, $0) }
-            print("PoleZeroForm \(c.arguments): \(error) of the peak (single-double roots: \(plain))")
-            worst = max(worst, error)
-            worstPlain = max(worstPlain, plain)
-            #expect(error <= 2e-11, "\(c.arguments): \(error)")
+            return ({ form.response(atAlpha: $0) }, { Self.plainPoleZero(form, $0) })
         }
-        print("PoleZeroForm against mpmath: worst \(worst) of the peak; single-double roots \(worstPlain)")
     }
 
     /// The poles and zeros of the sections, anchor + offset, within 1e-9 of

@@ -48,7 +48,7 @@ import Testing
         // The requested response is symmetric: every other coefficient is 0.
         for k in stride(from: 1, to: n, by: 2) { #expect(abs(h[k]) < 1e-15, "Even Coefficients Equal Zero: h[\(k)] = \(h[k])") }
         // freqz's 512 points: a zero at 0 and pi, unity in the passband.
-        let magnitudes = (0..<512).map { k in magnitude(h, Double(k) / 1024) }
+        let magnitudes = (0..<512).map { k in LinearPhaseResponse.magnitude(h, at: Double(k) / 1024) }
         #expect(magnitudes[0] < 0.02 && magnitudes[511] < 0.02, "Zero at zero and pi")
         for k in 0..<512 where Double(k) / 1024 > a && Double(k) / 1024 < 0.5 - a {
             #expect(abs(magnitudes[k] - 1) < 0.015, "Pass Band Close To Unity at f = \(Double(k) / 1024)")
@@ -494,17 +494,6 @@ private func maximumDifference(_ a: [Double], _ b: [Double]) -> Double {
 /// The first half of symmetric taps (the centre included) completed.
 private func symmetric(_ half: [Double], count: Int) -> [Double] {
     (0..<count).map { $0 < half.count ? half[$0] : half[count - 1 - $0] }
-}
-
-/// |H(e^{2πif})|, directly.
-private func magnitude(_ h: [Double], _ f: Double) -> Double {
-    var (re, im) = (0.0, 0.0)
-    for (k, x) in h.enumerated() {
-        let phase = 2 * Double.pi * f * Double(k)
-        re += x * Double.cos(phase)
-        im -= x * Double.sin(phase)
-    }
-    return (re * re + im * im).squareRoot()
 }
 
 /// The amplitude A(f) of linear-phase taps (H = A e^{-πi(N-1)f}, or i A e^{...}), directly.

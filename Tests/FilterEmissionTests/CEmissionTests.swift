@@ -47,7 +47,6 @@ import TestSupport
         for (label, cc, flags) in compilers {
             for precision in [CEmitter.Precision.double, .float] {
                 let header = try CEmitter.header(templates.emitted, prefix: "test", precision: precision)
-                try header.write(to: dir.appendingPathComponent("filters.h"), atomically: true, encoding: .utf8)
                 var main = "#include <stdio.h>\n#include \"filters.h\"\nint main(void) {\n"
                 for t in templates {
                     let id = "test_" + t.name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
@@ -55,11 +54,9 @@ import TestSupport
                     main += "  { \(id)_state s; \(id)_init(&s); for (int n = 0; n < 200; n++) printf(\"%.17g\\n\", (double)\(id)_step(&s, n == 0 ? 1 : 0)); }\n"
                 }
                 main += "  return 0;\n}\n"
-                try main.write(to: dir.appendingPathComponent("main.c"), atomically: true, encoding: .utf8)
-                let build = try Support.run(cc, flags + ["-Wall", "-Wextra", "-Werror", "main.c", "-o", "impulse"], in: dir)
-                #expect(build.status == 0, "\(label), \(precision): \(build.err)")
-                guard build.status == 0 else { continue }
-                let values = try Support.run(dir.appendingPathComponent("impulse").path, []).out.split(separator: "\n").map { Double($0)! }
+                guard let values = try Support.buildAndRunC(cc, flags, header: header, named: "filters.h", main: main,
+                                                            executable: "impulse", in: dir, label: "\(label), \(precision)")
+                else { continue }
                 #expect(values.count == 200 * templates.count)
                 for (k, t) in templates.enumerated() {
                     let got = values[(200 * k)..<(200 * k + 200)]

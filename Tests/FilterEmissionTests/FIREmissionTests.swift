@@ -48,7 +48,6 @@ import Testing
         for (label, cc, flags) in compilers {
             for precision in [CEmitter.Precision.double, .float] {
                 let header = try FIREmitter.c(filters, prefix: "test", precision: precision)
-                try header.write(to: dir.appendingPathComponent("fir.h"), atomically: true, encoding: .utf8)
                 let real = precision.rawValue
                 var main = "#include <stdio.h>\n#include \"fir.h\"\nstatic const \(real) x[\(x.count)] = {"
                 main += x.map { formatC("%.17g", precision == .float ? Double(Float($0)) : $0) }.joined(separator: ", ") + "};\n"
@@ -61,11 +60,9 @@ import Testing
                     main += "    for (int n = 0; n < \(x.count); n++) printf(\"%.17g\\n\", (double)y[n]); }\n"
                 }
                 main += "  return 0;\n}\n"
-                try main.write(to: dir.appendingPathComponent("main.c"), atomically: true, encoding: .utf8)
-                let build = try Support.run(cc, flags + ["-Wall", "-Wextra", "-Werror", "main.c", "-o", "fir"], in: dir)
-                #expect(build.status == 0, "\(label), \(precision): \(build.err)")
-                guard build.status == 0 else { continue }
-                let values = try Support.run(dir.appendingPathComponent("fir").path, []).out.split(separator: "\n").map { Double($0)! }
+                guard let values = try Support.buildAndRunC(cc, flags, header: header, named: "fir.h", main: main,
+                                                            executable: "fir", in: dir, label: "\(label), \(precision)")
+                else { continue }
                 #expect(values.count == x.count * filters.count)
                 guard values.count == x.count * filters.count else { continue }
                 for (k, t) in filters.enumerated() {
@@ -118,10 +115,8 @@ import Testing
         guard let swiftc = Support.tool("swiftc") else { Issue.record("no swiftc"); return }
         let filters = try Self.filters()
         let source = try FIREmitter.swift(filters, namespace: "Taps")
-        let dir = try Support.temporaryDirectory("fir-swift-emission")
+        let dir = try Support.runtimeModuleDirectory("fir-swift-emission")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let module = try Support.buildRuntimeModule(in: dir)
-        #expect(module.status == 0, "FilterRuntime: \(module.err)")
         try source.write(to: dir.appendingPathComponent("Taps.swift"), atomically: true, encoding: .utf8)
         let main = """
             import FilterRuntime

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// Paths and process helpers for the emission tests.
 enum Support {
@@ -26,6 +27,36 @@ enum Support {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Writes `header` (as `headerName`) and `main` (as main.c) to `directory`,
+    /// builds main.c with `cc`, `flags` and -Wall -Wextra -Werror into
+    /// `executable` and runs it. The build must succeed (an issue naming
+    /// `label` if not: then nil); returns the lines it printed, as doubles.
+    static func buildAndRunC(_ cc: String, _ flags: [String], header: String, named headerName: String, main: String,
+                             executable: String, in directory: URL, label: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> [Double]? {
+        try header.write(to: directory.appendingPathComponent(headerName), atomically: true, encoding: .utf8)
+        try main.write(to: directory.appendingPathComponent("main.c"), atomically: true, encoding: .utf8)
+        let build = try run(cc, flags + ["-Wall", "-Wextra", "-Werror", "main.c", "-o", executable], in: directory)
+        #expect(build.status == 0, "\(label): \(build.err)", sourceLocation: sourceLocation)
+        guard build.status == 0 else { return nil }
+        return try run(directory.appendingPathComponent(executable).path, []).out.split(separator: "\n").map { Double($0)! }
+    }
+
+    /// A fresh temporary directory (`label`) with FilterRuntime built in it as
+    /// a module (`buildRuntimeModule`; an issue if that fails), for compiling
+    /// generated code against it. The caller removes it.
+    static func runtimeModuleDirectory(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let dir = try temporaryDirectory(label)
+        do {
+            let module = try buildRuntimeModule(in: dir)
+            #expect(module.status == 0, "FilterRuntime: \(module.err)", sourceLocation: sourceLocation)
+        } catch {
+            try? FileManager.default.removeItem(at: dir)
+            throw error
+        }
+        return dir
     }
 
     /// Builds FilterRuntime as a module in `directory` with swiftc (Swift 6 mode,

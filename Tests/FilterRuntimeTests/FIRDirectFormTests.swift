@@ -27,16 +27,20 @@ struct FIRDirectFormTests {
                 let w: S = index >= 0 ? x[index] : 0
                 a[j % 32] += taps[n - 1 - j] * w
             }
-            var s = [S](repeating: 0, count: 8)
-            for l in 0..<8 {
-                let low: S = a[l] + a[l + 8]
-                let high: S = a[l + 16] + a[l + 24]
-                s[l] = low + high
+            // s_l = (a_l + a_{l+8}) + (a_{l+16} + a_{l+24}), then the eight s_l pairwise.
+            let s = (0..<8).map { (l: Int) -> S in
+                let chains: [S] = [a[l], a[l + 8], a[l + 16], a[l + 24]]
+                return pairwiseSum(chains)
             }
-            let left: S = (s[0] + s[1]) + (s[2] + s[3])
-            let right: S = (s[4] + s[5]) + (s[6] + s[7])
-            return left + right
+            return pairwiseSum(s)
         }
+    }
+
+    /// The sum of `x` (a power of two of them) as a balanced tree: the sums
+    /// of its two halves added, e.g. (x_0 + x_1) + (x_2 + x_3).
+    static func pairwiseSum<S: BinaryFloatingPoint>(_ x: [S]) -> S {
+        guard x.count > 1 else { return x[0] }
+        return pairwiseSum(Array(x[..<(x.count / 2)])) + pairwiseSum(Array(x[(x.count / 2)...]))
     }
 
     static let tapCounts = [1, 2, 7, 8, 9, 15, 16, 31, 32, 33, 64, 101, 255]

@@ -22,65 +22,41 @@ import Testing
         #expect(spectrum.exitCode == 1 && spectrum.standardError.count < 1_000, "\(spectrum.standardError.prefix(300))")
     }
 
-    static let hostile: [[String]] = [
-        ["-Bu", "-Lp", "-o", "4", "-a", "nan"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "NaN"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "inf"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "-inf"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "1e999"],
-        ["-Bu", "-Lp", "-o", "4", "-a", ""],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1abc"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "abc"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.5"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.75"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "1e-400"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "0.2"],
-        ["-Bu", "-Bp", "-o", "4", "-a", "0.2", "0.1"],
-        ["-Bu", "-Bp", "-o", "4", "-a", "0.1"],
-        ["-Bu", "-Lp", "-o", "-4", "-a", "0.1"],
-        ["-Bu", "-Lp", "-o", "99999999999999999999", "-a", "0.1"],
-        ["-Bu", "-Lp", "-o", "4.5", "-a", "0.1"],
-        ["-Bu", "-Lp", "-o", "", "-a", "0.1"],
-        ["-Bu", "-Lp", "-o", "2147483648", "-a", "0.1"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-p"] + (0..<100).map(String.init),
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-p", "99999999999"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-p"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-p", "0"],
-        ["-Bu", "-Lp", "-o", "4", "-a"],
-        ["-Bu", "-Lp", "-o"],
-        ["-Ch"],
-        ["-Ch", "-Lp", "-o", "4", "-a", "0.1"],
-        ["-Ch", "nan", "-Lp", "-o", "4", "-a", "0.1"],
-        ["-Ch", "-1e999", "-Lp", "-o", "4", "-a", "0.1"],
-        ["-Ch", "-1e-300", "-Lp", "-o", "4", "-a", "0.1"],
-        ["-Ch", "-1e-20", "-Lp", "-o", "2", "-a", "0.1"],
-        ["-Ch", "-320", "-Lp", "-o", "2", "-a", "0.1"],
-        ["-Ch", "-0", "-Lp", "-o", "4", "-a", "0.1"],
-        ["-Re", "-Bp", "-a", "0.1"],
-        ["-Re", "0", "-Bp", "-a", "0.1"],
-        ["-Re", "-5", "-Bp", "-a", "0.1"],
-        ["-Re", "nan", "-Bp", "-a", "0.1"],
-        ["-Re", "10", "-Bp", "-a", "0.1", "0.2"],
-        ["-Re", "Inf", "-Bp", "-a", "0.2", "-l"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-Z", "0.5"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "-Z"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "--sample-rate", "60"],
-        ["-Bu", "-Lp", "-o", "4", "--corner", "5"],
-        ["-Bu", "-Lp", "-o", "4", "--sample-rate", "60", "--corner", "30"],
-        ["-Bu", "-Lp", "-o", "4", "--sample-rate", "0", "--corner", "5"],
-        ["-Bu", "-Lp", "-o", "4", "--sample-rate", "-60", "--corner", "5"],
-        ["-Bu", "-Lp", "-o", "4", "--sample-rate", "nan", "--corner", "5"],
-        ["-Bu", "-Bp", "-o", "4", "--sample-rate", "60", "--corner", "3", "0.5"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "--bogus"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1", "stray"],
-        ["-Bu", "-lp", "-o", "4", "-a", "0.1"],
-        ["-bu", "-Lp", "-o", "4", "-a", "0.1"],
-        [""],
-        ["-"],
-        ["-Bu", "-Lp", "-o", "4", "-a", "0.1\n"],
-        ["-Bu", "-Lp", "-o", "4", "-a", " 0.1"],
-    ]
+    /// Butterworth low-pass, order 4, up to -a's value; `lowPass` with a
+    /// good one (0.1). The hostile command lines below change one thing in them.
+    static let lowPassUpToAlpha = ["-Bu", "-Lp", "-o", "4", "-a"]
+    static let lowPass = lowPassUpToAlpha + ["0.1"]
+
+    /// -a: not a number, not finite, out of range, or none.
+    static let badAlphas: [[String]] = ["nan", "NaN", "inf", "-inf", "1e999", "", "0.1abc", "abc", "0.5", "0.75", "0", "1e-400"]
+        .map { lowPassUpToAlpha + [$0] }
+    /// -o: negative, too large, not whole, empty.
+    static let badOrders: [[String]] = ["-4", "99999999999999999999", "4.5", "", "2147483648"]
+        .map { ["-Bu", "-Lp", "-o", $0, "-a", "0.1"] }
+    /// -p: too many poles, an index out of range, none, half a conjugate pair.
+    static let badPoleSubsets: [[String]] = [(0..<100).map(String.init), ["99999999999"], [], ["0"]]
+        .map { lowPass + ["-p"] + $0 }
+    /// -Ch: its ripple (missing, not a number, not finite, too small, too large, -0), with the order.
+    static let badRipples: [[String]] = [([], "4"), (["nan"], "4"), (["-1e999"], "4"), (["-1e-300"], "4"), (["-1e-20"], "2"),
+                                         (["-320"], "2"), (["-0"], "4")]
+        .map { ["-Ch"] + $0.0 + ["-Lp", "-o", $0.1, "-a", "0.1"] }
+    /// -Re: its Q (missing, 0, negative, not a number), then two corners, and an infinite Q.
+    static let badResonators: [[String]] = [[], ["0"], ["-5"], ["nan"]].map { ["-Re"] + $0 + ["-Bp", "-a", "0.1"] }
+        + [["-Re", "10", "-Bp", "-a", "0.1", "0.2"], ["-Re", "Inf", "-Bp", "-a", "0.2", "-l"]]
+    /// --sample-rate and --corner: the corner at Nyquist, the rate 0, negative, not a number.
+    static let badSampleRates: [[String]] = [("60", "30"), ("0", "5"), ("-60", "5"), ("nan", "5")]
+        .map { ["-Bu", "-Lp", "-o", "4", "--sample-rate", $0.0, "--corner", $0.1] }
+
+    static let hostile: [[String]] = badAlphas
+        + [lowPass + ["0.2"], ["-Bu", "-Bp", "-o", "4", "-a", "0.2", "0.1"], ["-Bu", "-Bp", "-o", "4", "-a", "0.1"]]
+        + badOrders + badPoleSubsets
+        + [lowPassUpToAlpha, ["-Bu", "-Lp", "-o"], ["-Ch"]]
+        + badRipples + badResonators
+        + [lowPass + ["-Z", "0.5"], lowPass + ["-Z"], lowPass + ["--sample-rate", "60"], ["-Bu", "-Lp", "-o", "4", "--corner", "5"]]
+        + badSampleRates
+        + [["-Bu", "-Bp", "-o", "4", "--sample-rate", "60", "--corner", "3", "0.5"], lowPass + ["--bogus"], lowPass + ["stray"],
+           ["-Bu", "-lp", "-o", "4", "-a", "0.1"], ["-bu", "-Lp", "-o", "4", "-a", "0.1"], [""], ["-"],
+           lowPassUpToAlpha + ["0.1\n"], lowPassUpToAlpha + [" 0.1"]]
 
     @Test(arguments: hostile) func refusedWithAMessage(_ args: [String]) {
         let result = Mkfilter.run(arguments: args)

@@ -286,18 +286,29 @@ import Darwin
         }
     }
 
+    /// `arguments` with their plot and table written to `dir` (name.svg,
+    /// name.csv), under `peakMemory`: the run exits 0 with a peak below
+    /// `limit` bytes, and the SVG stays under 400,000 bytes. Returns the
+    /// table's path.
+    static func plotAndTableInBoundedMemory(_ arguments: [String], peakBelow limit: Int, in dir: String, name: String,
+                                            sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let run = Self.peakMemory(arguments + ["--svg", dir + "/\(name).svg", "--output", dir + "/\(name).csv"])
+        #expect(run.status == 0, sourceLocation: sourceLocation)
+        #expect(run.bytes < limit, "peak \(run.bytes >> 20) MB", sourceLocation: sourceLocation)
+        let svg = try FileManager.default.attributesOfItem(atPath: dir + "/\(name).svg")[.size] as? Int ?? 0
+        #expect(svg < 400_000, "SVG \(svg) bytes", sourceLocation: sourceLocation)
+        return dir + "/\(name).csv"
+    }
+
     /// impulse and step stream their rows and thin their plots: 2 x 10^6
     /// samples with an SVG in well under 100 MB (before: the values, every
     /// row as a string and a stem per sample in the SVG, about 1 GB at this
     /// length and 4.8 GB at 10^7), and the SVG stays small.
     @Test(.timeLimit(.minutes(5))) func longTimeResponsesRunInBoundedMemory() throws {
         try Self.inDirectory { dir in
-            let run = Self.peakMemory(["impulse"] + Self.design + ["--samples", "2000000", "--svg", dir + "/p.svg", "--output", dir + "/p.csv"])
-            #expect(run.status == 0)
-            #expect(run.bytes < 100 << 20, "peak \(run.bytes >> 20) MB")
-            let svg = try FileManager.default.attributesOfItem(atPath: dir + "/p.svg")[.size] as? Int ?? 0
-            #expect(svg < 400_000, "SVG \(svg) bytes")
-            let csv = try Data(contentsOf: URL(fileURLWithPath: dir + "/p.csv"))
+            let table = try Self.plotAndTableInBoundedMemory(["impulse"] + Self.design + ["--samples", "2000000"],
+                                                             peakBelow: 100 << 20, in: dir, name: "p")
+            let csv = try Data(contentsOf: URL(fileURLWithPath: table))
             #expect(csv.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } == 2_000_001)
         }
     }
@@ -308,13 +319,10 @@ import Darwin
     /// in under 50 MB.
     @Test(.timeLimit(.minutes(5))) func longFrequencyResponseRunsInBoundedMemory() throws {
         try Self.inDirectory { dir in
-            let run = Self.peakMemory(["response"] + Self.design + ["--points", "4194305", "--svg", dir + "/r.svg", "--output", dir + "/r.csv"])
-            #expect(run.status == 0)
-            #expect(run.bytes < 50 << 20, "peak \(run.bytes >> 20) MB")
-            let svg = try FileManager.default.attributesOfItem(atPath: dir + "/r.svg")[.size] as? Int ?? 0
-            #expect(svg < 400_000, "SVG \(svg) bytes")
+            let table = try Self.plotAndTableInBoundedMemory(["response"] + Self.design + ["--points", "4194305"],
+                                                             peakBelow: 50 << 20, in: dir, name: "r")
             // Every row is there: the last is Nyquist's.
-            let csv = try FileHandle(forReadingFrom: URL(fileURLWithPath: dir + "/r.csv"))
+            let csv = try FileHandle(forReadingFrom: URL(fileURLWithPath: table))
             defer { try? csv.close() }
             let end = try csv.seekToEnd()
             try csv.seek(toOffset: end - 200)

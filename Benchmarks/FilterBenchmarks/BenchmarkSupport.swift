@@ -1,0 +1,20 @@
+import Foundation
+
+/// The benchmarks' input: `n` values in [-1, 1) from a linear congruential
+/// generator started at `seed`, the same sequence on every run.
+func noise(_ n: Int, seed: UInt64 = 12345) -> [Double] {
+    var state = seed
+    return (0..<n).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 52) - 1
+    }
+}
+
+/// A directory for the C programs a benchmark compiles and runs
+/// (filter-benchmarks-PID in the temporary directory), removed after `body`.
+func inBenchmarkDirectory(_ body: (URL) throws -> Void) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filter-benchmarks-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try body(dir)
+}
