@@ -24,9 +24,6 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     @usableFromInline let tapCount: Int
     /// The inner product's mask of its last group of 32 (`firTailMask`).
     @usableFromInline let tailMask: [UInt8]
-    /// The same for the window's first N - 1 samples (`firTailMask(N - 1)`):
-    /// the delay line's inner product takes its newest sample from a register.
-    @usableFromInline let lastMask: [UInt8]
     /// The last N inputs, twice: slot p and p + N hold the same sample
     /// (then 32 zeros, read only under the mask).
     @usableFromInline var history: [Sample]
@@ -42,7 +39,6 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         reversed = taps.reversed() + [Sample](repeating: 0, count: firPadding(taps.count))
         tapCount = taps.count
         tailMask = firTailMask(taps.count, of: Sample.self)
-        lastMask = firTailMask(taps.count - 1, of: Sample.self)
         // 2N, and 32 more that the last group's masked loads may read.
         history = [Sample](repeating: 0, count: 2 * taps.count + 32)
         position = 0
@@ -79,24 +75,21 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         position = p + 1 == n ? 0 : p + 1
         return history.withUnsafeMutableBufferPointer { h in
             reversed.withUnsafeBufferPointer { r in
-                lastMask.withUnsafeBytes { m in
-                    Self.step(x, at: p, taps: n, history: h.baseAddress!, reversed: r.baseAddress!, lastMask: m.baseAddress!)
+                tailMask.withUnsafeBytes { m in
+                    Self.step(x, at: p, taps: n, history: h.baseAddress!, reversed: r.baseAddress!, mask: m.baseAddress!)
                 }
             }
         }
     }
 
-    /// One sample through the delay line at slot `p`: the inner product
-    /// over the window p + 1 ... p + N, its newest sample `x` taken from a
-    /// register (`firDotProduct(_:_:count:lastMask:last:)`), then `x`
-    /// written at p and p + N for the windows after it.
+    /// One sample through the delay line at slot `p`: written at p and
+    /// p + N, then the inner product over the window p + 1 ... p + N.
     @inlinable @inline(__always)
     static func step(_ x: Sample, at p: Int, taps n: Int, history h: UnsafeMutablePointer<Sample>,
-                     reversed r: UnsafePointer<Sample>, lastMask: UnsafeRawPointer) -> Sample {
-        let y = Sample.firDotProduct(r, UnsafePointer(h + p + 1), count: n, lastMask: lastMask, last: x)
+                     reversed r: UnsafePointer<Sample>, mask: UnsafeRawPointer) -> Sample {
         h[p] = x
         h[p + n] = x
-        return y
+        return Sample.firDotProduct(r, UnsafePointer(h + p + 1), count: n, mask: mask)
     }
 
     /// Filters `input` into `output` (the same count), as `process(_:)` would
@@ -118,8 +111,8 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         var p = position
         history.withUnsafeMutableBufferPointer { h in
             reversed.withUnsafeBufferPointer { r in
-                tailMask.withUnsafeBytes { m in lastMask.withUnsafeBytes { l in
-                    let (hp, rp, mp, lp) = (h.baseAddress!, r.baseAddress!, m.baseAddress!, l.baseAddress!)
+                tailMask.withUnsafeBytes { m in
+                    let (hp, rp, mp) = (h.baseAddress!, r.baseAddress!, m.baseAddress!)
                     // Outputs from head on have their window x[i-N+1] ... x[i]
                     // inside the input; one inner product at a time reads up to
                     // x[i - N + padded], inside the input below `direct`.
@@ -132,7 +125,7 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
                     }
                     var i = 0
                     while i < head {
-                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, lastMask: lp)
+                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)
                         p = p + 1 == n ? 0 : p + 1
                         i += 1
                     }
@@ -157,11 +150,11 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
                         p = n - 1
                     }
                     while i < count {
-                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, lastMask: lp)
+                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)
                         p = p + 1 == n ? 0 : p + 1
                         i += 1
                     }
-                } }
+                }
             }
         }
         position = p

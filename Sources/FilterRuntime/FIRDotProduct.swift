@@ -31,26 +31,6 @@ public protocol FIRSample: BinaryFloatingPoint, Sendable {
     static func firDotProduct(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
                               mask: UnsafeRawPointer) -> Self
 
-    /// `firDotProduct(_:_:count:mask:)` with the window's last sample
-    /// w[count - 1] taken as `last` instead of read: the delay line's newest
-    /// sample, from a register, before it is stored (a vector load of a
-    /// sample just stored as a scalar waits for the store: a
-    /// store-forwarding stall of about 10 ns a sample). The same operations
-    /// in the same order, bit for bit: w[count - 1] is masked out of its
-    /// group (`lastMask`, `firTailMask(count - 1)`: a product with +0 leaves
-    /// a lane as it is, a lane being never -0), and r[count - 1] last is
-    /// added to its lane, (count - 1) mod 32, as its chain's last product.
-    ///
-    /// - Parameters:
-    ///   - r: `count` values rounded up to a multiple of 32, zeros past `count`.
-    ///   - w: `count` values, w[count - 1] ignored, readable up to `r`'s length.
-    ///   - count: N, the number of taps.
-    ///   - lastMask: `firTailMask(count - 1)`: ones for the lanes below
-    ///     (count - 1) mod 32 of the group holding w[count - 1].
-    ///   - last: w[count - 1].
-    static func firDotProduct(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
-                              lastMask: UnsafeRawPointer, last: Self) -> Self
-
     /// How many consecutive outputs `firDotProducts(_:_:count:into:)`
     /// computes at once: one 64-byte vector of them (16 Float, 8 Double).
     static var firBlockLanes: Int { get }
@@ -115,48 +95,6 @@ extension Float: FIRSample {
         let s = (a0 + a1) + (a2 + a3)
         return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
     }
-    /// `firDotProduct(_:_:count:mask:)` with w[count - 1] = `last` from a
-    /// register (`FIRSample`), on `SIMD8<Float>`.
-    @inlinable @inline(__always)
-    public static func firDotProduct(_ r: UnsafePointer<Float>, _ w: UnsafePointer<Float>, count n: Int,
-                                     lastMask mask: UnsafeRawPointer, last x: Float) -> Float {
-        typealias V = SIMD8<Float>
-        typealias Bits = SIMD8<UInt32>
-        var a0 = V(), a1 = V(), a2 = V(), a3 = V()
-        let rr = UnsafeRawPointer(r), ww = UnsafeRawPointer(w), size = MemoryLayout<Float>.stride
-        // The group of 32 that holds w[n - 1]; whole groups before it.
-        let last = (n - 1) & ~31
-        var j = 0
-        while j < last {
-            let b = j * size
-            a0 += rr.loadUnaligned(fromByteOffset: b, as: V.self) * ww.loadUnaligned(fromByteOffset: b, as: V.self)
-            a1 += rr.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self) * ww.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self)
-            a2 += rr.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self) * ww.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self)
-            a3 += rr.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self) * ww.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self)
-            j += 32
-        }
-        let b = last * size
-        func masked(_ k: Int) -> V {
-            unsafeBitCast(ww.loadUnaligned(fromByteOffset: b + k * size, as: Bits.self)
-                          & mask.loadUnaligned(fromByteOffset: k * size, as: Bits.self), to: V.self)
-        }
-        a0 += rr.loadUnaligned(fromByteOffset: b, as: V.self) * masked(0)
-        a1 += rr.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self) * masked(8)
-        a2 += rr.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self) * masked(16)
-        a3 += rr.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self) * masked(24)
-        // r[n - 1] x, its lane's last product; +0 in the other lanes.
-        let lane = (n - 1) & 31
-        var newest = V()
-        newest[lane & 7] = r[n - 1] * x
-        switch lane >> 3 {
-        case 0: a0 += newest
-        case 1: a1 += newest
-        case 2: a2 += newest
-        default: a3 += newest
-        }
-        let s = (a0 + a1) + (a2 + a3)
-        return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
-    }
 }
 
 extension Double: FIRSample {
@@ -197,48 +135,6 @@ extension Double: FIRSample {
             a1 += rr.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self) * masked(8)
             a2 += rr.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self) * masked(16)
             a3 += rr.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self) * masked(24)
-        }
-        let s = (a0 + a1) + (a2 + a3)
-        return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
-    }
-    /// `firDotProduct(_:_:count:mask:)` with w[count - 1] = `last` from a
-    /// register (`FIRSample`), on `SIMD8<Double>`.
-    @inlinable @inline(__always)
-    public static func firDotProduct(_ r: UnsafePointer<Double>, _ w: UnsafePointer<Double>, count n: Int,
-                                     lastMask mask: UnsafeRawPointer, last x: Double) -> Double {
-        typealias V = SIMD8<Double>
-        typealias Bits = SIMD8<UInt64>
-        var a0 = V(), a1 = V(), a2 = V(), a3 = V()
-        let rr = UnsafeRawPointer(r), ww = UnsafeRawPointer(w), size = MemoryLayout<Double>.stride
-        // The group of 32 that holds w[n - 1]; whole groups before it.
-        let last = (n - 1) & ~31
-        var j = 0
-        while j < last {
-            let b = j * size
-            a0 += rr.loadUnaligned(fromByteOffset: b, as: V.self) * ww.loadUnaligned(fromByteOffset: b, as: V.self)
-            a1 += rr.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self) * ww.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self)
-            a2 += rr.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self) * ww.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self)
-            a3 += rr.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self) * ww.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self)
-            j += 32
-        }
-        let b = last * size
-        func masked(_ k: Int) -> V {
-            unsafeBitCast(ww.loadUnaligned(fromByteOffset: b + k * size, as: Bits.self)
-                          & mask.loadUnaligned(fromByteOffset: k * size, as: Bits.self), to: V.self)
-        }
-        a0 += rr.loadUnaligned(fromByteOffset: b, as: V.self) * masked(0)
-        a1 += rr.loadUnaligned(fromByteOffset: b + 8 * size, as: V.self) * masked(8)
-        a2 += rr.loadUnaligned(fromByteOffset: b + 16 * size, as: V.self) * masked(16)
-        a3 += rr.loadUnaligned(fromByteOffset: b + 24 * size, as: V.self) * masked(24)
-        // r[n - 1] x, its lane's last product; +0 in the other lanes.
-        let lane = (n - 1) & 31
-        var newest = V()
-        newest[lane & 7] = r[n - 1] * x
-        switch lane >> 3 {
-        case 0: a0 += newest
-        case 1: a1 += newest
-        case 2: a2 += newest
-        default: a3 += newest
         }
         let s = (a0 + a1) + (a2 + a3)
         return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
