@@ -71,14 +71,7 @@ enum DesignPage {
         html += controls.input("stopband", "stopband edges (Hz)", "one or two", size: 10)
         html += controls.input("passbandLoss", "passband loss (dB)", "at most", size: 6)
         html += controls.input("stopbandAttenuation", "stopband attenuation (dB)", "at least", size: 6)
-        html += "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
-        html += controls.input("name", "name", "its identifier in code", size: 24)
-        html += controls.input("description", "description", "for the doc comment", size: 36)
-        html += controls.select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
-        html += controls.select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
-        html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
-        html += "<a href=\"/\">Shake!'s 0.5-3 Hz band-pass</a></p>\n</form>\n"
-        return html
+        return html + DesignPageSkeleton.formEnd(controls, example: "/", label: "Shake!'s 0.5-3 Hz band-pass")
     }
 
     // MARK: The answer

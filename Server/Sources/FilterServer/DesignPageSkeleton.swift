@@ -77,6 +77,19 @@ enum DesignPageSkeleton {
         return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
     }
 
+    /// The form's last part: the code's name and description, the plots'
+    /// axis and scale, the Design button and a link to the page's
+    /// `example` (`href`, its words `label`); it closes the form.
+    static func formEnd(_ controls: FormControls, example href: String, label: String) -> String {
+        var html = "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
+        html += controls.input("name", "name", "its identifier in code", size: 24)
+        html += controls.input("description", "description", "for the doc comment", size: 36)
+        html += controls.select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
+        html += controls.select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
+        html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
+        return html + "<a href=\"\(href)\">" + label + "</a></p>\n</form>\n"
+    }
+
     /// The summary's heading, description and command line (`<code>` with
     /// `commandLineID` when given); the page adds its links after it.
     static func summaryHead(name: String, description: String?, commandLine: String, commandLineID: String? = nil) -> String {

@@ -82,14 +82,7 @@ enum FIRPage {
         html += controls.input("passbandLoss", "passband ripple (dB)", "peak to peak", size: 6, methods: "fir")
         html += controls.input("stopbandAttenuation", "attenuation (dB)", "at least", size: 6, methods: "fir")
         html += controls.select("method", "method", ["remez", "kaiser", "firls"], empty: "(remez)", methods: "fir")
-        html += "</fieldset>\n<fieldset><legend>Code and plots</legend>\n"
-        html += controls.input("name", "name", "its identifier in code", size: 24)
-        html += controls.input("description", "description", "for the doc comment", size: 36)
-        html += controls.select("axis", "frequency axis", ["log", "linear"], empty: "(auto)")
-        html += controls.select("scale", "magnitude", ["db", "linear"], empty: "(dB)")
-        html += "</fieldset>\n<p><button type=\"submit\" id=\"design-button\">Design</button> "
-        html += "<a href=\"/fir\">The example: remez, 31 taps</a></p>\n</form>\n"
-        return html
+        return html + DesignPageSkeleton.formEnd(controls, example: "/fir", label: "The example: remez, 31 taps")
     }
 
     // MARK: The answer
