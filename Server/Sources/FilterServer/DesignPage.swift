@@ -78,7 +78,7 @@ enum DesignPage {
 
     static func answer(_ design: QueryDesign, _ plots: DesignPlots, query: String) -> String {
         let q = HTML.escaped(query)
-        var html = DesignPageSkeleton.summaryHead(name: design.filterName, description: design.description, commandLine: design.commandLine)
+        var html = DesignPageSkeleton.summaryHead(design)
         html += "<p><a href=\"/live?\(q)\" id=\"live-link\">Run it on Shake!'s screen (/live)</a> · "
         html += "<a href=\"/api/design?\(q)\">JSON</a> · <a href=\"/api/response?\(q)\" id=\"csv-link\">response CSV</a> · "
         html += "<a href=\"/?\(q)\">link to this design</a></p>\n"
@@ -87,12 +87,11 @@ enum DesignPage {
         html += DesignPageSkeleton.plots(plots.all)
         html += RecordingSection.html(query: query)
         html += DesignPageSkeleton.report("Fisher's report", design.report)
-        html += DesignPageSkeleton.code(EmissionFormat.allCases, title: \.title, api: "/api/code", q: q,
-                                        filterName: design.filterName) { format throws(ApplicationError) in try format.text(design) }
+        html += DesignPageSkeleton.code(design, EmissionFormat.allCases, title: \.title, api: "/api/code", q: q)
         html += "<section id=\"files\"><h2>Files</h2>\n"
         html += "<p><a href=\"/api/response?\(q)\" download=\"response.csv\">The response as CSV</a> "
         html += "(<code>alpha,frequency_hz,magnitude,magnitude_db,phase_rad,group_delay_samples</code>, as <code>mkfilter response</code> writes it).</p>\n"
-        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/filters.json", q: q, stem: QueryAPI.fileStem(design))
+        html += DesignPageSkeleton.filterSetEntry(design, api: "/api/filters.json", q: q)
         return html
     }
 }

@@ -92,10 +92,10 @@ enum DesignPageSkeleton {
 
     /// The summary's heading, description and command line (`<code>` with
     /// `commandLineID` when given); the page adds its links after it.
-    static func summaryHead(name: String, description: String?, commandLine: String, commandLineID: String? = nil) -> String {
-        var html = "<section id=\"summary\"><h2>" + HTML.escaped(name) + "</h2>\n"
-        if let description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
-        html += "<p><code" + (commandLineID.map { " id=\"\($0)\"" } ?? "") + ">" + HTML.escaped(commandLine) + "</code></p>\n"
+    static func summaryHead(_ design: some QueryDesigned, commandLineID: String? = nil) -> String {
+        var html = "<section id=\"summary\"><h2>" + HTML.escaped(design.filterName) + "</h2>\n"
+        if let description = design.description { html += "<p>" + HTML.escaped(description) + "</p>\n" }
+        html += "<p><code" + (commandLineID.map { " id=\"\($0)\"" } ?? "") + ">" + HTML.escaped(design.commandLine) + "</code></p>\n"
         return html
     }
 
@@ -113,18 +113,18 @@ enum DesignPageSkeleton {
         "<section id=\"report\"><h2>" + title + "</h2>\n<pre>" + HTML.escaped(text) + "</pre></section>\n"
     }
 
-    /// The code section: each of `formats` in a disclosure (Swift open),
-    /// summarised by `title`, with its download from `api` (`/api/code`)
-    /// for the escaped query `q`, or the reason it has no code.
-    static func code(_ formats: [EmissionFormat], title: (EmissionFormat) -> String, api: String, q: String, filterName: String,
-                     text: (EmissionFormat) throws(ApplicationError) -> String) -> String {
+    /// The code section: `design` in each of `formats` in a disclosure
+    /// (Swift open), summarised by `title`, with its download from `api`
+    /// (`/api/code`) for the escaped query `q`, or the reason it has no code.
+    static func code(_ design: some QueryDesigned, _ formats: [EmissionFormat], title: (EmissionFormat) -> String,
+                     api: String, q: String) -> String {
         var html = "<section id=\"code\"><h2>Code</h2>\n"
         for format in formats {
             html += "<details class=\"code\" id=\"code-\(format.rawValue)\"\(format == .swift ? " open" : "")>"
             html += "<summary>" + HTML.escaped(title(format)) + "</summary>\n"
             do {
-                let code = try text(format)
-                let file = HTML.escaped(format.fileName(filterName: filterName))
+                let code = try design.code(format)
+                let file = HTML.escaped(format.fileName(filterName: design.filterName))
                 html += "<div class=\"actions\"><a class=\"download\" href=\"\(api)?\(q)&amp;format=\(format.rawValue)&amp;download=1\" download=\""
                     + file + "\">Download " + file + "</a></div>\n"
                 html += "<pre><code>" + HTML.escaped(code) + "</code></pre>"
@@ -137,12 +137,12 @@ enum DesignPageSkeleton {
     }
 
     /// The design's entry in a filter set file, with its download from
-    /// `api` (`/api/filters.json`) as `stem`.filters.json; it closes the
-    /// files section.
-    static func filterSetEntry(_ file: String, api: String, q: String, stem: String) -> String {
+    /// `api` (`/api/filters.json`) named by `QueryAPI.fileStem`; it closes
+    /// the files section.
+    static func filterSetEntry(_ design: some QueryDesigned, api: String, q: String) -> String {
         var html = "<details class=\"code\" id=\"code-filterset\" open><summary>Its entry in a <code>*.filters.json</code> file</summary>\n"
         html += "<div class=\"actions\"><a class=\"download\" href=\"\(api)?\(q)&amp;download=1\" download=\""
-            + HTML.escaped(stem) + ".filters.json\">Download</a></div>\n"
-        return html + "<pre><code>" + HTML.escaped(file) + "</code></pre></details>\n</section>\n"
+            + HTML.escaped(QueryAPI.fileStem(design)) + ".filters.json\">Download</a></div>\n"
+        return html + "<pre><code>" + HTML.escaped(design.filterSetFile) + "</code></pre></details>\n</section>\n"
     }
 }

@@ -89,20 +89,17 @@ enum FIRPage {
 
     static func answer(_ design: FIRQueryDesign, _ plots: [(id: String, title: String, svg: String)]) -> String {
         let q = HTML.escaped(design.canonicalQuery)
-        var html = DesignPageSkeleton.summaryHead(name: design.filterName, description: design.description,
-                                                  commandLine: design.commandLine, commandLineID: "command-line")
+        var html = DesignPageSkeleton.summaryHead(design, commandLineID: "command-line")
         html += "<p><a href=\"/api/fir/design?\(q)\">JSON</a> · <a href=\"/api/fir/response?\(q)\" id=\"csv-link\">response CSV</a> · "
         html += "<a href=\"/fir?\(q)\" id=\"fir-link\">link to this design</a></p>\n"
         html += "</section>\n"
         html += DesignPageSkeleton.plots(plots)
         html += DesignPageSkeleton.report("Report", design.report)
         // A FIR filter's Swift is a FIRTemplate, not a DigitalFilterTemplate.
-        html += DesignPageSkeleton.code(EmissionFormat.writing(.taps), title: { $0 == .swift ? "Swift (FIRTemplate)" : $0.title },
-                                        api: "/api/fir/code", q: q, filterName: design.filterName) { format throws(ApplicationError) in
-            try design.code(format)
-        }
+        html += DesignPageSkeleton.code(design, EmissionFormat.writing(.taps), title: { $0 == .swift ? "Swift (FIRTemplate)" : $0.title },
+                                        api: "/api/fir/code", q: q)
         html += "<section id=\"files\"><h2>Files</h2>\n"
-        html += DesignPageSkeleton.filterSetEntry(design.filterSetFile, api: "/api/fir/filters.json", q: q, stem: QueryAPI.fileStem(design))
+        html += DesignPageSkeleton.filterSetEntry(design, api: "/api/fir/filters.json", q: q)
         return html
     }
 

@@ -15,9 +15,4 @@ extension EmissionFormat {
 
     /// The media type it is served as.
     var contentType: String { declaration.mediaType }
-
-    /// The text for `design`, as `mkfilter <its command line> --emit <format>` writes it.
-    func text(_ design: QueryDesign) throws(ApplicationError) -> String {
-        try design.code(self)
-    }
 }

@@ -159,7 +159,7 @@ public enum FilterRoutes {
             throw ApplicationError("format: \(name.debugDescription) is not a format; use \(EmissionFormat.names(EmissionFormat.allCases))",
                                    field: "format")
         }
-        return Responses.text(try format.text(design), contentType: format.contentType,
+        return Responses.text(try design.code(format), contentType: format.contentType,
                               download: extras["download"] == nil ? nil : format.fileName(filterName: design.filterName))
     }
 }
