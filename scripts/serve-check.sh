@@ -41,6 +41,8 @@ echo "serve-check: server at $url"
 mkfilter=.build/debug/mkfilter
 [ -x "$mkfilter" ] || swift build --product mkfilter
 python3 scripts/browser_test.py --url "$url" --mkfilter "$mkfilter"
+# The Audio EQ Cookbook: mkfilter's biquads against the browser's own Web Audio.
+python3 scripts/webaudio_cookbook_reference.py --mkfilter "$mkfilter"
 python3 scripts/load_test.py --url "$url" --heavy 16
 
 # SIGTERM: a graceful shutdown, exit status 0.

@@ -55,7 +55,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/target-check.XXXXXX")
 
 # MARK: The grid
 # Four families, four bands, orders 1-12, corners down to 0.005 of the
-# sample rate; d04 is Shake!'s 0.5-3 Hz band-pass at 60 Hz.
+# sample rate; d04 is Shake!'s 0.5-3 Hz band-pass at 60 Hz. Then the
+# catalogue: scipy's 50 Hz notch at 1 kHz and a cookbook peaking EQ.
 designs=(
     "-Bu -Lp -o 1 -a 0.005"
     "-Bu -Lp -o 12 -a 0.005"
@@ -83,6 +84,8 @@ designs=(
     "--elliptic 0.5 40 -Lp -o 12 -a 0.005"
     "--elliptic 3 30 -Hp -o 3 -a 0.45"
     "--elliptic 0.5 60 -Bp -o 8 -a 0.005 0.008"
+    "iirnotch --frequency 50 --quality 30 --sample-rate 1000"
+    "biquad --type peaking --frequency 1000 --quality 2 --gain 6 --sample-rate 48000"
 )
 # FIR designs (f01 ...): the emitted FIR C in float and double against
 # FIRDirectForm<Float> and <Double>, lengths below, at and above its 32 lanes,

@@ -55,7 +55,14 @@ public enum TemplateProvenance {
             guard let q = p.qualityFactor else { throw ProvenanceError("a resonator without its Q in the provenance") }
             return .resonator(q.isInfinite ? .infinite : .finite(q))
         case .proportionalIntegral?: return .proportionalIntegral
-        case nil:
+        case let name? where name.isCatalogue:
+            // The catalogue's parameters are in its command line, its own
+            // words' exact round trip (`FisherCommandLine.words(for:)`).
+            let words = Array(p.mkfilterCommandLine.split(separator: " ").dropFirst().map(String.init))
+            do { return try FisherCommandLine(words).checkedRecipe().family } catch {
+                throw ProvenanceError("\(name.withArticle) whose command line does not read: \(p.mkfilterCommandLine)")
+            }
+        case nil, .some:
             throw ProvenanceError("family \"\(p.family)\" cannot be redesigned (these can be: "
                                   + FilterFamily.Name.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
@@ -73,6 +80,16 @@ public enum TemplateProvenance {
         guard template.filterClass != .passThrough else { throw ProvenanceError("a pass-through has no design") }
         let band = template.filterClass.band
         let isResonator = !FilterRecipe.familyHasSPlane(family)
+        if family.name.isCatalogue {
+            do {
+                let recipe = try FilterRecipe(family: family, band: nil, order: nil,
+                                              corners: .hertz(template.cornerFrequency1, sampleRate: sampleRate ?? template.designSampleRate),
+                                              realization: template.sections.isEmpty ? .direct : .sections)
+                return recipe
+            } catch {
+                throw ProvenanceError(error.description)
+            }
+        }
         let discretization: Discretization
         if isResonator || p.transform == "none" {
             discretization = .bilinear
@@ -122,6 +139,7 @@ extension FilterClass {
     public init(family: FilterFamily, band: FilterBand?) {
         switch (family, band) {
         case (.proportionalIntegral, _): self = .proportionalIntegral
+        case (.catalogue(let filter), _): self = filter.filterClass
         case (_, .lowPass?): self = .lowPass
         case (_, .highPass?): self = .highPass
         case (_, .bandPass?): self = .bandPass
@@ -139,7 +157,28 @@ extension FilterClass {
         case .bandPass: return .bandPass
         case .bandStop: return .bandStop
         case .allPass: return .allPass
-        case .proportionalIntegral, .passThrough: return nil
+        case .proportionalIntegral, .passThrough, .shaping: return nil
+        }
+    }
+}
+
+extension CatalogueFilter {
+    /// The class of the catalogue filter: what it passes.
+    var filterClass: FilterClass {
+        switch self {
+        case .notch: return .bandStop
+        case .peak, .gammatone: return .bandPass
+        case .comb(_, let response, _): return response == .notch ? .bandStop : .bandPass
+        case .weighting: return .shaping
+        case .cookbook(let response, _, _):
+            switch response {
+            case .lowpass: return .lowPass
+            case .highpass: return .highPass
+            case .bandpass: return .bandPass
+            case .notch: return .bandStop
+            case .allpass: return .allPass
+            case .peaking, .lowshelf, .highshelf: return .shaping
+            }
         }
     }
 }

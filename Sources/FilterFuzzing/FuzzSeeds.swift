@@ -58,7 +58,11 @@ enum FuzzSeeds {
             { "name": "sharp", "family": "elliptic", "passband": 5, "stopband": 7, "passbandLoss": 0.5, "stopbandAttenuation": 50 },
             { "name": "flat", "family": "chebyshev2", "attenuation": 40, "band": "highPass", "order": 4, "corners": 2 },
             { "name": "smooth", "design": "firwin", "taps": 31, "cutoff": 7, "window": "kaiser:8", "noScale": false },
-            { "name": "edges", "design": "remez", "taps": 41, "bands": [0, 2, 4, 30], "desired": [1, 0], "weights": [1, 10] }
+            { "name": "edges", "design": "remez", "taps": 41, "bands": [0, 2, 4, 30], "desired": [1, 0], "weights": [1, 10] },
+            { "name": "mains", "family": "iirnotch", "frequency": 10, "q": 30 },
+            { "name": "teeth", "design": "iircomb", "frequency": 5, "q": 20, "type": "peak", "passZero": true },
+            { "name": "eq", "family": "biquad", "type": "peaking", "frequency": 3, "q": 2, "gain": 6 },
+            { "name": "ear", "family": "gammatone", "frequency": 20 }
           ]
         }
         """
@@ -95,6 +99,9 @@ enum FuzzSeeds {
         "family=chebyshev&ripple=0.5&band=bandPass&order=3&corners=2,6&sampleRate=60&name=shake&description=a%20b",
         "family=elliptic&passband=5&stopband=7&passbandLoss=0.5&stopbandAttenuation=50&sampleRate=60",
         "family=resonator&band=bandStop&q=20&corners=25&sampleRate=200&transform=bilinear",
+        "family=iircomb&frequency=50&q=30&type=notch&passZero=true&sampleRate=1000",
+        "family=biquad&type=highshelf&frequency=1000&gain=-6&sampleRate=48000",
+        "family=weighting&curve=A&sampleRate=48000",
     ]
 
     /// Words argv cases are made of: Fisher's options, ours, subcommands and values.
@@ -131,5 +138,7 @@ enum FuzzSeeds {
         "mkaverage", "-Av", "-c", "-r", "-i", "-h", "--points", "--samples", "--scale", "db", "linear",
         "--frequency-axis", "log", "pipeline", "--source", "sine", "--rms-window", "--threshold", "--count",
         "--filter", "--events", "--initial-state", "steady", "zero", "--help",
+        "iirnotch", "iirpeak", "iircomb", "gammatone", "biquad", "weighting", "--frequency", "--quality", "--type",
+        "--gain", "--pass-zero", "--curve", "notch", "peak", "peaking", "lowshelf", "allpass", "A", "C",
     ]
 }

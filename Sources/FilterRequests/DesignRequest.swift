@@ -48,8 +48,12 @@ public struct DesignResult: Sendable {
     /// Warnings for standard error (a resonator whose phase search did not converge).
     public var warnings: [String] { design.resonatorConverged ? [] : ["warning: failed to converge"] }
 
-    /// Fisher's report, headed by `commandLine`.
-    public func report(commandLine: String) -> String { FisherReport.text(design, commandLine: commandLine) }
+    /// Fisher's report, headed by `commandLine`; a catalogue design's own
+    /// (`CatalogueReport`), which has no Fisher report.
+    public func report(commandLine: String) -> String {
+        design.recipe.family.name.isCatalogue ? CatalogueReport.text(design, commandLine: commandLine)
+            : FisherReport.text(design, commandLine: commandLine)
+    }
 
     /// Fisher's listing, headed by `commandLine`.
     ///

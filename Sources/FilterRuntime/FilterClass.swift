@@ -15,4 +15,7 @@ public enum FilterClass: String, Sendable, Hashable, CaseIterable {
     case proportionalIntegral
     /// Passes its input unchanged (Shake!'s pass-through menu entry).
     case passThrough
+    /// Shapes the whole spectrum: a peaking or shelving equaliser, a
+    /// frequency weighting (no Shake! constant).
+    case shaping
 }

@@ -72,6 +72,12 @@ public struct FisherCommandLine: Sendable {
     public var passbandLoss: Double?
     /// `--stopband-attenuation`'s value, dB.
     public var stopbandAttenuation: Double?
+    /// A catalogue filter named as the first word (`iirnotch`, `biquad`, ...).
+    public var catalogue: FilterFamily.Name?
+    /// The catalogue's options: `--frequency`, `--quality`, `--type`,
+    /// `--gain`, `--pass-zero`, `--curve`.
+    public var catalogueFrequency: Double?, catalogueQuality: Double?, catalogueType: String?,
+               gainDecibels: Double?, passZero = false, curve: String?
 
     /// Whether the words give a magnitude specification (any of its options).
     public var givesSpecification: Bool {
@@ -101,6 +107,11 @@ public struct FisherCommandLine: Sendable {
                 }
             }
             if try readLongOption(word, &cursor) { continue }
+            if try readCatalogueOption(word, &cursor) { continue }
+            if start == 0, let name = FilterFamily.Name(rawValue: word), name.isCatalogue {
+                catalogue = name
+                continue
+            }
             guard word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") else {
                 if word.hasPrefix("--") {
                     throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word)); run 'mkfilter --help' for the options", showsUsage: true)
@@ -162,6 +173,28 @@ public struct FisherCommandLine: Sendable {
             if let more = w.peek(), !more.hasPrefix("-") {
                 cornersHz.append(try FisherArguments.number(w.next(), for: "--corner", meaning: "the second corner frequency in Hz"))
             }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// One of the catalogue's options and its value; false when `word` is not one.
+    mutating func readCatalogueOption(_ word: String, _ w: inout Words) throws(FisherCommandLineError) -> Bool {
+        switch word {
+        case "--frequency":
+            catalogueFrequency = try FisherArguments.number(w.next(), for: word, meaning: "the frequency, alpha = f/fs or Hz with --sample-rate")
+        case "--quality":
+            catalogueQuality = try FisherArguments.number(w.next(), for: word, meaning: "the quality factor Q, above 0")
+        case "--gain":
+            gainDecibels = try FisherArguments.number(w.next(), for: word, meaning: "the gain in dB of a peaking or shelving biquad")
+        case "--type", "--curve":
+            guard let value = w.next() else {
+                throw FisherCommandLineError("\(word) needs a value (\(word == "--curve" ? "A or C" : "the filter's type"))")
+            }
+            if word == "--type" { catalogueType = value } else { curve = value }
+        case "--pass-zero":
+            passZero = true
         default:
             return false
         }
@@ -298,7 +331,22 @@ extension FisherCommandLine {
         d.stopband = stopbandEdges.isEmpty ? nil : stopbandEdges
         d.passbandLoss = passbandLoss
         d.stopbandAttenuation = stopbandAttenuation
+        if let catalogue { addCatalogue(catalogue, to: &d) }
         return d
+    }
+
+    /// The catalogue's fields: its family first, its frequency as an alpha
+    /// or, with `--sample-rate`, in Hz.
+    func addCatalogue(_ name: FilterFamily.Name, to d: inout RecipeDraft) {
+        d.families.insert(name, at: 0)
+        d.quality = catalogueQuality.map { .finite($0) } ?? d.quality
+        if let f = catalogueFrequency {
+            if sampleRate == nil { d.alphas = (d.alphas ?? []) + [f] } else { d.cornersHertz = (d.cornersHertz ?? []) + [f] }
+        }
+        d.catalogueType = catalogueType
+        d.gainDecibels = gainDecibels
+        d.passZero = passZero
+        d.curve = curve
     }
 
     /// Fisher's `checkoptions`: every combination error, in his order and
@@ -335,7 +383,7 @@ extension FisherCommandLine {
     /// the rule (byte for byte), ours in his style for the options he did not
     /// have. Empty for a problem another message already covers.
     public func messages(for problem: RecipeProblem) -> [String] {
-        familyMessages(problem) ?? bandOrderAndPoleMessages(problem) ?? cornerMessages(problem)
+        catalogueMessages(problem) ?? familyMessages(problem) ?? bandOrderAndPoleMessages(problem) ?? cornerMessages(problem)
             ?? specificationMessages(problem)
             // A FIR draft's problems: these words never make one.
             ?? ["Fisher's options design IIR filters; for a FIR filter use mkfilter remez, firls, firwin, firwin2 or fir"]
@@ -517,10 +565,12 @@ extension FisherCommandLine {
             return first(["-Re"])
         case .sampleRateOutOfRange:
             return first(["--sample-rate"])
+        case .catalogue(let error):
+            return catalogueTypedOption(for: error)
         case .alphaOutOfRange(let field, _):
-            return field.contains("extra zero") ? first(["-Z"]) : first(["-a"])
+            return field.contains("extra zero") ? first(["-Z"]) : first(["-a", "--frequency"])
         case .cornerOutOfRange(let field, _, _):
-            return field == "extra zero" ? first(["-Z"]) : first(["--corner", "-a"])
+            return field == "extra zero" ? first(["-Z"]) : first(["--corner", "-a", "--frequency"])
         case .cornersNotIncreasing:
             return first(["--corner", "-a"])
         case .poleIndexOutOfRange, .poleSubsetBreaksConjugatePair, .emptyPoleSubset:
@@ -556,6 +606,7 @@ extension FisherCommandLine {
     /// bit); `--bessel-poles computed` for a Bessel filter from computed poles.
     public static func words(for recipe: FilterRecipe) -> [String] {
         if let spec = recipe.specification { return words(for: recipe, specification: spec) }
+        if case .catalogue(let filter) = recipe.family { return catalogueWords(for: recipe, filter) }
         var words: [String] = []
         switch recipe.family {
         case .butterworth: words.append("-Bu")
@@ -566,6 +617,7 @@ extension FisherCommandLine {
         case .resonator(.finite(let q)): words += ["-Re", "\(q)"]
         case .resonator(.infinite): words += ["-Re", "Inf"]
         case .proportionalIntegral: words.append("-Pi")
+        case .catalogue: break
         }
         if let band = recipe.band, let word = bandOptions.first(where: { $0.band == band })?.word { words.append(word) }
         if let order = recipe.order { words += ["-o", "\(order)"] }

@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: [
         // unknown family
         (spec(#"{ "name": "lp", "family": "butterwort", "band": "lowPass", "order": 2, "corners": 5 }"#),
-         #"Bank.filters.json: filter `lp`, field "family": 'butterwort' is not a family (did you mean "butterworth"?); use one of "butterworth", "bessel", "chebyshev", "chebyshev2", "elliptic", "resonator", "proportionalIntegral" or "passThrough""#),
+         #"Bank.filters.json: filter `lp`, field "family": 'butterwort' is not a family (did you mean "butterworth"?); use one of "butterworth", "bessel", "chebyshev", "chebyshev2", "elliptic", "resonator", "proportionalIntegral", "iirnotch", "iirpeak", "iircomb", "gammatone", "biquad", "weighting" or "passThrough""#),
         // missing corner
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 2 }"#),
          #"Bank.filters.json: filter `lp`, field "corners": is missing; give a low-pass filter's corner frequencies in Hz, e.g. "corners": 5 or "corners": [0.5, 3]"#),
@@ -59,7 +59,7 @@ import Testing
         ("", "Bank.filters.json:1:1: malformed JSON: the file is empty; expected a JSON object"),
         // a misspelt field
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "oder": 2, "corners": 5 }"#),
-         #"Bank.filters.json: filter `lp`: unknown field "oder" (did you mean "order"?); a filter has "name", "description", "tag", "comment", "family", "band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter", "passThrough", "passband", "stopband", "passbandLoss" or "stopbandAttenuation", or for a FIR design "design" and "taps", "minimumPhase", "bands", "desired", "weights", "type", "cutoff", "band", "window", "width", "noScale", "frequencies", "gains", "antisymmetric", "passbandEdge", "stopbandEdge", "passbandLoss", "stopbandAttenuation" or "method""#),
+         #"Bank.filters.json: filter `lp`: unknown field "oder" (did you mean "order"?); a filter has "name", "description", "tag", "comment", "family", "band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter", "passThrough", "passband", "stopband", "passbandLoss", "stopbandAttenuation", "frequency", "type", "gain", "passZero" or "curve", or for a FIR design "design" and "taps", "minimumPhase", "bands", "desired", "weights", "type", "cutoff", "band", "window", "width", "noScale", "frequencies", "gains", "antisymmetric", "passbandEdge", "stopbandEdge", "passbandLoss", "stopbandAttenuation" or "method""#),
         // order out of range
         (spec(#"{ "name": "lp", "family": "butterworth", "band": "lowPass", "order": 129, "corners": 5 }"#),
          #"Bank.filters.json: filter `lp`, field "order": order 129 is out of range; it must be in 1 ... 128"#),

@@ -51,6 +51,11 @@ enum DesignPage {
     static let families = FilterFamily.Name.allCases.map(\.rawValue)
     static let bands = ["lowPass", "highPass", "bandPass", "bandStop", "allPass"]
     static let transforms = ["bilinear", "bilinearWithoutPrewarp", "matchedZ"]
+    /// The catalogue's types: a comb's, then a biquad's (notch once).
+    static let catalogueTypes: [String] = {
+        var seen = Set<String>()
+        return (CombResponse.allCases.map(\.rawValue) + CookbookResponse.allCases.map(\.rawValue)).filter { seen.insert($0).inserted }
+    }()
 
     static func form(_ values: [String: String], error: ApplicationError?) -> String {
         let controls = FormControls(values: values, error: error)
@@ -63,9 +68,17 @@ enum DesignPage {
         html += "</fieldset>\n<fieldset><legend>Family options</legend>\n"
         html += controls.input("ripple", "ripple (dB)", "chebyshev, elliptic", size: 6)
         html += controls.input("attenuation", "attenuation (dB)", "chebyshev2, elliptic", size: 6)
-        html += controls.input("q", "Q", "resonator; or Inf", size: 6)
+        html += controls.input("q", "Q", "resonator, catalogue", size: 6)
         html += controls.select("transform", "transform", transforms, empty: "(bilinear)")
         html += controls.select("realization", "realization", ["sections", "direct"], empty: "(sections)")
+        html += "</fieldset>\n<fieldset><legend>The catalogue (iirnotch, iirpeak, iircomb, gammatone, biquad, weighting: no band, order or corners)</legend>\n"
+        html += controls.input("frequency", "frequency (Hz)", "notch, peak, tooth, corner", size: 8)
+        html += controls.select("type", "type", catalogueTypes, empty: "(none)")
+        html += controls.input("gain", "gain (dB)", "peaking, shelves", size: 5)
+        html += controls.select("curve", "curve", WeightingCurve.allCases.map(\.rawValue), empty: "(none)")
+        let passZero = values["passZero"] == "true"
+        html += "<label class=\"field\"><span>pass zero</span><input type=\"checkbox\" name=\"passZero\" id=\"field-passZero\" value=\"true\""
+            + (passZero ? " checked" : "") + "><small>iircomb</small></label>\n"
         html += "</fieldset>\n<fieldset><legend>Or from a specification (instead of order and corners)</legend>\n"
         html += controls.input("passband", "passband edges (Hz)", "one or two", size: 10)
         html += controls.input("stopband", "stopband edges (Hz)", "one or two", size: 10)
@@ -86,7 +99,8 @@ enum DesignPage {
         html += "</section>\n"
         html += DesignPageSkeleton.plots(plots.all)
         html += RecordingSection.html(query: query)
-        html += DesignPageSkeleton.report("Fisher's report", design.report)
+        let catalogue = design.result.design.recipe.family.name.isCatalogue
+        html += DesignPageSkeleton.report(catalogue ? "The report" : "Fisher's report", design.report)
         html += DesignPageSkeleton.code(design, EmissionFormat.allCases, title: \.title, api: "/api/code", q: q)
         html += "<section id=\"files\"><h2>Files</h2>\n"
         html += "<p><a href=\"/api/response?\(q)\" download=\"response.csv\">The response as CSV</a> "

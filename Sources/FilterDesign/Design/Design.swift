@@ -62,9 +62,10 @@ public struct Design: Sendable, Hashable {
     ///
     /// Chebyshev II and elliptic designs, which Fisher did not have, are
     /// normalised by their prototype's gain k (`normalized`), so their G is
-    /// 1 / k here too: H = (B / A) / G = k B / A.
+    /// 1 / k here too: H = (B / A) / G = k B / A. So is the catalogue
+    /// (`CatalogueFilter`), with k its anchor's gain.
     public var fisherGain: Gain {
-        if recipe.family.normalizesAtPassbandMaximum {
+        if recipe.family.normalizesAtPassbandMaximum || recipe.family.name.isCatalogue {
             guard let k = normalized?.gain else { return .infinite }
             return .finite(Complex(1 / k, 0))
         }

@@ -45,6 +45,8 @@ extension FilterRecipe {
         switch family {
         case .resonator(let quality):
             (zPlane, converged) = Resonator.zPlane(band: band!, alpha: alpha1, quality: quality)
+        case .catalogue(let filter):
+            zPlane = filter.zPlane(alpha: alpha1, sampleRate: corners.sampleRate)
         case .proportionalIntegral:
             let w = Prewarp.corners(alpha1, alpha2, discretization: discretization)
             warped = w
@@ -105,7 +107,12 @@ extension FilterRecipe {
     /// - Resonators and PI, which have no prototype, are normalised at Fisher's
     ///   point (`NormalizationPoint`): a resonator's tuned frequency, PI's
     ///   Nyquist (its gain is unbounded at dc).
+    /// - The catalogue keeps the gain its anchor gives (`CatalogueFilter`).
     func normalized(_ zPlane: ZeroPoleGain) -> ZeroPoleGain? {
+        if case .catalogue = family {
+            // The catalogue's own gain, its sign too (a cookbook all-pass with alpha > 1 has k < 0).
+            return zPlane.gain.isFinite && zPlane.gain != 0 ? zPlane : nil
+        }
         if family.normalizesAtPassbandMaximum {
             var carried = zPlane
             carried.gain = abs(zPlane.gain)
@@ -159,7 +166,7 @@ extension FilterRecipe {
     /// band-stop Butterworth, Bessel and odd-order Chebyshev I.
     public var fisherPointIsNormalizationPoint: Bool {
         switch family {
-        case .resonator, .proportionalIntegral, .chebyshev2, .elliptic: return true
+        case .resonator, .proportionalIntegral, .chebyshev2, .elliptic, .catalogue: return true
         case .butterworth, .bessel: return band != .bandPass
         case .chebyshev: return band != .bandPass && (order ?? 1) % 2 == 1
         }

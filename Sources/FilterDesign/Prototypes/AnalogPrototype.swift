@@ -12,7 +12,7 @@ public enum AnalogPrototype {
         case .bessel: return BesselPrototype.poles(order: order, source: bessel)
         case .chebyshev2(let a): return Chebyshev2Prototype.zpk(attenuationDecibels: a, order: order).poles
         case .elliptic(let r, let a): return EllipticPrototype.zpk(rippleDecibels: r, attenuationDecibels: a, order: order).poles
-        case .resonator, .proportionalIntegral: return []
+        case .resonator, .proportionalIntegral, .catalogue: return []
         }
     }
 

@@ -280,8 +280,9 @@ extension Biquad {
         }
     }
 
-    /// H(e^{j phase}) in double.
-    func response(atPhase phase: Double) -> Complex<Double> {
+    /// H(e^{j phase}) of the section in Double: (b0 + b1 u + b2 u^2) /
+    /// (1 + a1 u + a2 u^2) at u = e^{-j phase}.
+    public func response(atPhase phase: Double) -> Complex<Double> {
         let u = Complex<Double>(length: 1, phase: -phase)
         return response(u: u, u2: u * u)
     }

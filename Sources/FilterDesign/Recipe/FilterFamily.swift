@@ -26,6 +26,10 @@ public enum FilterFamily: Sendable, Hashable {
     /// Proportional-integral controller (`-Pi`): one pole at s = 0, one zero
     /// at s = -2 pi alpha; always first order and without a band.
     case proportionalIntegral
+    /// A filter of the catalogue (notch, peak, comb, gammatone, the Audio EQ
+    /// Cookbook, A and C weighting), placed in the z-plane by its own closed
+    /// form; always without a band or an order.
+    case catalogue(CatalogueFilter)
 }
 
 /// The quality factor of a resonator.
@@ -41,6 +45,13 @@ extension FilterFamily {
     /// records and URL queries name it (`"family": "chebyshev"`).
     public enum Name: String, Sendable, Hashable, CaseIterable {
         case butterworth, bessel, chebyshev, chebyshev2, elliptic, resonator, proportionalIntegral
+        /// The catalogue's (`CatalogueFilter`), named as their commands are.
+        case iirnotch, iirpeak, iircomb, gammatone, biquad, weighting
+
+        /// Whether the name is one of the catalogue's.
+        public var isCatalogue: Bool { Self.catalogue.contains(self) }
+        /// The catalogue's names, in the order of their commands.
+        public static let catalogue: [Name] = [.iirnotch, .iirpeak, .iircomb, .gammatone, .biquad, .weighting]
     }
 
     /// The family's name.
@@ -53,6 +64,7 @@ extension FilterFamily {
         case .elliptic: return .elliptic
         case .resonator: return .resonator
         case .proportionalIntegral: return .proportionalIntegral
+        case .catalogue(let filter): return filter.name
         }
     }
 }

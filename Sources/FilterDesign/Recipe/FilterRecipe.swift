@@ -77,7 +77,7 @@ public struct FilterRecipe: Sendable, Hashable {
         besselPoles: BesselPoleSource = .computed,
         realization: Realization = .sections
     ) throws(SpecificationError) {
-        self.family = family
+        if case .catalogue(let filter) = family { self.family = .catalogue(filter.canonical) } else { self.family = family }
         self.band = band
         self.order = order
         self.corners = corners
@@ -190,10 +190,13 @@ public struct FilterRecipe: Sendable, Hashable {
     /// Whether the design starts from an s-plane prototype (everything but resonators).
     public var hasSPlane: Bool { Self.familyHasSPlane(family) }
 
-    /// Whether a family's design starts from an s-plane prototype (all but resonators).
+    /// Whether a family's design starts from an s-plane prototype (all but
+    /// resonators and the catalogue, placed in the z-plane directly).
     public static func familyHasSPlane(_ family: FilterFamily) -> Bool {
-        if case .resonator = family { return false }
-        return true
+        switch family {
+        case .resonator, .catalogue: return false
+        default: return true
+        }
     }
 
     /// Checks every rule a typed recipe can break: its family's parameters'
@@ -201,6 +204,12 @@ public struct FilterRecipe: Sendable, Hashable {
     /// them (`RecipeReader.bandOrderAndPoleProblems`), then the ranges of its
     /// order, corners, extra zero and pole subset.
     private func validate() throws(SpecificationError) {
+        if case .catalogue(let filter) = family, [.weighting, .gammatone].contains(filter.name), corners.sampleRate == nil {
+            throw .catalogue(.needsSampleRate(filter.name))
+        }
+        if case .catalogue(.weighting) = family, let fs = corners.sampleRate, !(fs.isFinite && fs > 2000) {
+            throw .catalogue(.weightingSampleRate(fs))
+        }
         try validateParameters()
         if let broken = RecipeReader.bandOrderAndPoleProblems(draft).lazy.compactMap(joinError).first { throw broken }
         if family == .bessel, besselPoles == .mkfilterTable, let order, order > 10 { throw .besselTableOrder(order) }
@@ -226,6 +235,12 @@ public struct FilterRecipe: Sendable, Hashable {
             guard a.isFinite, a > r, a <= Self.maximumAttenuationDecibels else { throw .attenuationOutOfRange(a, ripple: r) }
         case .resonator(.finite(let q)):
             guard q > 0 else { throw .qualityFactorOutOfRange(q) }  // NaN fails too
+        case .catalogue(let filter):
+            // The corners are checked next; the catalogue's rules need them in range.
+            guard corners.alpha1.isFinite, corners.alpha1 > 0, corners.alpha1 < 0.5 else { return }
+            do { try filter.check(alpha: corners.alpha1, hertz: corners.frequency1, sampleRate: corners.sampleRate) } catch {
+                throw .catalogue(error)
+            }
         default:
             break
         }
@@ -237,7 +252,8 @@ public struct FilterRecipe: Sendable, Hashable {
         d.families = [family.name]
         d.bands = band.map { [$0] } ?? []
         d.order = order
-        d.alphas = [corners.alpha1] + (corners.alpha2.map { [$0] } ?? [])
+        // A weighting's frequency is its own (1 kHz), not given.
+        d.alphas = family.name == .weighting ? nil : [corners.alpha1] + (corners.alpha2.map { [$0] } ?? [])
         d.transform = discretization
         d.poles = poleSubset
         d.extraZeroAlpha = extraZeroAlpha
@@ -271,6 +287,12 @@ public struct FilterRecipe: Sendable, Hashable {
             return .poleSubsetNotAllowed(family: family)
         case .notWithStopbandZeros:
             return .extraZeroNotAllowed(family: family)
+        case .notForCatalogue(let fields, _):
+            if fields.contains(.band) { return .bandNotAllowed(family: family, band: band) }
+            if let order { return .orderNotAllowed(family: family, order: order) }
+            if fields.contains(.transform) { return .discretizationNotAllowed(family: family, discretization: discretization) }
+            if fields.contains(.poles) { return .poleSubsetNotAllowed(family: family) }
+            return .extraZeroNotAllowed(family: family)
         default:
             return nil
         }
@@ -288,7 +310,8 @@ public struct FilterRecipe: Sendable, Hashable {
         guard given == expected else {
             throw .wrongNumberOfCorners(family: family, band: band, given: given)
         }
-        try Self.checkCorner(corners.alpha1, hertz: corners.frequency1, field: corners.alpha2 == nil ? "corner" : "alpha1", corners: corners)
+        let first = family.name.isCatalogue ? "frequency" : corners.alpha2 == nil ? "corner" : "alpha1"
+        try Self.checkCorner(corners.alpha1, hertz: corners.frequency1, field: first, corners: corners)
         if let a2 = corners.alpha2 {
             try Self.checkCorner(a2, hertz: corners.frequency2, field: "alpha2", corners: corners)
             guard corners.alpha1 < a2 else { throw .cornersNotIncreasing(alpha1: corners.alpha1, alpha2: a2) }

@@ -23,6 +23,7 @@
 /// | `cutoffs`, `firBand`, `window`, `width`, `noScale` | firwin |
 /// | `frequencies`, `gains`, `window`, `antisymmetric` | firwin2 |
 /// | `minimumPhase`, `specificationMethod` | every FIR design; `fir` |
+/// | `quality`, `catalogueType`, `gainDecibels`, `passZero`, `curve` | the catalogue (`CatalogueFilter`): Q, a comb's or biquad's type, a gain in dB, a comb through dc, a weighting's curve; its frequency is the one corner |
 ///
 /// A FIR draft's frequencies are in Hz when there is a sample rate, else
 /// alphas, as its form gave them.
@@ -109,6 +110,17 @@ public struct RecipeDraft: Sendable, Hashable {
     /// How a FIR specification designs each candidate; remez by default.
     public var specificationMethod: FIRSpecification.Method?
 
+    /// A catalogue filter's type as the form gave it (`RecipeField.remezType`,
+    /// "type"): a comb's notch or peak, a cookbook biquad's response, a
+    /// gammatone's iir. The reader reads the word.
+    public var catalogueType: String?
+    /// A peaking or shelving biquad's gain, dB.
+    public var gainDecibels: Double?
+    /// A comb that passes dc (scipy's `pass_zero`), given when true.
+    public var passZero = false
+    /// A weighting's curve as the form gave it: A or C.
+    public var curve: String?
+
     /// An empty draft.
     public init() {}
 
@@ -138,7 +150,7 @@ public struct RecipeDraft: Sendable, Hashable {
             case .bands: return bandEdges != nil
             case .desired: return desired != nil
             case .weights: return weights != nil
-            case .remezType: return remezType != nil
+            case .remezType: return remezType != nil || catalogueType != nil
             case .cutoffs: return cutoffs != nil
             case .window: return window != nil
             case .width: return width != nil
@@ -148,6 +160,9 @@ public struct RecipeDraft: Sendable, Hashable {
             case .antisymmetric: return antisymmetric
             case .minimumPhase: return minimumPhase != nil
             case .method: return specificationMethod != nil
+            case .gain: return gainDecibels != nil
+            case .passZero: return passZero
+            case .curve: return curve != nil
             }
         }
     }

@@ -44,7 +44,8 @@ public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     case desired
     /// One weight per band, remez and firls (`--weights`).
     case weights
-    /// remez's filter type: band-pass, differentiator, Hilbert (`--type`).
+    /// remez's filter type: band-pass, differentiator, Hilbert (`--type`);
+    /// a catalogue filter's: a comb's notch or peak, a biquad's response.
     case remezType = "type"
     /// firwin's cutoff frequencies (`--cutoff`).
     case cutoffs = "cutoff"
@@ -64,6 +65,12 @@ public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     case minimumPhase
     /// How a FIR specification designs each candidate: remez, kaiser, firls (`--method`).
     case method
+    /// A peaking or shelving biquad's gain, dB (`--gain`).
+    case gain
+    /// A comb that passes dc (`--pass-zero`).
+    case passZero
+    /// A weighting's curve, A or C (`--curve`).
+    case curve
 }
 
 /// A rule that joins the fields of a `RecipeDraft`, broken: what
@@ -103,6 +110,16 @@ public enum RecipeProblem: Sendable, Hashable {
     /// elliptic: `FilterFamily.Name.normalizesAtPassbandMaximum`) does not
     /// take: `.transform` other than bilinear, `.poles`, `.extraZero`.
     case notWithStopbandZeros(RecipeField, family: FilterFamily.Name)
+
+    /// Fields a catalogue filter does not take (`.band`, `.order`, `.poles`,
+    /// `.transform` other than bilinear, `.extraZero`; a weighting's
+    /// `.corners`).
+    case notForCatalogue([RecipeField], family: FilterFamily.Name)
+    /// A catalogue filter's type or curve word that is not one of `allowed`.
+    case unknownCatalogueWord(RecipeField, word: String, family: FilterFamily.Name, allowed: [String])
+    /// A field the cookbook response does not take (`.q` for a shelf,
+    /// `.gain` but for peaking and the shelves).
+    case notForCookbookResponse(RecipeField, response: CookbookResponse)
 
     /// Corners both as alphas and in Hz.
     case cornersTwoWays
@@ -150,7 +167,8 @@ public enum RecipeProblem: Sendable, Hashable {
         case .missingParameter(let f, _), .parameterNotForFamily(let f, _), .notForProportionalIntegral(let f),
              .notWithSpecification(let f), .missingForSpecification(let f), .notWithStopbandZeros(let f, _):
             return f
-        case .notForResonator(let fields): return fields.first
+        case .notForResonator(let fields), .notForCatalogue(let fields, _): return fields.first
+        case .unknownCatalogueWord(let f, _, _, _), .notForCookbookResponse(let f, _): return f
         case .resonatorBand, .bandCount, .allPassNeedsResonator, .specificationBandCount: return .band
         case .proportionalIntegralOrder, .missingOrder, .orderOutOfRange: return .order
         case .poleIndexOutOfRange: return .poles

@@ -22,6 +22,9 @@
 ///   unit circle) takes no transform but the pre-warped bilinear one, no
 ///   poles and no extra zero. Then the corners: as alphas or in Hz with a
 ///   sample rate, not both, and given.
+/// - A catalogue filter (`CatalogueFilter`): its parameters
+///   (`catalogueParameterProblems`), no band, order, poles, transform or
+///   extra zero, one frequency (a weighting: none, and a sample rate).
 /// - A FIR draft (`RecipeDraft.firMethod`): the rules of
 ///   `firProblems(_:method:)`, and `firDefinition(_:sampleRate:)` makes its
 ///   `FIRDefinition`.
@@ -64,6 +67,11 @@ public enum RecipeReader {
     static func orderAndCornerProblems(_ d: RecipeDraft) -> [RecipeProblem] {
         var problems: [RecipeProblem] = []
         if d.families.count != 1 { problems.append(.familyCount) }
+        if d.families.count == 1, d.families[0].isCatalogue {
+            let name = d.families[0]
+            return catalogueParameterProblems(d, name) + catalogueFieldProblems(d, name)
+                + (name == .weighting ? weightingRateProblems(d) : cornerProblems(d))
+        }
         problems += parameterProblems(d)
         problems += bandOrderAndPoleProblems(d)
         problems += cornerProblems(d)
@@ -100,6 +108,9 @@ public enum RecipeReader {
     /// typed `FilterRecipe` can break too (it checks them here).
     static func bandOrderAndPoleProblems(_ d: RecipeDraft) -> [RecipeProblem] {
         var problems: [RecipeProblem] = []
+        if d.families.count == 1, d.families[0].isCatalogue {
+            return catalogueFieldProblems(d, d.families[0])
+        }
         if d.families.contains(.resonator) {
             if d.bands.filter({ [FilterBand.bandPass, .bandStop, .allPass].contains($0) }).count != 1 { problems.append(.resonatorBand) }
             let excluded: [(given: Bool, field: RecipeField)] = [
@@ -190,7 +201,9 @@ public enum RecipeReader {
             }
         }
         let corners: Corners
-        if let alphas = draft.alphas, let first = alphas.first {
+        if name == .weighting, let fs = rate {
+            corners = .hertz(1000, sampleRate: fs)  // the weighting's own frequency, where it is 0 dB
+        } else if let alphas = draft.alphas, let first = alphas.first {
             corners = .alpha(first, alphas.count > 1 ? alphas[1] : nil)
         } else if let hertz = draft.cornersHertz, let first = hertz.first, let fs = rate {
             corners = .hertz(first, hertz.count > 1 ? hertz[1] : nil, sampleRate: fs)
@@ -233,6 +246,7 @@ public enum RecipeReader {
         case .elliptic: return .elliptic(rippleDecibels: d.ripple ?? 0, attenuationDecibels: d.attenuation ?? 0)
         case .resonator: return .resonator(d.quality ?? .infinite)
         case .proportionalIntegral: return .proportionalIntegral
+        case .iirnotch, .iirpeak, .iircomb, .gammatone, .biquad, .weighting: return .catalogue(catalogueFilter(name, d))
         }
     }
 }

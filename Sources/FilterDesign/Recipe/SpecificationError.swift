@@ -62,10 +62,13 @@ public enum SpecificationError: Error, Sendable, Equatable, CustomStringConverti
     case specificationFamily(FilterFamily.Name)
     /// Meeting the specification takes an order above 128.
     case specificationOrderTooHigh(family: FilterFamily.Name, order: Int)
+    /// A catalogue filter's value out of its range (Q, a comb's fs / f, a gain).
+    case catalogue(CatalogueValueError)
 
     public var description: String {
         // Every case is in exactly one group.
-        frequencyWords ?? familyWords ?? specificationWords ?? ""
+        if case .catalogue(let error) = self { return error.description }
+        return frequencyWords ?? familyWords ?? specificationWords ?? ""
     }
 
     /// The words for a frequency, corner or sample rate out of place; nil for the other cases.
@@ -255,6 +258,12 @@ extension FilterFamily.Name {
         case .elliptic: return "elliptic filter"
         case .resonator: return "resonator"
         case .proportionalIntegral: return "proportional-integral filter"
+        case .iirnotch: return "notch filter (iirnotch)"
+        case .iirpeak: return "peak filter (iirpeak)"
+        case .iircomb: return "comb filter (iircomb)"
+        case .gammatone: return "gammatone filter"
+        case .biquad: return "cookbook biquad"
+        case .weighting: return "weighting filter"
         }
     }
 }

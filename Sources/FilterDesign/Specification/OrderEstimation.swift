@@ -36,7 +36,7 @@ public enum OrderEstimation {
         case .butterworth: kind = .butterworth
         case .chebyshev, .chebyshev2: kind = .chebyshev
         case .elliptic: kind = .elliptic
-        case .bessel, .resonator, .proportionalIntegral: return nil
+        default: return nil
         }
         var passband = spec.passband.map { Double.tan(Double.pi * $0) }
         let stopband = spec.stopband.map { Double.tan(Double.pi * $0) }

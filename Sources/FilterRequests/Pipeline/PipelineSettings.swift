@@ -170,12 +170,14 @@ public struct PipelineSettings: Sendable {
             return try Self.firFilter(method, words, text: text, sampleRate: sampleRate)
         }
 
-        if first.hasPrefix("-") {
+        // Fisher's options, or a catalogue design (`iirnotch --frequency 50 --quality 30`, in Hz at the data's rate).
+        let catalogue = FilterFamily.Name(rawValue: first)?.isCatalogue == true
+        if first.hasPrefix("-") || catalogue {
             if words.contains("-l") {
                 throw ApplicationError("-l asks for Fisher's listing, which a filter run on the data does not print: leave it out")
             }
             var arguments = words
-            if arguments.contains("--corner") && !arguments.contains("--sample-rate") {
+            if (arguments.contains("--corner") || catalogue) && !arguments.contains("--sample-rate") {
                 arguments += ["--sample-rate", "\(sampleRate)"]
             }
             let design = try DesignRequest(fisherWords: arguments).run().design
@@ -215,7 +217,7 @@ public struct PipelineSettings: Sendable {
         let key = text.lowercased()
         guard let entry = bank.filters.first(where: { $0.name.lowercased() == key || SwiftSource.identifier($0.name).lowercased() == key }) else {
             let names = bank.filters.map { SwiftSource.identifier($0.name) }.joined(separator: ", ")
-            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, filterfactor-lowpass/filterfactor-highpass/ibells-highpass F, kalman Q R P0, mkfilter options (starting with -) or a filter in Generated/ (\(names))")
+            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, filterfactor-lowpass/filterfactor-highpass/ibells-highpass F, kalman Q R P0, mkfilter options (starting with -), a catalogue design (iirnotch --frequency 50 --quality 30, in Hz) or a filter in Generated/ (\(names))")
         }
         do {
             let designed = try bank.design(of: entry, sampleRate: sampleRate)

@@ -21,6 +21,7 @@ extension RecipeFields {
             if recipe.realization != .sections { fields.append(("realization", .string(recipe.realization.rawValue))) }
             return fields
         }
+        if case .catalogue(let filter) = recipe.family { return fields + catalogueFields(of: recipe, filter) }
         switch recipe.family {
         case .chebyshev(let ripple): fields.append(("ripple", .number(ripple)))
         case .chebyshev2(let a): fields.append(("attenuation", .number(a)))

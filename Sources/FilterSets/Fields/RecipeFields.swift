@@ -25,10 +25,11 @@ import FisherCompatibility
 /// | `extraZero` | Hz of an extra zero pair (-Z) |
 /// | `realization` | `sections` (default) or `direct` (Fisher's recurrence) |
 /// | `mkfilter` | instead of the fields above: Fisher's options as one string |
+/// | `frequency`, `type`, `gain`, `passZero`, `curve` | the catalogue's (`iirnotch`, `iirpeak`, `iircomb`, `gammatone`, `biquad`, `weighting`), with `q`: `RecipeFields+Catalogue` |
 public enum RecipeFields {
     /// The fields that describe a design field by field (not allowed with `mkfilter`).
     public static let designFields = ["family", "band", "order", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "passThrough"]
-        + specificationFields
+        + specificationFields + catalogueFields
     /// The fields of a magnitude specification, in place of `order` and `corners`.
     public static let specificationFields = ["passband", "stopband", "passbandLoss", "stopbandAttenuation"]
     /// The ways a design can be realized.
@@ -90,7 +91,7 @@ public enum RecipeFields {
         }
         if let familyName, let name = FilterFamily.Name(rawValue: familyName) { return .some(name) }
         let extra = ["band", "order", "corners", "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization"]
-            .filter(f.has) + specificationFields.filter(f.has)
+            .filter(f.has) + specificationFields.filter(f.has) + catalogueFields.filter(f.has)
         guard extra.isEmpty else {
             f.fail(extra[0], "does not apply to a pass-through filter; remove \(list(extra))")
             return nil
@@ -134,7 +135,7 @@ public enum RecipeFields {
         draft.transform = value(f.choice("transform", noun: "a transform", Discretization.self))
         draft.poles = value(poles(f))
         draft.extraZeroHertz = value(f.number("extraZero", give: "the frequency of the extra zero in Hz"))
-        draft.cornersHertz = value(cornerList(f, band: nil))
+        draft.cornersHertz = name.isCatalogue ? nil : value(cornerList(f, band: nil))
         func edges(_ key: String) -> [Double]? {
             value(f.read(key, give: "one edge in Hz (low-pass, high-pass) or two (band-pass, band-stop)", describing: describe) {
                 value throws(FieldProblem) in try FieldReader.hertz(value)
@@ -144,6 +145,7 @@ public enum RecipeFields {
         draft.stopband = edges("stopband")
         draft.passbandLoss = value(f.number("passbandLoss", give: "a number of dB"))
         draft.stopbandAttenuation = value(f.number("stopbandAttenuation", give: "a number of dB"))
+        if !readCatalogue(f, family: name, into: &draft) { ok = false }
         return ok ? draft : nil
     }
 
@@ -182,7 +184,8 @@ public enum RecipeFields {
     ///   - problem: what `RecipeReader` found.
     ///   - draft: the fields it found it in.
     public static func messages(for problem: RecipeProblem, in draft: RecipeDraft) -> [(field: String, message: String)] {
-        familyBandAndOrderMessages(problem, in: draft) ?? cornerAndSpecificationMessages(problem, in: draft)
+        catalogueMessages(problem, in: draft) ?? familyBandAndOrderMessages(problem, in: draft)
+            ?? cornerAndSpecificationMessages(problem, in: draft)
             // A FIR draft's: these fields never make one.
             ?? [(problem.field?.rawValue ?? "family", "belongs to a FIR design, which these fields do not describe")]
     }
@@ -341,6 +344,7 @@ public enum RecipeFields {
         case .alphaOutOfRange(let name, _), .cornerOutOfRange(let name, _, _):
             if name.hasPrefix("passband edge") { return "passband" }
             if name.hasPrefix("stopband edge") { return "stopband" }
+            if name == "frequency" { return "frequency" }
             return name.contains("extra zero") ? "extraZero" : "corners"
         case .sampleRateOutOfRange, .retargetNeedsHertz: return "sampleRate"
         case .cornersNotIncreasing, .wrongNumberOfCorners: return "corners"
@@ -359,6 +363,13 @@ public enum RecipeFields {
         case .specificationBandContradicts: return "band"
         case .specificationFamily: return "family"
         case .specificationOrderTooHigh: return "stopbandAttenuation"
+        case .catalogue(let error):
+            switch error {
+            case .quality, .bandwidthAboveNyquist: return "q"
+            case .combNotDivisor, .combTeeth: return "frequency"
+            case .gain: return "gain"
+            case .needsSampleRate, .weightingSampleRate: return "sampleRate"
+            }
         }
     }
 }

@@ -14,17 +14,20 @@ public enum RecipeQuery {
 
     /// Fields whose values are numbers, and lists of numbers (comma-separated).
     static let numberFields: Set<String> = ["order", "ripple", "attenuation", "sampleRate", "extraZero", "tag",
-                                            "passbandLoss", "stopbandAttenuation"]
+                                            "passbandLoss", "stopbandAttenuation", "frequency", "gain"]
     static let listFields: Set<String> = ["corners", "poles", "passband", "stopband"]
     /// Fields whose values are text.
-    static let textFields: Set<String> = ["family", "band", "transform", "realization", "mkfilter", "name", "description"]
+    static let textFields: Set<String> = ["family", "band", "transform", "realization", "mkfilter", "name", "description",
+                                          "type", "curve"]
+    /// Fields whose values are true or false.
+    static let boolFields: Set<String> = ["passZero"]
 
     /// The recipe a query asks for, its other fields (a page's `points`,
     /// `format`, ...) left aside: what a server needs to judge the work
     /// before doing it, whichever field (`order`, `passband`, `mkfilter`)
     /// carries the design. nil when the query does not read or designs nothing.
     public static func recipeIgnoringOtherFields(_ query: String) -> FilterRecipe? {
-        let known = numberFields.union(listFields).union(textFields)
+        let known = numberFields.union(listFields).union(textFields).union(boolFields)
         let keys = Set(query.split(separator: "&").map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
         guard var fields = try? Self.fields(query, extra: keys.subtracting(known)) else { return nil }
         for key in keys.subtracting(known).union(["name", "description", "tag"]) { fields[key] = nil }
@@ -41,14 +44,20 @@ public enum RecipeQuery {
     public static func fields(_ query: String, extra: Set<String> = []) throws(FieldError) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [:]
         for (key, value) in try pairs(query) {
-            guard numberFields.contains(key) || listFields.contains(key) || textFields.contains(key) || key == "q" || extra.contains(key) else {
-                let known = (numberFields.union(listFields).union(textFields).union(["q"]).union(extra)).sorted()
+            guard numberFields.contains(key) || listFields.contains(key) || textFields.contains(key) || boolFields.contains(key)
+                    || key == "q" || extra.contains(key) else {
+                let known = (numberFields.union(listFields).union(textFields).union(boolFields).union(["q"]).union(extra)).sorted()
                 throw FieldError(field: key, "unknown field \(quotedForMessage(key))\(RecipeFields.suggestion(key, known)); the fields are \(known.joined(separator: ", "))")
             }
             guard fields[key] == nil else { throw FieldError(field: key, "is given twice; give it once") }
             if value.isEmpty { continue }
             if textFields.contains(key) || extra.contains(key) {
                 fields[key] = .string(value)
+            } else if boolFields.contains(key) {
+                guard let flag = ["true": true, "false": false][value] else {
+                    throw FieldError(field: key, "\(quotedForMessage(value)) is not true or false")
+                }
+                fields[key] = .bool(flag)
             } else if key == "q" && ["inf", "infinity"].contains(value.lowercased()) {
                 fields[key] = .string("Inf")
             } else if listFields.contains(key) {
@@ -84,6 +93,7 @@ public enum RecipeQuery {
         for (key, value) in RecipeFields.fields(of: recipe) {
             switch value {
             case .string(let s): pairs.append((key, s))
+            case .bool(let b): pairs.append((key, "\(b)"))
             case .number(let x): pairs.append((key, "\(x)"))
             case .integer(let n): pairs.append((key, "\(n)"))
             case .array(let items):

@@ -51,6 +51,7 @@ package struct FilterSetSpec: Sendable {
     static let iirFilterFields = ["name", "description", "tag", "comment", "family", "band", "order", "corners",
                                   "ripple", "attenuation", "q", "transform", "poles", "extraZero", "realization", "mkfilter",
                                   "passThrough", "passband", "stopband", "passbandLoss", "stopbandAttenuation"]
+                                  + RecipeFields.catalogueFields
     /// The fields of a FIR design beyond `name`, `description`, `comment` and
     /// `design`, as the design page's query names them (`FIRFields`).
     static let firDesignFields: [String] = {
@@ -273,6 +274,19 @@ extension FilterSetSpec {
         // The design; not read past a misspelt field, whose absence would be
         // reported as well.
         guard unknown.isEmpty else { return .failure(FilterSetErrors(errors)) }
+        // "design": "iirnotch" names a catalogue family, as "family" does.
+        if case .string(let text)? = f["design"], let family = FilterFamily.Name(rawValue: text), family.isCatalogue {
+            if f["family"] != nil {
+                fail("design", "\"\(text)\" is a family, and \"family\" names one too; give one of them")
+                return .failure(FilterSetErrors(errors))
+            }
+            var fields = f
+            fields["design"] = nil
+            fields["family"] = .string(text)
+            let definition = RecipeFields.definition(fields, fail: fail)
+            guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }
+            return .success(Entry(name: name, description: description, tag: tag, definition: definition))
+        }
         if let design = f["design"] {
             let definition = firDefinition(design, members, fail: fail)
             guard errors.isEmpty, let definition else { return .failure(FilterSetErrors(errors)) }

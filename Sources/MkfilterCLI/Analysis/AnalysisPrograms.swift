@@ -1,4 +1,5 @@
 import FilterAnalysis
+import FilterDesign
 import FilterRequests
 import AnalysisRequests
 import FilterSets
@@ -134,7 +135,8 @@ public enum VerifyProgram {
                     throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")
                 }
                 subject = .taps(try FIRProgram.design(words), commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
-            } else if let first = args.designWords.first, !first.hasPrefix("-") {
+            } else if let first = args.designWords.first, !first.hasPrefix("-"),
+                      FilterFamily.Name(rawValue: first).map(\.isCatalogue) != true {
                 guard args.positional.count == args.designWords.count else {
                     throw UsageError("give either template files or design options, not both")
                 }

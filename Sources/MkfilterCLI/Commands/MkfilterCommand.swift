@@ -124,7 +124,7 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter firwin --taps 41 --cutoff 0.1 --window hann
               mkfilter serve --port 8080
             """,
-        subcommands: [Design.self, MkshapeCommand.self, MkaverageCommand.self, RemezCommand.self, FirlsCommand.self, FirwinCommand.self, Firwin2Command.self, KaiserordCommand.self, FirCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self, ResampleCommand.self,
+        subcommands: [Design.self, IIRNotchCommand.self, IIRPeakCommand.self, IIRCombCommand.self, GammatoneCommand.self, BiquadCommand.self, WeightingCommand.self, MkshapeCommand.self, MkaverageCommand.self, RemezCommand.self, FirlsCommand.self, FirwinCommand.self, Firwin2Command.self, KaiserordCommand.self, FirCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self, ResampleCommand.self,
                       ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self, ServeCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]
@@ -344,6 +344,9 @@ struct PipelineCommand: ParsableCommand {
                   [adaptive] (Apple's RC = 1/cutoff);
                   mkfilter options in one argument, '-Bu -Bp -o 2 -a 0.05 0.1' or
                   '-Bu -Lp -o 2 --corner 5' (Hz at the data's rate);
+                  a catalogue command, 'iirnotch --frequency 12 --quality 10'
+                  or 'biquad --type peaking --frequency 3 --gain 6' (Hz at the
+                  data's rate);
                   a FIR command, 'remez --taps 31 --bands 0 5 8 30 --desired 1 0
                   --sample-rate 60' (without --sample-rate, fractions of it);
                   or a filter of Generated/ by name or identifier,

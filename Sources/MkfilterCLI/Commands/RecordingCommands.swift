@@ -32,7 +32,8 @@ struct SpectrumCommand: ParsableCommand {
               --filter <filter>  also the spectrum of each axis after this filter,
                                  run over the whole recording as mkfilter pipeline
                                  runs it (from the first sample's steady state):
-                                 '-Bu -Bp -o 3 --corner 0.5 3', a Generated/ name,
+                                 '-Bu -Bp -o 3 --corner 0.5 3', 'iirnotch
+                                 --frequency 12 --quality 10', a Generated/ name,
                                  apple-highpass 5 ... (see mkfilter pipeline --help)
               --segment <n>      N, samples per segment, 8 ... 1048576 (default 256)
               --overlap <n>      samples shared by consecutive segments,

@@ -13,6 +13,7 @@ extension VerificationRun {
     /// (the bilinear transform, all poles, no extra zero) the maximum is
     /// checked too; Chebyshev II and elliptic at their passband maximum.
     mutating func checkNormalisation(_ spec: FilterRecipe, _ measure: ResponseMeasurements) {
+        if case .catalogue(let filter) = spec.family { return checkCatalogueNormalisation(filter, spec, measure) }
         var reference: Double
         let referenceName: String
         var target = 1.0
@@ -59,5 +60,16 @@ extension VerificationRun {
             name: "normalised", passed: gainError <= gainTolerance,
             detail: referenceText + ", off by " + format(gainError)
                 + " (allowed " + format(gainTolerance) + ")"))
+    }
+
+    /// A catalogue filter's gain where its anchor states it (`CatalogueFilter.unityPoint`).
+    mutating func checkCatalogueNormalisation(_ filter: CatalogueFilter, _ spec: FilterRecipe, _ measure: ResponseMeasurements) {
+        let point = filter.unityPoint(alpha: spec.alpha1)
+        let reference = measure.magnitude(atAlpha: point.alpha)
+        let gainError = abs(reference / point.magnitude - 1)
+        record(VerificationCheck(
+            name: "normalised", passed: gainError <= gainTolerance,
+            detail: "|H| at \(point.name) = " + format(reference, "%.12g") + " (" + format(point.magnitude, "%.12g")
+                + " expected), off by " + format(gainError) + " (allowed " + format(gainTolerance) + ")"))
     }
 }
