@@ -31,7 +31,10 @@ public enum TemplateBuilder {
             filterClass: FilterClass(family: recipe.family, band: recipe.band),
             designSampleRate: fs, cornerFrequency1: corner1, cornerFrequency2: corner2,
             frequency3: extraZero ?? 0,
-            order: recipe.order ?? 2, gain: FisherArithmetic.magnitude(g),
+            // A catalogue filter's order is its number of poles (a comb's N, a weighting's 5 or 7).
+            // A catalogue filter's G = 1 / k keeps its sign (a cookbook all-pass with alpha > 1 has k < 0).
+            order: recipe.order ?? (recipe.family.name.isCatalogue ? design.zPlane.poles.count : 2),
+            gain: recipe.family.name.isCatalogue ? g.real : FisherArithmetic.magnitude(g),
             xCoefficients: design.recurrence.xCoefficients,
             yCoefficients: Array(y.dropLast()),
             sections: recipe.realization == .sections ? design.secondOrderSections() ?? [] : [],

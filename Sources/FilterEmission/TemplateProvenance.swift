@@ -18,6 +18,7 @@ public enum TemplateProvenance {
         case .elliptic(let r, let a): (ripple, q, attenuation) = (r, nil, a)
         case .resonator(.finite(let value)): (ripple, q) = (nil, value)
         case .resonator(.infinite): (ripple, q) = (nil, .infinity)
+        case .catalogue(let filter): (ripple, q) = (nil, filter.quality)
         default: (ripple, q) = (nil, nil)
         }
         let spec = recipe.specification

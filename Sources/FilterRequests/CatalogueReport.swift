@@ -36,8 +36,11 @@ public enum CatalogueReport {
         case .notch(let q): return "scipy's iirnotch: notch at \(f), Q \(q), -3 dB bandwidth \(frequency(recipe.alpha1 / q, recipe))"
         case .peak(let q): return "scipy's iirpeak: peak at \(f), Q \(q), -3 dB bandwidth \(frequency(recipe.alpha1 / q, recipe))"
         case let .comb(q, response, passZero):
-            return "scipy's iircomb: \(response.rawValue)es at the harmonics of \(f) (N = \(Comb.teeth(alpha: recipe.alpha1) ?? 0)), Q \(q)"
-                + (passZero ? ", pass_zero" : "")
+            // Zeros at z^N = 1 (dc and the harmonics) or, with pass_zero, at z^N = -1; |H| = 1 at the others.
+            let (zeros, unit) = passZero ? ("the odd multiples of half of it", "dc and its harmonics")
+                : ("dc and its harmonics", "the odd multiples of half of it")
+            return "scipy's iircomb (\(response.rawValue)\(passZero ? ", pass_zero" : "")): N = \(Comb.teeth(alpha: recipe.alpha1) ?? 0) teeth "
+                + "of \(f), Q \(q): zeros at \(zeros), 1 at \(unit)"
         case .gammatone:
             let hz = recipe.alpha1 * (recipe.corners.sampleRate ?? 1)
             return "scipy's gammatone (IIR, Slaney): centre \(f), bandwidth 1.019 ERB = \(formatC("%.6g", 1.019 * Gammatone.equivalentRectangularBandwidth(hz))) Hz"
@@ -70,7 +73,7 @@ public enum CatalogueReport {
         switch filter {
         case .notch(let q), .peak(let q):
             let half = alpha / q / 2
-            points += [("lower -3 dB edge (approx.)", alpha - half), ("the frequency", alpha), ("upper -3 dB edge (approx.)", alpha + half)]
+            points += [("f - f/2Q", alpha - half), ("the frequency", alpha), ("f + f/2Q", alpha + half)]
         case .comb:
             points += [("half the frequency", alpha / 2), ("the frequency", alpha), ("one and a half", 1.5 * alpha)]
         case .gammatone:

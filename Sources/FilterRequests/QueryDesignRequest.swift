@@ -79,6 +79,8 @@ public struct QueryDesignRequest: Sendable {
             return "corners"
         case .infinitePassbandGain:
             return "q"
+        case let .catalogueBeyondDoublePrecision(family, quality, _, _):
+            return family == .weighting ? "sampleRate" : quality == nil ? "frequency" : "q"
         case .polynomialNotReal:
             return nil
         }

@@ -32,7 +32,7 @@ extension FisherCommandLine {
         case .familyCount:
             return ["\(name.rawValue) is a design of its own; leave out the family options (-Bu, -Be, -Ch, -Re, -Pi, --cheby1, --cheby2, --elliptic)"]
         case let .missingParameter(field, family):
-            let what = [RecipeField.q: "the quality factor Q, above 0", .curve: "A or C"][field]
+            let what = [RecipeField.q: "the quality factor Q, above \(family == .iircomb ? 1 : 0)", .curve: "A or C"][field]
                 ?? "one of " + RecipeReader.catalogueTypes(family).joined(separator: ", ")
             return ["\(family.rawValue) needs \(Self.catalogueOption(field)) (\(what))"]
         case let .parameterNotForFamily(field, family):
@@ -87,7 +87,8 @@ extension FisherCommandLine {
         case .quality, .bandwidthAboveNyquist: return typed["--quality"]
         case .combNotDivisor, .combTeeth: return typed["--frequency"]
         case .gain: return typed["--gain"]
-        case .needsSampleRate, .weightingSampleRate: return typed["--sample-rate"]
+        case .needsSampleRate, .weightingSampleRate, .gammatoneBandwidth: return typed["--sample-rate"]
+        case .combDirectForm: return typed["--realization"]
         }
     }
 }

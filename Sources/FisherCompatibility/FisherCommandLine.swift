@@ -143,6 +143,8 @@ public struct FisherCommandLine: Sendable {
     mutating func readLongOption(_ word: String, _ w: inout Words) throws(FisherCommandLineError) -> Bool {
         switch word {
         case "--sample-rate":
+            // Ours, not Fisher's: given twice, which one was meant is unknown.
+            if sampleRate != nil { throw FisherCommandLineError("--sample-rate is given twice; give it once") }
             sampleRate = try FisherArguments.number(w.next(), for: "--sample-rate", meaning: "the sample rate in Hz")
         case "--bessel-poles":
             switch w.next() {
@@ -181,6 +183,10 @@ public struct FisherCommandLine: Sendable {
 
     /// One of the catalogue's options and its value; false when `word` is not one.
     mutating func readCatalogueOption(_ word: String, _ w: inout Words) throws(FisherCommandLineError) -> Bool {
+        let given: [String: Bool] = ["--frequency": catalogueFrequency != nil, "--quality": catalogueQuality != nil,
+                                     "--gain": gainDecibels != nil, "--type": catalogueType != nil, "--curve": curve != nil,
+                                     "--pass-zero": passZero]
+        if given[word] == true { throw FisherCommandLineError("\(word) is given twice; give it once") }
         switch word {
         case "--frequency":
             catalogueFrequency = try FisherArguments.number(w.next(), for: word, meaning: "the frequency, alpha = f/fs or Hz with --sample-rate")
@@ -189,7 +195,7 @@ public struct FisherCommandLine: Sendable {
         case "--gain":
             gainDecibels = try FisherArguments.number(w.next(), for: word, meaning: "the gain in dB of a peaking or shelving biquad")
         case "--type", "--curve":
-            guard let value = w.next() else {
+            guard let value = w.next(), !value.hasPrefix("--") else {
                 throw FisherCommandLineError("\(word) needs a value (\(word == "--curve" ? "A or C" : "the filter's type"))")
             }
             if word == "--type" { catalogueType = value } else { curve = value }

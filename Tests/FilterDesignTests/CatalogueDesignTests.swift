@@ -101,6 +101,14 @@ import Testing
         #expect(scipyError > 1e-4)
     }
 
+    /// The gammatone's gain from the product form: |H| = 1 at its centre to
+    /// the last bits, where Slaney's steps cancel (2.7e-9 at 5 Hz and 192 kHz).
+    @Test(arguments: [(5.0, 192_000.0), (10, 192_000), (100, 192_000), (440, 44_100), (4000, 16_000)])
+    func gammatoneIsOneAtItsCentre(_ f: Double, _ fs: Double) throws {
+        let zpk = Gammatone.zPlane(alpha: f / fs, sampleRate: fs)
+        #expect(abs(zpk.magnitude(at: Complex(length: 1, phase: 2 * Double.pi * f / fs)) - 1) <= 1e-14)
+    }
+
     @Test(arguments: scipy.cases.filter { $0.type == "fir" })
     func gammatoneTapsMatchScipy(_ c: ScipyCase) {
         let taps = Gammatone.taps(frequency: c.frequency, sampleRate: c.fs, count: Gammatone.defaultTaps(sampleRate: c.fs))

@@ -119,6 +119,16 @@ import Testing
         (["iirnotch", "--frequency", "50", "--quality", "30", "--sample-rate", "1000", "-Lp", "-o", "2"], "takes no a band (-Lp, -Hp, -Bp, -Bs, -Ap), -o"),
         (["iirnotch", "-Bu", "--frequency", "50", "--quality", "30", "--sample-rate", "1000"], "iirnotch is a design of its own"),
         (["iirnotch", "--frequency", "50", "--quality", "30", "--sample-rate", "1000", "--curve", "A"], "--curve does not apply to a notch filter"),
+        (["iirnotch", "--frequency", "0.1", "--quality", "3", "--sample-rate", "1000", "--sample-rate", "2000"], "--sample-rate is given twice"),
+        (["biquad", "--type", "lowpass", "--type", "highpass", "--frequency", "0.1"], "--type is given twice"),
+        (["weighting", "--curve", "--sample-rate", "48000"], "--curve needs a value (A or C)"),
+        (["iircomb", "--frequency", "0.02", "--quality", "30", "--realization", "direct"], "a comb runs as second-order sections"),
+        (["iircomb", "--frequency", "0.2"], "iircomb needs --quality (the quality factor Q, above 1)"),
+        (["iircomb", "--frequency", "1", "--quality", "30", "--sample-rate", "2048"], "a comb of fs / f = 2048 teeth is beyond 1024"),
+        (["gammatone", "--frequency", "1e-300", "--sample-rate", "1"], "1.019 ERB = 25.169299999999996 Hz wide, not below Nyquist"),
+        (["iirnotch", "--frequency", "0.1", "--quality", "1e20"], "Q = 1e+20 at alpha = 0.1 puts its poles on the unit circle in double precision"),
+        (["weighting", "--curve", "A", "--sample-rate", "1e12"], "the sample rate 1000000000000 Hz puts its low poles on the unit circle"),
+        (["iirnotch", "--cheby1", "1", "--frequency", "0.1", "--quality", "3"], "iirnotch is a design of its own"),
     ]
 
     @Test(arguments: refusals)
@@ -131,6 +141,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
         let report = Mkfilter.run(arguments: words)
         #expect(report.exitCode == 1 && report.standardOutput.isEmpty && report.standardError.contains(message))
+    }
+
+    /// A comb's report says where its zeros and its unit gain are (scipy's
+    /// pass_zero decides which); its JSON's order is its N poles; mains hum at
+    /// 48 kHz (N = 960) designs.
+    @Test func combReportAndOrder() throws {
+        let peak = Mkfilter.run(arguments: ["iircomb", "--frequency", "1", "--quality", "30", "--sample-rate", "4", "--type", "peak"])
+        #expect(peak.standardOutput.contains("N = 4 teeth of 1 Hz, Q 30.0: zeros at dc and its harmonics, 1 at the odd multiples of half of it"))
+        let passing = Mkfilter.run(arguments: ["iircomb", "--frequency", "1", "--quality", "30", "--sample-rate", "4", "--pass-zero"])
+        #expect(passing.standardOutput.contains("zeros at the odd multiples of half of it, 1 at dc and its harmonics"))
+        let json = Mkfilter.run(arguments: ["iircomb", "--frequency", "50", "--quality", "30", "--sample-rate", "1000", "--emit", "json"])
+        #expect(json.standardOutput.contains("\"order\": 20,"))
+        let mains = Mkfilter.run(arguments: ["iircomb", "--frequency", "50", "--quality", "30", "--sample-rate", "48000", "--emit", "json"])
+        #expect(mains.exitCode == 0 && mains.standardOutput.contains("\"order\": 960,"), "\(mains.standardError)")
+    }
+
+    /// A cookbook all-pass with alpha > 1 has k < 0: its G keeps the sign, so
+    /// the direct form runs as the sections do.
+    @Test func negativeGainRunsInDirectForm() {
+        for precision in ["double", "float"] {
+            let run = VerifyProgram.run(arguments: ["biquad", "--type", "allpass", "--frequency", "0.2", "--quality", "0.3",
+                                                    "--realization", "direct", "--precision", precision])
+            #expect(run.exitCode == 0, "\(precision): \(run.standardOutput.suffix(400))")
+        }
     }
 
     /// `mkfilter --help` lists each command (HelpTests checks their widths).

@@ -17,6 +17,11 @@ public enum CatalogueValueError: Error, Sendable, Equatable, CustomStringConvert
     case needsSampleRate(FilterFamily.Name)
     /// A weighting at a sample rate whose Nyquist frequency is not above 1 kHz.
     case weightingSampleRate(Double)
+    /// A comb asked to run in direct form: its recurrence, expanded from N
+    /// poles, turns the N - 1 zero coefficients into rounding noise.
+    case combDirectForm(teeth: Int)
+    /// A gammatone whose bandwidth, 1.019 ERB(f), is not below Nyquist.
+    case gammatoneBandwidth(hertz: Double, bandwidth: Double, sampleRate: Double)
 
     public var description: String {
         switch self {
@@ -37,6 +42,12 @@ public enum CatalogueValueError: Error, Sendable, Equatable, CustomStringConvert
             return "gain \(messageNumber(g)) dB is out of range; it must be a finite number of dB within +-\(messageNumber(CatalogueFilter.gainRange))"
         case .needsSampleRate(let family):
             return "\(family.withArticle) is defined in Hz: give the sample rate (--sample-rate) and the frequency in Hz"
+        case .combDirectForm(let n):
+            return "a comb runs as second-order sections: its direct form, expanded from its \(n) poles, turns the \(max(n - 1, 0)) zero "
+                + "coefficients between 1 and z^-\(n) into rounding noise; leave out the direct realization"
+        case let .gammatoneBandwidth(f, bandwidth, fs):
+            return "a gammatone at \(messageNumber(f)) Hz is 1.019 ERB = \(messageNumber(bandwidth)) Hz wide, not below Nyquist "
+                + "(\(messageNumber(fs / 2)) Hz): give a sample rate above \(messageNumber(2 * bandwidth)) Hz"
         case .weightingSampleRate(let fs):
             return "sample rate \(messageNumber(fs)) Hz is too low for a weighting: it is defined at 1 kHz, which must be below Nyquist (a sample rate above 2000 Hz)"
         }
@@ -67,7 +78,9 @@ extension CatalogueFilter {
         case .cookbook(let response, _, let gain):
             guard !response.takesGain || (gain.isFinite && abs(gain) <= Self.gainRange) else { throw .gain(gain) }
         case .gammatone:
-            guard sampleRate != nil else { throw .needsSampleRate(name) }
+            guard let fs = sampleRate else { throw .needsSampleRate(name) }
+            let bandwidth = 1.019 * Gammatone.equivalentRectangularBandwidth(alpha * fs)
+            guard bandwidth < fs / 2 else { throw .gammatoneBandwidth(hertz: alpha * fs, bandwidth: bandwidth, sampleRate: fs) }
         case .weighting:
             guard let fs = sampleRate else { throw .needsSampleRate(name) }
             guard fs.isFinite, fs > 2000 else { throw .weightingSampleRate(fs) }

@@ -23,7 +23,12 @@ extension FilterRecipe {
     ///   corner and the nearest one that designs.
     public func design() throws(DesignError) -> Design {
         let design = try unchecked()
-        if !PrecisionCheck.isRepresentable(design) { throw .beyondDoublePrecision(PrecisionCheck.limit(of: design)) }
+        if !PrecisionCheck.isRepresentable(design) {
+            if case .catalogue(let filter) = family {
+                throw .catalogueBeyondDoublePrecision(family: filter.name, quality: filter.quality, alpha: alpha1, sampleRate: corners.sampleRate)
+            }
+            throw .beyondDoublePrecision(PrecisionCheck.limit(of: design))
+        }
         return design
     }
 

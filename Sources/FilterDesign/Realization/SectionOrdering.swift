@@ -58,6 +58,25 @@ enum SectionOrdering {
         return withExtendedLifetime(grid) { ordered(monic, grid: grid, gain: gain) }
     }
 
+    /// The sections of `roots` in the pairing's order (rule 1's search left
+    /// out: it costs O(n^2) passes over the grid), a section with a zero at
+    /// z = 1 first (rule 3), scaled by rule 2. For a comb, whose N/2
+    /// sections are one shape turned about the circle: 480 sections order
+    /// in a fraction of a second, where the greedy search took minutes.
+    static func realizeInPairingOrder(_ roots: [SectionPairing.Roots], gain: Double) -> [Biquad] {
+        guard !roots.isEmpty else { return [] }
+        let monic = roots.map { Biquad(zeros: $0.zeros, poles: $0.poles) }
+        let grid = SquaredResponses(monic, poles: roots.flatMap(\.poles))
+        return withExtendedLifetime(grid) {
+            var order = Array(monic.indices)
+            if let blocker = order.first(where: { monic[$0].blocksDC }) {
+                order.removeAll { $0 == blocker }
+                order.insert(blocker, at: 0)
+            }
+            return scaled(order, monic: monic, scales: scales(order, grid: grid, gain: gain))
+        }
+    }
+
     /// Rules 1 to 4 on the sections `monic` and their `grid`.
     private static func ordered(_ monic: [Biquad], grid: SquaredResponses, gain: Double) -> [Biquad] {
         // 1. Greedy order on the normalised responses, from the last section.

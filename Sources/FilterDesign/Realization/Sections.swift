@@ -12,8 +12,13 @@ extension Design {
     /// The product of the sections is k prod (z - zero) / prod (z - pole): its
     /// passband maximum is 1 (scipy's convention, `Design.normalized`) to the
     /// rounding of the coefficients to Double.
+    /// A comb (`CatalogueFilter.comb`) keeps the pairing's order
+    /// (`SectionOrdering.realizeInPairingOrder`): its sections are alike.
     public func secondOrderSections() -> [Biquad]? {
         guard let zpk = normalized else { return nil }
+        if case .catalogue(.comb) = recipe.family {
+            return SectionOrdering.realizeInPairingOrder(SectionPairing.sections(zpk), gain: zpk.gain)
+        }
         return SectionOrdering.realize(SectionPairing.sections(zpk), gain: zpk.gain)
     }
 }

@@ -210,6 +210,9 @@ public struct FilterRecipe: Sendable, Hashable {
         if case .catalogue(.weighting) = family, let fs = corners.sampleRate, !(fs.isFinite && fs > 2000) {
             throw .catalogue(.weightingSampleRate(fs))
         }
+        if case .catalogue(.comb) = family, realization == .direct {
+            throw .catalogue(.combDirectForm(teeth: Comb.teeth(alpha: corners.alpha1) ?? 0))
+        }
         try validateParameters()
         if let broken = RecipeReader.bandOrderAndPoleProblems(draft).lazy.compactMap(joinError).first { throw broken }
         if family == .bessel, besselPoles == .mkfilterTable, let order, order > 10 { throw .besselTableOrder(order) }

@@ -35,13 +35,13 @@ extension RecipeReader {
             (name == .biquad && d.catalogueType == nil, .remezType), (name == .weighting && d.curve == nil, .curve),
         ]
         problems += needs.filter(\.missing).map { .missingParameter($0.field, family: name) }
-        if let word = d.catalogueType, takes.contains(.remezType), !catalogueTypes(name).contains(word) {
+        if let word = d.catalogueType, takes.contains(.remezType), !catalogueTypes(name).contains(word.lowercased()) {
             problems.append(.unknownCatalogueWord(.remezType, word: word, family: name, allowed: catalogueTypes(name)))
         }
         if let word = d.curve, name == .weighting, WeightingCurve(rawValue: word.uppercased()) == nil {
             problems.append(.unknownCatalogueWord(.curve, word: word, family: name, allowed: WeightingCurve.allCases.map(\.rawValue)))
         }
-        if name == .biquad, let response = d.catalogueType.flatMap(CookbookResponse.init(rawValue:)) {
+        if name == .biquad, let response = d.catalogueType.flatMap({ CookbookResponse(rawValue: $0.lowercased()) }) {
             if d.quality != nil && !response.takesQuality { problems.append(.notForCookbookResponse(.q, response: response)) }
             if d.gainDecibels != nil && !response.takesGain { problems.append(.notForCookbookResponse(.gain, response: response)) }
         }
@@ -78,10 +78,10 @@ extension RecipeReader {
         switch name {
         case .iirpeak: return .peak(quality: q)
         case .iircomb:
-            return .comb(quality: q, response: d.catalogueType.flatMap(CombResponse.init(rawValue:)) ?? .notch, passZero: d.passZero)
+            return .comb(quality: q, response: d.catalogueType.flatMap { CombResponse(rawValue: $0.lowercased()) } ?? .notch, passZero: d.passZero)
         case .gammatone: return .gammatone
         case .biquad:
-            return .cookbook(d.catalogueType.flatMap(CookbookResponse.init(rawValue:)) ?? .peaking, quality: q,
+            return .cookbook(d.catalogueType.flatMap { CookbookResponse(rawValue: $0.lowercased()) } ?? .peaking, quality: q,
                              gainDecibels: d.gainDecibels ?? 0)
         case .weighting: return .weighting(d.curve.flatMap { WeightingCurve(rawValue: $0.uppercased()) } ?? .a)
         default: return .notch(quality: q)

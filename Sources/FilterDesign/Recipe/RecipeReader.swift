@@ -67,6 +67,8 @@ public enum RecipeReader {
     static func orderAndCornerProblems(_ d: RecipeDraft) -> [RecipeProblem] {
         var problems: [RecipeProblem] = []
         if d.families.count != 1 { problems.append(.familyCount) }
+        // A catalogue design with another family: that is the one problem (the other's rules do not apply).
+        if d.families.count > 1, d.families.contains(where: \.isCatalogue) { return problems }
         if d.families.count == 1, d.families[0].isCatalogue {
             let name = d.families[0]
             return catalogueParameterProblems(d, name) + catalogueFieldProblems(d, name)

@@ -229,9 +229,20 @@ public enum DesignError: Error, Sendable, Equatable, CustomStringConvertible {
     /// refused, naming the corner and the nearest one that designs, rather
     /// than reported as "mag = infinite" or run as an unstable recursion.
     case beyondDoublePrecision(PrecisionLimit)
+    /// A catalogue filter whose poles round onto the unit circle (or whose
+    /// gain leaves a Double's range) in double precision: a Q so high, a
+    /// frequency so near 0 or Nyquist, or a rate so high for a weighting.
+    case catalogueBeyondDoublePrecision(family: FilterFamily.Name, quality: Double?, alpha: Double, sampleRate: Double?)
 
     public var description: String {
         switch self {
+        case let .catalogueBeyondDoublePrecision(family, quality, alpha, fs):
+            let at = fs.map { "\(messageNumber(alpha * $0)) Hz at \(messageNumber($0)) Hz" } ?? "alpha = \(messageNumber(alpha))"
+            let what = family == .weighting ? "the sample rate \(messageNumber(fs ?? 0)) Hz puts its low poles"
+                : quality.map { "Q = \(messageNumber($0)) at \(at) puts its poles" } ?? "\(at) puts its poles"
+            let fix = family == .weighting ? "give a lower sample rate" : quality == nil ? "give a frequency farther from 0 and Nyquist"
+                : "give a Q nearer 1, or a frequency farther from 0 and Nyquist"
+            return "\(family.withArticle): \(what) on the unit circle in double precision (or its gain beyond a Double); \(fix)"
         case let .polynomialNotReal(power):
             return "coeff of z^\(power) is not real; poles/zeros are not complex conjugates"
         case .infinitePassbandGain:

@@ -57,7 +57,8 @@ extension RecipeFields {
         case let .parameterNotForFamily(field, family):
             return [(field.rawValue, "does not apply to \(family.withArticle); remove it")]
         case let .notForCatalogue(fields, family):
-            return fields.map { ($0.rawValue, "does not apply to \(family.withArticle); remove it") }
+            // A weighting's frequency is its own (1 kHz): the field is "frequency".
+            return fields.map { ($0 == .corners ? "frequency" : $0.rawValue, "does not apply to \(family.withArticle); remove it") }
         case let .unknownCatalogueWord(field, word, family, allowed):
             return [(field.rawValue, "\(quotedForMessage(word)) is not a type of \(family.withArticle); use one of \(list(allowed))")]
         case let .notForCookbookResponse(field, response):

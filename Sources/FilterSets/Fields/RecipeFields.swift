@@ -303,6 +303,7 @@ public enum RecipeFields {
         }
         // What the fields say their own way, refused in this order.
         let refusals: [(refused: Bool, message: String)] = [
+            (line.catalogue != nil, "names a catalogue design; give it with the fields (\"family\": \"\(line.catalogue?.rawValue ?? "")\", \"frequency\" in Hz, \"q\", ...)"),
             (line.givesSpecification, "gives a specification; give it with the fields \(list(specificationFields)) and \"family\""),
             (line.givesCorners, "gives corners; give them in Hz in \"corners\" and leave -a, --sample-rate and --corner out of \"mkfilter\""),
             (line.options.contains(.Z), "uses -Z; give the extra zero in Hz with the fields form (\"extraZero\")"),
@@ -368,7 +369,8 @@ public enum RecipeFields {
             case .quality, .bandwidthAboveNyquist: return "q"
             case .combNotDivisor, .combTeeth: return "frequency"
             case .gain: return "gain"
-            case .needsSampleRate, .weightingSampleRate: return "sampleRate"
+            case .needsSampleRate, .weightingSampleRate, .gammatoneBandwidth: return "sampleRate"
+            case .combDirectForm: return "realization"
             }
         }
     }

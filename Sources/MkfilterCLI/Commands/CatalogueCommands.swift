@@ -24,8 +24,16 @@ extension CatalogueCommand {
         FREQUENCIES
           alpha = f / fs (0 < alpha < 0.5), or Hz with --sample-rate <Hz>.
 
+        \(outputOptions)
+        """
+    }
+
+    /// What every catalogue command writes, for its help.
+    static var outputOptions: String {
+        """
         OUTPUT
-          Fisher's report (the poles, zeros, gains and recurrence) or, with
+          The report (the design, its zeros, poles and gain, its sections,
+          and the response as run where it is defined) or, with
           --emit <kind>, the code: every format 'mkfilter --help' lists (json,
           swift, c, cmsis, cmsis-q15, cmsis-q31, vdsp, js, ...), with --name,
           --output and the rest. -l prints Fisher's listing. The same words
@@ -88,7 +96,7 @@ struct IIRCombCommand: CatalogueCommand {
                        [--pass-zero] [--sample-rate <Hz>]
             """,
         discussion: """
-            N = fs / f poles and zeros (fs / f must be a whole number, 3 ... 4096):
+            N = fs / f poles and zeros (fs / f must be a whole number, 3 ... 1024):
             scipy.signal.iircomb(f, Q, ftype, fs, pass_zero).
               --type notch|peak   notches (the default) or peaks at the harmonics
               --pass-zero         unit gain at dc (notch) or a peak there (peak);
@@ -116,9 +124,10 @@ struct GammatoneCommand: CatalogueCommand {
         discussion: """
             Slaney's fourth-order IIR gammatone (eight poles): bandwidth
             1.019 ERB(f), ERB(f) = f / 9.26449 + 24.7 Hz, unit gain at f. Its
-            bandwidth is defined in Hz, so it needs --sample-rate.
+            bandwidth is defined in Hz, so it needs --sample-rate and the
+            frequency in Hz; the bandwidth must be below Nyquist.
 
-            \(commonOptions)
+            \(outputOptions)
 
             EXAMPLE
               mkfilter gammatone --frequency 1000 --sample-rate 16000
@@ -171,9 +180,9 @@ struct WeightingCommand: CatalogueCommand {
             Within 0.1 dB of the standard's analytic curve (Annex E) from 10 Hz to
             16 kHz at 44.1 and 48 kHz (to 20 kHz at 48 kHz), 0 dB at 1 kHz; the
             report gives the largest error below 0.45 fs at any rate. The sample
-            rate must be above 2000 Hz.
+            rate must be above 2000 Hz. It takes no frequency: 1 kHz is its own.
 
-            \(commonOptions)
+            \(outputOptions)
 
             EXAMPLE
               mkfilter weighting --curve A --sample-rate 48000
