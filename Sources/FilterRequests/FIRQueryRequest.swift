@@ -41,6 +41,26 @@ public struct FIRQueryRequest: Sendable {
                                   extras: read.extras)
     }
 
+    /// Each key once, in the order of its first appearance: a key given
+    /// again empty, or again with the same value, is the one field (the page
+    /// has two inputs of one name where two methods read it differently,
+    /// savgol's window length and firwin's window; the form sends both).
+    ///
+    /// - Throws: `ApplicationError` for a key given two different values.
+    static func merged(_ pairs: [(name: String, value: String)]) throws(ApplicationError) -> [(name: String, value: String)] {
+        var merged: [(name: String, value: String)] = []
+        for (key, value) in pairs {
+            guard let i = merged.firstIndex(where: { $0.name == key }) else {
+                merged.append((key, value))
+                continue
+            }
+            if value.isEmpty || value == merged[i].value { continue }
+            guard merged[i].value.isEmpty else { throw ApplicationError("\(key): is given twice; give it once", field: key) }
+            merged[i].value = value
+        }
+        return merged
+    }
+
     /// What the query asks for, read and checked but not designed: the
     /// design (taps or a specification), the fields as read, the name, the
     /// description and the caller's extra fields. A server weighs the work
@@ -54,10 +74,8 @@ public struct FIRQueryRequest: Sendable {
             throw ApplicationError(error.field.map { "\($0): " + error.message } ?? error.message, field: error.field)
         }
         var method: String?, name: String?, description: String?, extras: [String: String] = [:]
-        var seen: Set<String> = []
         var fieldPairs: [(name: String, value: String)] = []
-        for (key, value) in pairs {
-            guard seen.insert(key).inserted else { throw ApplicationError("\(key): is given twice; give it once", field: key) }
+        for (key, value) in try Self.merged(pairs) {
             switch key {
             case "design": method = value.isEmpty ? nil : value
             case "name": name = value.isEmpty ? nil : value

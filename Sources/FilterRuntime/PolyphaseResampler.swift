@@ -6,9 +6,12 @@
 ///
 ///     y[m] = sum_{i = 0}^{K-1} h[i] u[(m + r) M - p - i],   u[n L] = x[n], else 0,
 ///
-/// with scipy's alignment p = M - (K - 1)/2 mod M zeros before h and
-/// r = ((K - 1)/2 + p) / M outputs dropped (K odd), x zero outside the
-/// signal, and ceil(N L / M) outputs for N inputs. Only the taps of one
+/// with scipy's alignment p = M - floor((K - 1)/2) mod M zeros before h and
+/// r = (floor((K - 1)/2) + p) / M outputs dropped, x zero outside the
+/// signal, and ceil(N L / M) outputs for N inputs. With `.causal`
+/// alignment p = r = 0: y[m] = sum h[i] u[m M - i], scipy's
+/// `upfirdn(h, x, L, M)` cut to the same count (what `decimate` runs with
+/// `zero_phase=False`). Only the taps of one
 /// phase meet samples (i = t mod L, t + L, ...): a polyphase filter, about
 /// K / L multiply-adds an output, the products summed in increasing i.
 ///
@@ -18,7 +21,16 @@
 public struct PolyphaseResampler: Sendable {
     /// L and M, without a common factor.
     public let up: Int, down: Int
-    /// h, K values, K odd.
+    /// Where output m stands.
+    public enum Alignment: Sendable, Hashable {
+        /// Centred on input time m M / L, as `resample_poly` (for an even K
+        /// half a sample early, as scipy's).
+        case centred
+        /// At the newest input it reads, as `upfirdn`: the filter's delay kept.
+        case causal
+    }
+
+    /// h, K values.
     public let taps: [Double]
     /// scipy's p and r.
     let prePad: Int, preRemove: Int
@@ -29,20 +41,25 @@ public struct PolyphaseResampler: Sendable {
     public private(set) var received = 0, produced = 0
 
     /// A resampler by `up`/`down` (reduced by their greatest common
-    /// divisor) with `taps`.
+    /// divisor) with `taps`, its outputs aligned as `alignment` says.
     ///
-    /// - Precondition: up, down >= 1; an odd number of taps.
-    public init(up: Int, down: Int, taps: [Double]) {
+    /// - Precondition: up, down >= 1; at least one tap.
+    public init(up: Int, down: Int, taps: [Double], alignment: Alignment = .centred) {
         precondition(up >= 1 && down >= 1, "up and down are at least 1")
-        precondition(taps.count % 2 == 1, "a resampler's filter has an odd number of taps")
+        precondition(!taps.isEmpty, "a resampler's filter has at least one tap")
         var (a, b) = (up, down)
         while b != 0 { (a, b) = (b, a % b) }
         self.up = up / a
         self.down = down / a
         self.taps = taps
         let half = (taps.count - 1) / 2
-        prePad = self.down - half % self.down
-        preRemove = (half + prePad) / self.down
+        switch alignment {
+        case .centred:
+            prePad = self.down - half % self.down
+            preRemove = (half + prePad) / self.down
+        case .causal:
+            (prePad, preRemove) = (0, 0)
+        }
     }
 
     /// The inputs held: the window the next outputs read (about K / L + 64).

@@ -83,7 +83,7 @@ import Testing
         (#"{ "name": "a", "design": "firwin", "cutoff": 5 }"#,
          #"filter `a`, field "taps": is required (the number of taps, e.g. 31)"#),
         (#"{ "name": "a", "design": "firwn", "taps": 31 }"#,
-         #"filter `a`, field "design": 'firwn' is not a FIR design (did you mean "firwin"?); use one of "remez", "firls", "firwin", "firwin2" or "fir""#),
+         #"filter `a`, field "design": 'firwn' is not a FIR design (did you mean "firwin"?); use one of "remez", "firls", "firwin", "firwin2", "fir", "savgol" or "halfband""#),
         (#"{ "name": "a", "design": 3 }"#,
          #"filter `a`, field "design": is a number; give a FIR design, one of"#),
         (#"{ "name": "a", "design": "firwin", "taps": 31, "cutoff": 5, "order": 3 }"#,
@@ -102,7 +102,7 @@ import Testing
          #"filter `a`, field "frequencies": is required (from 0 to Nyquist, e.g. "frequencies": [0, 12, 15, 30] at 60 Hz)"#),
         // A FIR design's fields without "design", or a rate in a filter, are refused by name.
         (#"{ "name": "a", "family": "butterworth", "band": "lowPass", "order": 2, "corners": 5, "cutoff": 7, "taps": 31 }"#,
-         #"filter `a`, field "cutoff": belongs to a FIR design; give "design" (one of "remez", "firls", "firwin", "firwin2" or "fir"), or remove it"#),
+         #"filter `a`, field "cutoff": belongs to a FIR design; give "design" (one of "remez", "firls", "firwin", "firwin2", "fir", "savgol" or "halfband"), or remove it"#),
         (#"{ "name": "a", "taps": 31, "cutoff": 7 }"#,
          #"filter `a`, field "taps": belongs to a FIR design; give "design""#),
         (#"{ "name": "a", "family": "passThrough", "window": "kaiser:8" }"#,

@@ -59,7 +59,8 @@ enum FIRPage {
         }
         var html = "<form method=\"get\" action=\"/fir\" id=\"design-form\">\n<fieldset><legend>FIR filter</legend>\n"
         html += controls.select("design", "design", FIRFields.methods, empty: nil, submits: false)
-        html += controls.input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir", size: 5, methods: "remez firls firwin firwin2")
+        html += controls.input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir, savgol", size: 5,
+                               methods: "remez firls firwin firwin2 halfband")
         html += controls.input("sampleRate", "sample rate (Hz)", "frequencies in Hz; else of fs", size: 6)
         html += controls.select("minimumPhase", "minimum phase", ["homomorphic", "hilbert"], empty: "(linear phase)")
         html += "</fieldset>\n<fieldset data-methods=\"remez firls\"><legend>remez, firls: bands</legend>\n"
@@ -75,13 +76,22 @@ enum FIRPage {
         html += controls.input("frequencies", "frequencies (firwin2)", "0 ... Nyquist: 0,5,6,30", size: 14, methods: "firwin2")
         html += controls.input("gains", "gains (firwin2)", "one per frequency", size: 10, methods: "firwin2")
         html += checkbox("antisymmetric", "antisymmetric (firwin2)", methods: "firwin2")
-        html += controls.input("window", "window", "hamming, hann, blackman, kaiser:8.6", size: 12, methods: "firwin firwin2")
+        html += controls.input("window", "window", "hamming, hann, tukey:0.5, dpss:3, kaiser:8.6 (scipy's)", size: 12, methods: "firwin firwin2")
         html += "</fieldset>\n<fieldset data-methods=\"fir\"><legend>fir: a specification (the fewest taps)</legend>\n"
         html += controls.input("passbandEdge", "passband edge", "one or two", size: 8, methods: "fir")
         html += controls.input("stopbandEdge", "stopband edge", "one or two", size: 8, methods: "fir")
         html += controls.input("passbandLoss", "passband ripple (dB)", "peak to peak", size: 6, methods: "fir")
         html += controls.input("stopbandAttenuation", "attenuation (dB)", "at least", size: 6, methods: "fir")
         html += controls.select("method", "method", ["remez", "kaiser", "firls"], empty: "(remez)", methods: "fir")
+        html += "</fieldset>\n<fieldset data-methods=\"savgol\"><legend>savgol: Savitzky-Golay, exact</legend>\n"
+        html += controls.input("window", "window length", "the taps: 11", size: 6, methods: "savgol", id: "field-savgol-window")
+        html += controls.input("polyorder", "polynomial order", "below the window: 3", size: 4, methods: "savgol")
+        html += controls.input("deriv", "derivative", "0 smooths", size: 4, methods: "savgol")
+        html += controls.input("delta", "sample spacing", "for a derivative: 1", size: 6, methods: "savgol")
+        html += controls.input("pos", "evaluated at sample", "default: the centre", size: 5, methods: "savgol")
+        html += controls.select("use", "taps' order", ["conv", "dot"], empty: "(conv)", methods: "savgol")
+        html += "</fieldset>\n<fieldset data-methods=\"halfband\"><legend>halfband: equiripple, N = 4k + 3</legend>\n"
+        html += controls.input("passbandEdge", "passband edge", "below fs/4", size: 8, methods: "halfband", id: "field-halfband-passbandEdge")
         return html + DesignPageSkeleton.formEnd(controls, example: "/fir", label: "The example: remez, 31 taps")
     }
 

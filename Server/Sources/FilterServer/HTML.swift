@@ -74,10 +74,10 @@ struct FormControls {
     let error: ApplicationError?
 
     /// A text input; `methods` (the FIR page) lists the methods it belongs to.
-    func input(_ name: String, _ label: String, _ hint: String, size: Int = 10, methods: String? = nil) -> String {
+    func input(_ name: String, _ label: String, _ hint: String, size: Int = 10, methods: String? = nil, id: String? = nil) -> String {
         let invalid = error?.field == name
         return "<label class=\"field\(invalid ? " invalid" : "")\"><span>\(label)</span>"
-            + "<input name=\"\(name)\" id=\"field-\(name)\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
+            + "<input name=\"\(name)\" id=\"\(id ?? "field-\(name)")\" size=\"\(size)\" value=\"\(HTML.escaped(values[name] ?? ""))\""
             + (methods.map { " data-methods=\"\($0)\"" } ?? "")
             + (invalid ? " aria-invalid=\"true\" aria-describedby=\"error\"" : "") + ">"
             + "<small>\(hint)</small></label>\n"

@@ -121,6 +121,19 @@ public struct RecipeDraft: Sendable, Hashable {
     /// A weighting's curve as the form gave it: A or C.
     public var curve: String?
 
+    /// A Savitzky-Golay filter's window length W (`RecipeField.window`).
+    public var savgolWindow: Int?
+    /// A Savitzky-Golay filter's polynomial order P.
+    public var polyorder: Int?
+    /// A Savitzky-Golay filter's derivative D; 0 by default.
+    public var derivative: Int?
+    /// A Savitzky-Golay filter's sample spacing; 1 by default.
+    public var delta: Double?
+    /// The sample a Savitzky-Golay filter evaluates its fit at; the centre by default.
+    public var position: Int?
+    /// The order of a Savitzky-Golay filter's taps; conv by default.
+    public var savgolUse: SavitzkyGolay.Use?
+
     /// An empty draft.
     public init() {}
 
@@ -152,7 +165,7 @@ public struct RecipeDraft: Sendable, Hashable {
             case .weights: return weights != nil
             case .remezType: return remezType != nil || catalogueType != nil
             case .cutoffs: return cutoffs != nil
-            case .window: return window != nil
+            case .window: return window != nil || savgolWindow != nil
             case .width: return width != nil
             case .noScale: return noScale
             case .frequencies: return frequencies != nil
@@ -163,6 +176,11 @@ public struct RecipeDraft: Sendable, Hashable {
             case .gain: return gainDecibels != nil
             case .passZero: return passZero
             case .curve: return curve != nil
+            case .polyorder: return polyorder != nil
+            case .derivative: return derivative != nil
+            case .delta: return delta != nil
+            case .position: return position != nil
+            case .use: return savgolUse != nil
             }
         }
     }

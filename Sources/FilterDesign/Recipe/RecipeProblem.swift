@@ -49,7 +49,8 @@ public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     case remezType = "type"
     /// firwin's cutoff frequencies (`--cutoff`).
     case cutoffs = "cutoff"
-    /// The window of firwin and firwin2 (`--window`).
+    /// The window of firwin and firwin2 (`--window`); a Savitzky-Golay
+    /// filter's window length.
     case window
     /// firwin's transition width, for a Kaiser window (`--width`).
     case width
@@ -71,6 +72,16 @@ public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     case passZero
     /// A weighting's curve, A or C (`--curve`).
     case curve
+    /// A Savitzky-Golay filter's polynomial order (`--polyorder`).
+    case polyorder
+    /// A Savitzky-Golay filter's derivative, 0 to smooth (`--deriv`).
+    case derivative = "deriv"
+    /// A Savitzky-Golay filter's sample spacing (`--delta`).
+    case delta
+    /// The sample a Savitzky-Golay filter evaluates its fit at (`--pos`).
+    case position = "pos"
+    /// The order of a Savitzky-Golay filter's taps, conv or dot (`--use`).
+    case use
 }
 
 /// A rule that joins the fields of a `RecipeDraft`, broken: what

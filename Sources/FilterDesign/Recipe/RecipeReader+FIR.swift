@@ -14,8 +14,15 @@ extension RecipeReader {
         case .firwin: return [.cutoffs, .band, .window, .width, .noScale]
         case .firwin2: return [.frequencies, .gains, .window, .antisymmetric]
         case .fir: return [.passband, .stopband, .passbandLoss, .stopbandAttenuation, .method]
+        case .savgol: return [.window, .polyorder, .derivative, .delta, .position, .use]
+        case .halfband: return [.passband]
         }
     }
+
+    /// Whether `method` finds or names its length itself and so refuses
+    /// `.taps`: `fir` (the specification chooses it) and `savgol` (its
+    /// window length is the number of taps).
+    static func refusesTaps(_ method: FIRMethodName) -> Bool { method == .fir || method == .savgol }
 
     /// Whether `method` takes `field` (`.design`, which names the method,
     /// always).
@@ -24,7 +31,8 @@ extension RecipeReader {
     ///   - method: the FIR design.
     ///   - field: a recipe's field.
     public static func firMethod(_ method: FIRMethodName, takes field: RecipeField) -> Bool {
-        field == .design || firCommonFields.contains(field) || firFields(of: method).contains(field)
+        field == .design || (firCommonFields.contains(field) && !(method == .savgol && field == .taps))
+            || firFields(of: method).contains(field)
     }
 
     /// The numbers of taps a FIR recipe of `method` may ask for: the
@@ -33,6 +41,7 @@ extension RecipeReader {
     /// message on a count that is not a whole number.
     public static func tapsRange(for method: FIRMethodName) -> ClosedRange<Int> {
         if let range = method.tapsRange { return range }
+        if method == .savgol { return SavitzkyGolay.windowRange }
         let ranges = FIRMethodName.allCases.compactMap(\.tapsRange)
         return (ranges.map(\.lowerBound).min() ?? 1)...(ranges.map(\.upperBound).max() ?? 1)
     }
@@ -44,6 +53,8 @@ extension RecipeReader {
         case .firwin: return [.cutoffs]
         case .firwin2: return [.frequencies, .gains]
         case .fir: return [.passband, .stopband, .passbandLoss, .stopbandAttenuation]
+        case .savgol: return [.window, .polyorder]
+        case .halfband: return [.passband]
         }
     }
 
@@ -68,7 +79,9 @@ extension RecipeReader {
             problems += firRequiredFields(of: .fir).filter { !given.contains($0) }.map { .missingForSpecification($0) }
             return problems
         }
-        if let taps = d.taps {
+        if method == .savgol {
+            // The window length is the design's to check (`SavitzkyGolayError`).
+        } else if let taps = d.taps {
             if !tapsRange(for: method).contains(taps) { problems.append(.tapsOutOfRange(taps)) }
         } else {
             problems.append(.missingForDesign(.taps, design: method))
@@ -121,6 +134,12 @@ extension RecipeReader {
         case .firwin2:
             recipeMethod = .firwin2(taps: taps, frequencies: toAlpha(draft.frequencies ?? []), gains: draft.gains ?? [],
                                     window: draft.window ?? .hamming, antisymmetric: draft.antisymmetric)
+        case .savgol:
+            recipeMethod = .savgol(window: draft.savgolWindow ?? 0, polyorder: draft.polyorder ?? 0,
+                                   derivative: draft.derivative ?? 0, delta: draft.delta ?? 1, position: draft.position,
+                                   use: draft.savgolUse ?? .conv)
+        case .halfband:
+            recipeMethod = .halfband(taps: taps, passbandEdge: toAlpha(draft.passband ?? []).first ?? 0)
         }
         return .recipe(FIRRecipe(method: recipeMethod, sampleRate: rate, minimumPhase: draft.minimumPhase))
     }

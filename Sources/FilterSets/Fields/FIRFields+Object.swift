@@ -41,7 +41,7 @@ extension FIRFields {
                 continue
             }
             let words: [String]
-            switch (value.readingIntegersAsNumbers, Self.wordFields.contains(name), Self.listFields.contains(name)) {
+            switch (value.readingIntegersAsNumbers, isWord(name), Self.listFields.contains(name)) {
             case (.string(let text), true, _): words = [text]
             case (.number(let x), false, _): words = [Self.text(x)]
             case (.array(let items), false, true):
@@ -112,7 +112,13 @@ extension FIRFields {
     }
 
     /// The fields whose value is a word (a string in the file).
-    static let wordFields: Set<String> = ["type", "band", "window", "minimum-phase", "method"]
+    static let wordFields: Set<String> = ["type", "band", "window", "minimum-phase", "method", "use"]
+
+    /// Whether `name`'s value is a word for this method: savgol's window is
+    /// a length, a number.
+    func isWord(_ name: String) -> Bool {
+        Self.wordFields.contains(name) && !(method == .savgol && name == "window")
+    }
     /// The fields whose value may be several numbers (an array in the file).
     static let listFields: Set<String> = ["bands", "desired", "weights", "cutoff", "frequencies", "gains", "passband-edge", "stopband-edge"]
 }

@@ -18,7 +18,9 @@ import FisherCompatibility
 /// `no-scale` (firwin); `frequencies`, `gains`, `window`, `antisymmetric`
 /// (firwin2); and for `fir`, a specification instead of taps:
 /// `passband-edge`, `stopband-edge`, `passband-loss`,
-/// `stopband-attenuation`, `method`.
+/// `stopband-attenuation`, `method`; `window` (a length, not taps),
+/// `polyorder`, `deriv`, `delta`, `pos`, `use` (savgol); `passband-edge`
+/// (halfband).
 public struct FIRFields: Sendable {
     /// How the fields are spelled in the form they came from.
     public enum Spelling: Sendable {
@@ -61,6 +63,7 @@ public struct FIRFields: Sendable {
         (.frequencies, "frequencies"), (.gains, "gains"), (.antisymmetric, "antisymmetric"),
         (.passband, "passband-edge"), (.stopband, "stopband-edge"), (.passbandLoss, "passband-loss"),
         (.stopbandAttenuation, "stopband-attenuation"), (.method, "method"),
+        (.polyorder, "polyorder"), (.derivative, "deriv"), (.delta, "delta"), (.position, "pos"), (.use, "use"),
     ]
 
     /// The canonical name of `field`.
@@ -222,7 +225,7 @@ public struct FIRFields: Sendable {
         method == .fir
             ? ["taps", "sample-rate", "minimum-phase", "passband-edge", "stopband-edge", "passband-loss", "stopband-attenuation", "method"]
             : ["sample-rate", "minimum-phase", "taps", "no-scale", "antisymmetric", "window", "type", "bands", "desired", "weights",
-               "cutoff", "width", "band", "frequencies", "gains"]
+               "cutoff", "width", "band", "frequencies", "gains", "polyorder", "deriv", "delta", "pos", "use", "passband-edge"]
     }
 
     /// The fields as the reader's draft, each value typed (numbers, one word
@@ -258,6 +261,15 @@ public struct FIRFields: Sendable {
         case .remezType: d.remezType = try word(name, RemezFilterType.self, "a type; use bandpass, differentiator or hilbert")
         case .cutoffs: d.cutoffs = try numbers(name, meaning: "cutoff frequencies")
         case .band: d.firBand = try word(name, FIRBand.self, "a band; use lowpass, highpass, bandpass or bandstop")
+        case .window where method == .savgol:
+            d.savgolWindow = try whole(name, meaning: "the window length, the number of samples fitted", in: SavitzkyGolay.windowRange)
+        case .polyorder:
+            d.polyorder = try whole(name, meaning: "the polynomial's order, below the window length", in: 0...SavitzkyGolay.largestPolyorder)
+        case .derivative:
+            d.derivative = try whole(name, meaning: "the derivative, 0 to smooth", in: 0...SavitzkyGolay.largestDerivative)
+        case .delta: d.delta = try positive(name, meaning: "the sample spacing the derivative is per")
+        case .position: d.position = try whole(name, meaning: "the sample the fit is evaluated at, 0 ... window - 1", in: 0...(SavitzkyGolay.windowRange.upperBound - 1))
+        case .use: d.savgolUse = try word(name, SavitzkyGolay.Use.self, "an order; use conv (reversed, for convolution) or dot")
         case .window:
             guard let text = try one(name) else { break }
             do { d.window = try FIRWindow(parsing: text) } catch {
@@ -293,7 +305,12 @@ public struct FIRFields: Sendable {
         case .remezType: d.remezType = .bandpass
         case .cutoffs: d.cutoffs = []
         case .band: d.firBand = .lowpass
-        case .window: d.window = .hamming
+        case .window: if method == .savgol { d.savgolWindow = 1 } else { d.window = .hamming }
+        case .polyorder: d.polyorder = 0
+        case .derivative: d.derivative = 0
+        case .delta: d.delta = 1
+        case .position: d.position = 0
+        case .use: d.savgolUse = .conv
         case .width: d.width = 1
         case .noScale: d.noScale = true
         case .frequencies: d.frequencies = []
@@ -315,6 +332,14 @@ public struct FIRFields: Sendable {
             return try FisherArguments.integer(text, for: spelled("taps"), meaning: "the number of taps",
                                                in: Int(text) == nil ? RecipeReader.tapsRange(for: method) : Int.min...Int.max)
         } catch { throw fail(error, "taps") }
+    }
+
+    /// A whole number in `range`, or a message naming `meaning`.
+    func whole(_ name: String, meaning: String, in range: ClosedRange<Int>) throws(Mistake) -> Int? {
+        guard let text = try one(name) else { return nil }
+        do throws(FisherCommandLineError) {
+            return try FisherArguments.integer(text, for: spelled(name), meaning: meaning, in: range)
+        } catch { throw fail(error, name) }
     }
 
     /// One word of `T`'s raw values, or a message saying it is not `what`.
@@ -403,6 +428,9 @@ public struct FIRFields: Sendable {
                                                        : "one per band, e.g. \(self.example("desired", "1 0"))"
             case .cutoffs: example = "e.g. \(self.example("cutoff", "0.1"))"
             case .frequencies: example = "from 0 to Nyquist, e.g. \(self.example("frequencies", "0 0.2 0.25 0.5"))"
+            case .window: example = "the window length, e.g. \(self.example("window", "11"))"
+            case .polyorder: example = "the polynomial's order, e.g. \(self.example("polyorder", "3"))"
+            case .passband: example = "below a quarter of the sample rate, e.g. \(self.example("passband-edge", "0.2"))"
             default: example = "one per frequency, e.g. \(self.example("gains", "1 1 0 0"))"
             }
             return mistake("\(field ?? "") is required (\(example))", usage: true)

@@ -122,8 +122,16 @@ struct FirwinCommand: ParsableCommand {
             so that the gain is 1 at dc, Nyquist or the first passband's centre
             (--no-scale: not scaled).
 
-              --window W   hamming (default), hann, blackman, boxcar, nuttall,
-                           blackmanharris, bartlett, kaiser:BETA
+              --window W   any of scipy's windows, parameters after colons:
+                           hamming (default), hann, blackman, boxcar,
+                           triang, bartlett, flattop, parzen, bohman,
+                           blackmanharris, nuttall, barthann, cosine,
+                           lanczos, exponential[:TAU], tukey[:ALPHA],
+                           taylor[:NBAR[:SLL]], kaiser:BETA,
+                           kaiser_bessel_derived:BETA (even N),
+                           gaussian:STD, general_cosine:A0:A1[:...],
+                           general_gaussian:P:SIG, general_hamming:ALPHA,
+                           dpss:NW, chebwin:AT (dB)
               --width w    a Kaiser window for a transition width w (alpha or
                            Hz), its beta from the ripple N taps allow
 
@@ -157,7 +165,8 @@ struct Firwin2Command: ParsableCommand {
             frequency may repeat for a step), interpolated, inverse-transformed
             and windowed, as scipy.signal.firwin2. --antisymmetric gives types
             III (N odd) and IV (N even); the types' zeros (II and III at
-            Nyquist, III and IV at 0) must meet a gain of 0.
+            Nyquist, III and IV at 0) must meet a gain of 0. --window takes
+            every window firwin does (mkfilter firwin --help).
 
             \(commonFIROptions)
 

@@ -10,7 +10,7 @@ import FilterSets
 /// rate, 0 ... 0.5), or Hz with `--sample-rate`.
 public enum FIRProgram {
     /// The commands this program runs.
-    public static let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord", "fir"]
+    public static let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord", "fir", "savgol", "halfband"]
 
     /// Each command's usage line.
     static func usage(_ command: String) -> String {
@@ -30,6 +30,11 @@ public enum FIRProgram {
         case "fir":
             return "Usage: mkfilter fir --passband-edge <p> [<p2>] --stopband-edge <s> [<s2>] --passband-loss <R>\n"
                 + "                    --stopband-attenuation <A> [--method remez|kaiser|firls] [common options]"
+        case "savgol":
+            return "Usage: mkfilter savgol --window <W> --polyorder <P> [--deriv <D>] [--delta <d>] [--pos <p>]\n"
+                + "                       [--use conv|dot] [common options]"
+        case "halfband":
+            return "Usage: mkfilter halfband --taps <N> --passband-edge <p> [common options]"
         default:
             return "Usage: mkfilter kaiserord --attenuation <dB> --width <w> [--sample-rate <Hz>]"
         }

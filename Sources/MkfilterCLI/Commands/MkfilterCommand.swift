@@ -124,7 +124,7 @@ public struct MkfilterCommand: ParsableCommand {
               mkfilter firwin --taps 41 --cutoff 0.1 --window hann
               mkfilter serve --port 8080
             """,
-        subcommands: [Design.self, IIRNotchCommand.self, IIRPeakCommand.self, IIRCombCommand.self, GammatoneCommand.self, BiquadCommand.self, WeightingCommand.self, MkshapeCommand.self, MkaverageCommand.self, RemezCommand.self, FirlsCommand.self, FirwinCommand.self, Firwin2Command.self, KaiserordCommand.self, FirCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self, ResampleCommand.self,
+        subcommands: [Design.self, IIRNotchCommand.self, IIRPeakCommand.self, IIRCombCommand.self, GammatoneCommand.self, BiquadCommand.self, WeightingCommand.self, MkshapeCommand.self, MkaverageCommand.self, RemezCommand.self, FirlsCommand.self, FirwinCommand.self, Firwin2Command.self, KaiserordCommand.self, FirCommand.self, SavgolCommand.self, HalfbandCommand.self, DecimatorCommand.self, GencodeCommand.self, GenerateCommand.self, RetargetCommand.self, PipelineCommand.self, SpectrumCommand.self, SuggestCommand.self, ResampleCommand.self, DecimateCommand.self,
                       ResponseCommand.self, ImpulseCommand.self, StepCommand.self, VerifyCommand.self, ServeCommand.self],
         defaultSubcommand: Design.self,
         helpNames: [.long]

@@ -57,6 +57,7 @@ public func firwin(taps: Int, cutoffs: [Double], passZero: Bool = true, window: 
     }
     let passNyquist = (cutoffs.count % 2 == 0) == passZero
     if passNyquist && taps % 2 == 0 { throw .evenTapsPassNyquist(taps: taps) }
+    try window.check(count: taps)
     // Band edges in Nyquist units (x2 is exact), padded to passband pairs.
     let edges = (passZero ? [0.0] : []) + cutoffs.map { 2 * $0 } + (passNyquist ? [1.0] : [])
     let alpha = 0.5 * Double(taps - 1)

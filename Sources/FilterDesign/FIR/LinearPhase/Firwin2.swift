@@ -31,6 +31,7 @@ public func firwin2(taps: Int, frequencies: [Double], gains: [Double], gridPoint
                     window: FIRWindow? = .hamming, antisymmetric: Bool = false) throws(LinearPhaseError) -> [Double] {
     let type = try firwin2Type(taps: taps, frequencies: frequencies, gains: gains, gridPoints: gridPoints,
                                antisymmetric: antisymmetric)
+    try window?.check(count: taps)
 
     // scipy: 1 + 2 ** int(ceil(log(numtaps, 2))), Python's log(x, 2) being
     // log(x) / log(2) (3.0000000000000004 for 2^29: a grid twice as fine).

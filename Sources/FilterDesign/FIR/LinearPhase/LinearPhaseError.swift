@@ -10,6 +10,17 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
     case unknownWindow(String)
     /// `kaiser:BETA` whose BETA is not a finite number at least 0 (the text after the colon).
     case kaiserBetaInvalid(String)
+    /// A window given the wrong number of parameters (`expected` as
+    /// `FIRWindow.names` writes it: `tukey[:ALPHA]`).
+    case windowParameterCount(window: String, given: Int, expected: String)
+    /// A window parameter that is not a finite number in its range.
+    case windowParameterInvalid(window: String, parameter: String, text: String, allowed: String)
+    /// A window defined for an even number of points only, asked for an odd one.
+    case windowNeedsEvenCount(window: String, count: Int)
+    /// A window parameter out of range for this number of points.
+    case windowParameterForCount(window: String, parameter: String, value: Double, count: Int, allowed: String)
+    /// A window of more points than its cost allows (`FIRWindow.countLimit`).
+    case windowCountTooLarge(window: String, count: Int, limit: Int)
 
     // MARK: Sizes and shared rules
     /// The number of taps is outside `allowed`.
@@ -102,6 +113,16 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case let .unknownWindow(text):
             return "unknown window \(quotedTokenForMessage(text)); allowed: \(FIRWindow.names.joined(separator: ", "))"
+        case let .windowParameterCount(window, given, expected):
+            return "window \(window) takes \(expected == window ? "no parameters" : "its parameters as \(expected)"), not \(given) parameter\(given == 1 ? "" : "s")"
+        case let .windowParameterInvalid(window, parameter, text, allowed):
+            return "window \(window): \(parameter) \(quotedTokenForMessage(text)) is not allowed; it must be \(allowed)"
+        case let .windowNeedsEvenCount(window, count):
+            return "window \(window) is defined for an even number of taps only, not \(count)"
+        case let .windowParameterForCount(window, parameter, value, count, allowed):
+            return "window \(window): \(parameter) = \(messageNumber(value)) is too large for \(count) taps; it must be \(allowed)"
+        case let .windowCountTooLarge(window, count, limit):
+            return "window \(window) is computed for at most \(limit) taps (its cost grows faster than the taps), not \(count)"
         case let .kaiserBetaInvalid(text):
             return "kaiser window beta \(quotedTokenForMessage(text)) is not a finite number at least 0 (write kaiser:BETA, e.g. kaiser:8.6)"
         case let .tapsOutOfRange(n, allowed):

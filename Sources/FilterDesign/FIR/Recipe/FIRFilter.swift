@@ -111,7 +111,9 @@ public struct FIRFilter: Sendable, Hashable {
             return (b, d.map { ($0, $0) }, w, type == .differentiator)
         case let .firls(_, b, d, w):
             return (b, stride(from: 0, to: d.count - 1, by: 2).map { (d[$0], d[$0 + 1]) }, w, false)
-        case .firwin, .firwin2:
+        case let .halfband(_, p):
+            return ([0, p, 0.5 - p, 0.5], [(1, 1), (0, 0)], nil, false)
+        case .firwin, .firwin2, .savgol:
             return nil
         }
     }
@@ -148,7 +150,10 @@ public struct FIRFilter: Sendable, Hashable {
             return points
         case let .firwin2(_, frequencies, gains, _, _):
             return Array(zip(frequencies, gains))
-        case .remez, .firls:
+        case let .savgol(_, _, derivative, _, _, _):
+            // A smoother keeps dc; a derivative's taps sum to 0.
+            return [(0, derivative == 0 ? 1 : 0)]
+        case .remez, .firls, .halfband:
             return []
         }
     }

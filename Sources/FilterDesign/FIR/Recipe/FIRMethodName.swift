@@ -13,19 +13,27 @@ public enum FIRMethodName: String, Sendable, Hashable, CaseIterable {
     /// A specification: band edges, ripple and attenuation, the fewest taps
     /// that meet them.
     case fir
+    /// A Savitzky-Golay smoother or differentiator (`scipy.signal.savgol_coeffs`),
+    /// exact: its window length is its number of taps.
+    case savgol
+    /// An equiripple half-band low-pass (N = 4k + 3 taps, every other tap 0,
+    /// the centre 1/2).
+    case halfband
 }
 
 extension FIRMethodName {
     /// The numbers of taps the method designs, bounded by its cost
     /// (`EquirippleDesign.tapsRange`, `LinearPhaseTaps`); nil for `fir`,
-    /// which finds the count itself.
+    /// which finds the count itself, and `savgol`, whose window length is
+    /// `SavitzkyGolay.windowRange`.
     public var tapsRange: ClosedRange<Int>? {
         switch self {
         case .remez: return EquirippleDesign.tapsRange
         case .firls: return LinearPhaseTaps.firls
         case .firwin: return LinearPhaseTaps.firwin
         case .firwin2: return LinearPhaseTaps.firwin2
-        case .fir: return nil
+        case .fir, .savgol: return nil
+        case .halfband: return HalfBand.tapsRange
         }
     }
 }

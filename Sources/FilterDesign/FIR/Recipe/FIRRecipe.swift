@@ -20,6 +20,10 @@ public struct FIRRecipe: Sendable, Hashable {
         case firwin(taps: Int, cutoffs: [Double], band: FIRBand, window: FIRWindow, width: Double?, scale: Bool)
         /// A windowed frequency-sampling design (`firwin2`).
         case firwin2(taps: Int, frequencies: [Double], gains: [Double], window: FIRWindow, antisymmetric: Bool)
+        /// A Savitzky-Golay filter (`savgol_coeffs`), exact: W taps.
+        case savgol(window: Int, polyorder: Int, derivative: Int, delta: Double, position: Int?, use: SavitzkyGolay.Use)
+        /// The equiripple half-band low-pass of N = 4k + 3 taps, passband 0 ... p.
+        case halfband(taps: Int, passbandEdge: Double)
 
         /// The command's name: remez, firls, firwin, firwin2.
         public var name: String {
@@ -28,6 +32,8 @@ public struct FIRRecipe: Sendable, Hashable {
             case .firls: return "firls"
             case .firwin: return "firwin"
             case .firwin2: return "firwin2"
+            case .savgol: return "savgol"
+            case .halfband: return "halfband"
             }
         }
 
@@ -35,7 +41,7 @@ public struct FIRRecipe: Sendable, Hashable {
         public var taps: Int {
             switch self {
             case let .remez(n, _, _, _, _), let .firls(n, _, _, _), let .firwin(n, _, _, _, _, _),
-                 let .firwin2(n, _, _, _, _):
+                 let .firwin2(n, _, _, _, _), let .savgol(n, _, _, _, _, _), let .halfband(n, _):
                 return n
             }
         }
@@ -108,6 +114,23 @@ public struct FIRRecipe: Sendable, Hashable {
         case let .firwin2(n, frequencies, gains, window, antisymmetric):
             return try linearPhase { () throws(LinearPhaseError) in
                 try FilterDesign.firwin2(taps: n, frequencies: frequencies, gains: gains, window: window, antisymmetric: antisymmetric)
+            }
+        case let .savgol(window, polyorder, derivative, delta, position, use):
+            do throws(SavitzkyGolayError) {
+                let filter = try SavitzkyGolay(window: window, polyorder: polyorder, derivative: derivative, delta: delta,
+                                               position: position, use: use)
+                return (filter.coefficients(), nil)
+            } catch { throw FIRDesignError(field: error.field, [.field(error.field), .text(": \(error.description)")]) }
+        case let .halfband(n, p):
+            do throws(HalfBandError) {
+                let design = try HalfBand.design(taps: n, passbandEdge: p)
+                return (design.taps, design)
+            } catch {
+                switch error {
+                case .taps: throw FIRDesignError(field: .taps, [.field(.taps), .text(": \(error.description(wording))")])
+                case .passbandEdge: throw FIRDesignError(field: .passband, [.field(.passband), .text(": \(error.description(wording))")])
+                case .subFilter: throw failure(error.description(wording))
+                }
             }
         }
     }

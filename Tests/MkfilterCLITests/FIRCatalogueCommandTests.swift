@@ -1,0 +1,84 @@
+import FilterDesign
+import FilterJSON
+import FilterRequests
+import FilterRuntime
+import FilterSets
+import Foundation
+@testable import MkfilterCLI
+import Testing
+
+/// `mkfilter savgol`, `mkfilter halfband` and firwin's windows through every
+/// form of the one reader: the command line (the report, `--emit json`), a
+/// filter set file and the design page's query give the library's taps, bit
+/// for bit; bad input is one message naming the option, exit 1, nothing on
+/// standard output.
+@Suite struct FIRCatalogueCommandTests {
+    static func taps(_ result: InvocationResult) throws -> [Double] {
+        let json = try JSONValue.parse(result.standardOutput)
+        guard case .array(let values)? = json["taps"] else { return [] }
+        return values.compactMap { if case .number(let x) = $0 { return x } else { return nil } }
+    }
+
+    @Test func savgolIsTheLibrarysExactFilter() throws {
+        let words = ["--window", "31", "--polyorder", "4", "--deriv", "1", "--delta", "0.01", "--use", "dot"]
+        let json = FIRProgram.run("savgol", arguments: words + ["--emit", "json"])
+        #expect(json.exitCode == 0, "\(json.standardError)")
+        let library = try SavitzkyGolay(window: 31, polyorder: 4, derivative: 1, delta: 0.01, use: .dot).coefficients()
+        #expect(try Self.taps(json) == library)
+        let report = FIRProgram.run("savgol", arguments: ["--window", "5", "--polyorder", "2"])
+        #expect(report.standardOutput.hasPrefix("FIR filter by savgol: 5 taps, linear phase type I, delay 2 samples\n"))
+        #expect(report.standardOutput.contains("h[0] = -0.08571428571428572\n"))  // -3/35
+        // The same through a filter set file (at 60 Hz) and the page's query.
+        let spec = #"{ "sampleRate": 60, "filters": [ { "name": "jerk", "design": "savgol", "window": 31, "polyorder": 4, "deriv": 1, "delta": 0.01, "use": "dot" } ] }"#
+        let fir = try FilterSetSpec.parse(spec, file: "Bank.filters.json").namespaceFilters()[0].fir
+        #expect(fir.first?.taps == library)
+        let query = try FIRQueryRequest(query: "design=savgol&window=31&polyorder=4&deriv=1&delta=0.01&use=dot").run()
+        #expect(query.filter.taps == library)
+    }
+
+    @Test func halfbandIsTheLibrarysDesign() throws {
+        let json = FIRProgram.run("halfband", arguments: ["--taps", "23", "--sample-rate", "400", "--passband-edge", "80", "--emit", "json"])
+        #expect(json.exitCode == 0, "\(json.standardError)")
+        let library = try HalfBand.design(taps: 23, passbandEdge: 0.2).taps
+        #expect(try Self.taps(json) == library)
+        let query = try FIRQueryRequest(query: "design=halfband&taps=23&passbandEdge=80&sampleRate=400").run()
+        #expect(query.filter.taps == library)
+        // The form without JavaScript sends both passbandEdge inputs, one empty.
+        let page = try FIRQueryRequest(query: "design=halfband&taps=23&passbandEdge=&passbandEdge=0.2&window=&window=").run()
+        #expect(page.filter.taps == library)
+        #expect(throws: ApplicationError.self) { try FIRQueryRequest(query: "design=halfband&taps=23&passbandEdge=0.1&passbandEdge=0.2").run() }
+    }
+
+    @Test func firwinTakesEveryScipyWindow() throws {
+        for window in ["dpss:3", "chebwin:80", "taylor:4:30", "tukey:0.25", "kaiser_bessel_derived:4", "general_cosine:0.5:0.5"] {
+            let run = FIRProgram.run("firwin", arguments: ["--taps", "64", "--cutoff", "0.2", "--window", window, "--emit", "json"])
+            #expect(run.exitCode == 0, "\(window): \(run.standardError)")
+            #expect(try Self.taps(run) == firwin(taps: 64, cutoffs: [0.2], window: FIRWindow(parsing: window)))
+        }
+    }
+
+    @Test func badInputIsOneMessageNamingTheOption() {
+        let cases: [(String, [String], String)] = [
+            ("savgol", ["--window", "5", "--polyorder", "5"], "--polyorder: polyorder 5 must be less than the window length 5"),
+            ("savgol", ["--window", "5"], "--polyorder is required"),
+            ("savgol", ["--polyorder", "2"], "--window is required"),
+            ("savgol", ["--window", "5", "--polyorder", "2", "--taps", "5"], "unknown option '--taps' for savgol"),
+            ("savgol", ["--window", "5", "--polyorder", "2", "--use", "sum"], "--use 'sum' is not an order"),
+            ("savgol", ["--window", "5", "--polyorder", "2", "--pos", "5"], "position 5 is out of range; it must be in 0 ... 4"),
+            ("savgol", ["--window", "5", "--polyorder", "2", "--delta", "0"], "--delta 0.0 is not allowed; it must be above 0"),
+            ("halfband", ["--taps", "30", "--passband-edge", "0.2"], "it must be 4k + 3"),
+            ("halfband", ["--taps", "31", "--passband-edge", "0.3"], "must be above 0 and below 0.25"),
+            ("halfband", ["--taps", "31"], "--passband-edge is required"),
+            ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "tukey:2"], "window tukey: ALPHA '2' is not allowed"),
+            ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "kaiser_bessel_derived:4"], "defined for an even number of taps only, not 31"),
+            ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "dpss:20"], "NW = 20 is too large for 31 taps"),
+            ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "gauss"], "unknown window 'gauss'"),
+        ]
+        for (command, words, message) in cases {
+            let run = FIRProgram.run(command, arguments: words)
+            #expect(run.exitCode == 1, "\(command) \(words)")
+            #expect(run.standardOutput.isEmpty)
+            #expect(run.standardError.contains(message), "\(command) \(words): \(run.standardError)")
+        }
+    }
+}
