@@ -4,7 +4,8 @@
 # against scipy's (verify in Float and Double, Float impulse responses, the
 # section coefficients), the 672 specifications against scipy's order
 # estimation and met by their sections, verify on the spec and corpus
-# designs; then the seeded fuzz campaign, 1,500 cases per reader.
+# designs; the multistage decimator to M = 100 (scripts/decimator_check.py);
+# then the seeded fuzz campaign, 1,500 cases per reader.
 #
 #   scripts/section-grid.sh [filter-grids options, e.g. --full]
 #   MKFILTER_RELEASE_PACKAGE=Server scripts/section-grid.sh
@@ -64,4 +65,7 @@ if not angles_ok:
     print(p.stdout + p.stderr)
 sys.exit(1 if failed or not angles_ok else 0)
 PY
+# The multistage decimator for M up to 100 (its single-stage baseline up to
+# 1,700 taps), checked with numpy on a dense grid (swift test runs M <= 16).
+python3 scripts/decimator_check.py "$bin/mkfilter"
 "$bin/mkfilter-fuzz" --cases 1500 --seed 20261123 --time-limit 20 2>/dev/null

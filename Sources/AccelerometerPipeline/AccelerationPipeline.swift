@@ -120,6 +120,9 @@ public struct AccelerationPipeline: Sendable {
         case let .kalman(q, r, p0):
             articleFilters.append(.kalman(try KalmanSmoother(processNoise: q, measurementNoise: r, initialError: p0)))
             stages.append(.article(articleFilters.count - 1))
+        case .wholeSignal:
+            // Its output comes whole, through `process(_:filtered:at:)`.
+            stages.append(.identity)
         }
     }
 
@@ -259,6 +262,9 @@ public struct AccelerationPipeline: Sendable {
     /// - Throws: `PipelineError` as `zeroPhaseFiltered(_:)`.
     public func zeroPhaseFiltered(_ signal: [Double], axis: Int) throws(PipelineError) -> [Double] {
         let name = PipelineConfiguration.axisNames[axis]
+        if case .wholeSignal(let filter) = configuration[axis].filter {
+            do { return try filter.apply(signal) } catch { throw PipelineError("axis \(name): \(error.description)") }
+        }
         guard let sections = configuration[axis].filter.sections(sampleRate: sampleRate) else {
             if case .fir = configuration[axis].filter {
                 throw PipelineError("axis \(name): zero-phase filtering runs second-order sections forward and backward (scipy's sosfiltfilt); a FIR filter has taps, not sections: a linear-phase FIR filter's delay is already constant, (N - 1)/2 samples")

@@ -25,6 +25,10 @@ public enum AxisFilter: Sendable, Equatable {
     /// The articles' 1-D Kalman smoother (`KalmanSmoother`); its estimate
     /// starts at the first sample.
     case kalman(processNoise: Double, measurementNoise: Double, initialError: Double)
+    /// A filter of the whole recording at once (`WholeSignalFilter`: a
+    /// Savitzky-Golay smoother); the pipeline then reads the recording
+    /// whole, as for zero-phase filtering.
+    case wholeSignal(WholeSignalFilter)
 
     /// The filter as a cascade of sections when it is linear and time-invariant
     /// (what `--zero-phase` runs forward and backward), coefficients as they
@@ -45,6 +49,7 @@ public enum AxisFilter: Sendable, Equatable {
         case .iBellsHighPass(let f): return (try? IBellsHighPass(factor: f)).map { [$0.section] }
         case .kalman: return nil
         case .fir: return nil
+        case .wholeSignal: return nil
         }
     }
 }
@@ -85,6 +90,11 @@ public struct PipelineConfiguration: Sendable, Equatable {
     /// Each axis its own.
     public init(x: AxisConfiguration, y: AxisConfiguration, z: AxisConfiguration) {
         (self.x, self.y, self.z) = (x, y, z)
+    }
+
+    /// Whether an axis' filter needs the whole recording (`AxisFilter.wholeSignal`).
+    public var needsWholeSignal: Bool {
+        [x, y, z].contains { if case .wholeSignal = $0.filter { return true } else { return false } }
     }
 
     /// Shake!'s "all axes": one configuration copied onto x, y and z.

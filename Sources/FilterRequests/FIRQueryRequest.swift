@@ -150,8 +150,10 @@ public struct FIRQueryRequest: Sendable {
             return .specification(spec)
         case .recipe(let recipe):
             guard recipe.method.taps <= Self.maximumTaps else {
-                throw FIRFields.Mistake(description: "taps: \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps)); use the command line",
-                                        field: "taps", showsUsage: false)
+                // savgol's length is its window.
+                let field = fields.method == .savgol ? "window" : "taps"
+                throw FIRFields.Mistake(description: "\(field): \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps) taps); use the command line",
+                                        field: field, showsUsage: false)
             }
             return .recipe(recipe)
         }

@@ -57,6 +57,51 @@ import Testing
         }
     }
 
+    struct SavgolFixture: Decodable {
+        struct Filtered: Decodable { let window: Int, polyorder: Int, deriv: Int, delta: Double, exact: [Double] }
+        let filter: [Filtered]
+        let filter_input: [Double]
+    }
+
+    /// `pipeline --filter 'savgol W P [D [DELTA]]'` is scipy's savgol_filter
+    /// over the whole recording (its ends fitted), within 1e-12 of the exact
+    /// answer (Tests/Fixtures/catalogue/savgol.json); `spectrum` takes it too.
+    @Test func pipelineRunsSavgolFilterOverTheRecording() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/catalogue/savgol.json")
+        let fixture = try JSONDecoder().decode(SavgolFixture.self, from: Data(contentsOf: url))
+        var text = "t,x,y,z\n"
+        for (n, v) in fixture.filter_input.enumerated() { text += "\(Double(n) / 100),\(v),\(v),\(-v)\n" }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("savgol-\(UUID()).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for f in fixture.filter {
+            let words = "savgol \(f.window) \(f.polyorder) \(f.deriv) \(f.delta)"
+            let run = PipelineProgram.run(arguments: [path, "--sample-rate", "100", "--filter", words])
+            #expect(run.exitCode == 0, "\(words): \(run.standardError)")
+            let lines = run.standardOutput.split(separator: "\n")
+            let header = lines.first?.split(separator: ",").map(String.init) ?? []
+            let (xi, zi) = (try #require(header.firstIndex(of: "x_filtered")), try #require(header.firstIndex(of: "z_filtered")))
+            let rows = lines.dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+            #expect(rows.count == f.exact.count)
+            let peak = f.exact.map(abs).max()!
+            let worst = zip(rows, f.exact).map { max(abs($0[xi] - $1), abs($0[zi] + $1)) }.max()!
+            #expect(worst <= 1e-12 * peak, "\(words): \(worst / peak) of the peak")
+        }
+        let spectrum = SpectrumProgram.run(arguments: [path, "--sample-rate", "100", "--filter", "savgol 11 3"])
+        #expect(spectrum.exitCode == 0, "\(spectrum.standardError)")
+        // One axis smoothed whole, another sample by sample: refused unless both run whole.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("savgol-\(UUID()).json").path
+        try #"{"x": {"filter": "savgol 11 3"}, "y": {"filter": "apple-lowpass 5"}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let mixed = PipelineProgram.run(arguments: [path, "--sample-rate", "100", "--config", config])
+        #expect(mixed.exitCode == 1 && mixed.standardError.contains("give every axis savgol"), "\(mixed.standardError)")
+        let short = PipelineProgram.run(arguments: [path, "--sample-rate", "100", "--filter", "savgol 201 3"])
+        #expect(short.exitCode == 1 && short.standardError.contains("fewer than the window length 201"), "\(short.standardError)")
+        let bad = PipelineProgram.run(arguments: [path, "--sample-rate", "100", "--filter", "savgol 11 11"])
+        #expect(bad.exitCode == 1 && bad.standardError.contains("polyorder 11 must be less than the window length 11"), "\(bad.standardError)")
+    }
+
     @Test func badInputIsOneMessageNamingTheOption() {
         let cases: [(String, [String], String)] = [
             ("savgol", ["--window", "5", "--polyorder", "5"], "--polyorder: polyorder 5 must be less than the window length 5"),

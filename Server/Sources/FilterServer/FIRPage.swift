@@ -101,7 +101,8 @@ enum FIRPage {
         let q = HTML.escaped(design.canonicalQuery)
         var html = DesignPageSkeleton.summaryHead(design, commandLineID: "command-line")
         html += "<p><a href=\"/api/fir/design?\(q)\">JSON</a> · <a href=\"/api/fir/response?\(q)\" id=\"csv-link\">response CSV</a> · "
-        html += "<a href=\"/fir?\(q)\" id=\"fir-link\">link to this design</a></p>\n"
+        html += "<a href=\"/fir?\(q)\" id=\"fir-link\">link to this design</a> · "
+        html += "<a href=\"/live?\(q)\" id=\"live-link\">Run it on Shake!'s screen (/live)</a></p>\n"
         html += "</section>\n"
         html += DesignPageSkeleton.plots(plots)
         html += DesignPageSkeleton.report("Report", design.report)
@@ -110,6 +111,7 @@ enum FIRPage {
                                         api: "/api/fir/code", q: q)
         html += "<section id=\"files\"><h2>Files</h2>\n"
         html += DesignPageSkeleton.filterSetEntry(design, api: "/api/fir/filters.json", q: q)
+        html += RecordingSection.html(query: design.canonicalQuery)
         return html
     }
 

@@ -14,6 +14,42 @@ enum LivePage {
     /// Shake!'s defaults, as `mkfilter pipeline`'s: RMS window (samples), threshold (g), count (samples).
     static let rmsWindow = 30, threshold = 0.1, count = 5
 
+    /// What `/live` needs of a page's design, IIR (the design page's) or FIR
+    /// (the FIR page's): its name, command line, the query that links back,
+    /// the page it came from, its rate and its `--emit js` code.
+    struct Design {
+        let filterName: String
+        let commandLine: String
+        /// The query of the page's own link.
+        let link: String
+        /// `/` or `/fir`.
+        let page: String
+        /// The rate it runs at: its own in Hz, else 60 Hz (an accelerometer's).
+        let sampleRate: Double
+        /// The filter's `--emit js` code, in the `LiveFilters` namespace.
+        let code: () throws(ApplicationError) -> String
+
+        /// The design of `query`: the FIR page's when its `design` is a FIR method.
+        init(query: String) throws(ApplicationError) {
+            if RecordingRoute.isFIR(query) {
+                let design = try FIRQueryRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
+                (filterName, commandLine, link, page) = (design.filterName, design.commandLine, design.canonicalQuery, "/fir")
+                sampleRate = design.filter.recipe.sampleRate ?? 60
+                code = { () throws(ApplicationError) in
+                    var request = EmissionRequest(fir: design.filter, commandLine: design.commandLine, format: .js)
+                    request.name = design.filterName
+                    request.namespace = "LiveFilters"
+                    return try request.run()
+                }
+            } else {
+                let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
+                (filterName, commandLine, link, page) = (design.filterName, design.commandLine, DesignPage.link(design), "/")
+                sampleRate = design.recipe.corners.sampleRate ?? 60
+                code = { () throws(ApplicationError) in try LivePage.filterCode(design) }
+            }
+        }
+    }
+
     static func response(query rawQuery: String?) -> Response {
         let query = (rawQuery ?? "").isEmpty ? QueryDesignRequest.shakeQuery : rawQuery ?? ""
         var html: String
@@ -23,23 +59,22 @@ enum LivePage {
                 status = .contentTooLarge
                 throw ApplicationError("the query is \(query.utf8.count) bytes long; at most \(RecipeQuery.maximumLength) are accepted")
             }
-            let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
-            _ = try filterCode(design)   // refused here, on the page, rather than in its script
-            let link = DesignPage.link(design)
+            let design = try Design(query: query)
+            _ = try design.code()   // refused here, on the page, rather than in its script
             html = PageStyle.head(title: "mkfilter live: " + design.filterName)
-            html += PageStyle.header(current: "live", query: link)
-            html += body(design, link: link)
+            html += PageStyle.header(current: "live", query: design.page == "/" ? design.link : "")
+            html += body(design)
             // The filter's code is a script of its own (the page's policy runs no inline script).
-            html += "<script src=\"/live/filter.js?" + HTML.escaped(link) + "\"></script>\n"
-            let config = JSONValue.object([("sampleRate", .number(design.recipe.corners.sampleRate ?? 60)),
-                                           ("designQuery", .string(link))])
+            html += "<script src=\"/live/filter.js?" + HTML.escaped(design.link) + "\"></script>\n"
+            let config = JSONValue.object([("sampleRate", .number(design.sampleRate)),
+                                           ("designQuery", .string(design.link)), ("designPage", .string(design.page))])
             html += "<script type=\"application/json\" id=\"live-config\">" + scriptSafe(config.text()) + "</script>\n"
             html += StaticScripts.live.element + "</body>\n</html>\n"
         } catch {
             if status == .ok { status = APIError.status(error) }
             html = PageStyle.head(title: "mkfilter live") + PageStyle.header(current: "live", query: "")
             html += "<main><h1>Shake!'s screen</h1><p class=\"error\" role=\"alert\">" + HTML.escaped(error.description) + "</p>"
-            html += "<p>The live screen runs the filter's second-order sections in JavaScript. <a href=\"/?"
+            html += "<p>The live screen runs the filter's code in JavaScript. <a href=\"" + (RecordingRoute.isFIR(query) ? "/fir" : "/") + "?"
                 + HTML.escaped(rawQuery ?? "") + "\">Back to the design</a>.</p></main>\n</body>\n</html>\n"
         }
         return Responses.text(html, status: status, contentType: "text/html; charset=utf-8")
@@ -55,10 +90,13 @@ enum LivePage {
     }
 
     /// `/live/filter.js?QUERY`: the filter's code for `/live` (the query is
-    /// the page's own link); a bad query is the API's JSON error.
+    /// the page's own link, IIR or FIR); a bad query is the API's JSON error.
     static func filterScript(query: String?) -> Response {
-        FilterRoutes.api(query: query ?? "", extra: DesignPageSkeleton.pageFields) { design, _ throws(ApplicationError) in
-            Responses.text(try filterCode(design), contentType: "text/javascript; charset=utf-8")
+        do throws(ApplicationError) {
+            let design = try Design(query: query ?? "")
+            return Responses.text(try design.code(), contentType: "text/javascript; charset=utf-8")
+        } catch {
+            return APIError.response(error)
         }
     }
 
@@ -69,11 +107,11 @@ enum LivePage {
         return out
     }
 
-    static func body(_ design: QueryDesign, link: String) -> String {
+    static func body(_ design: Design) -> String {
         """
         <main>
         <h1>Shake!'s screen: \(HTML.escaped(design.filterName))</h1>
-        <p>Per axis: source → <a href="/?\(HTML.escaped(link))">the filter</a> (<code>\(HTML.escaped(design.commandLine))</code>,
+        <p>Per axis: source → <a href="\(design.page)?\(HTML.escaped(design.link))">the filter</a> (<code>\(HTML.escaped(design.commandLine))</code>,
         run by its <code>--emit js</code> code) → moving RMS → trigger when the RMS exceeds the threshold for
         <em>count</em> samples in a row. <span class="legend"><span style="color:#d62728">■ raw</span>
         <span style="color:#2ca02c">■ filtered</span><span style="color:#1f77b4">■ RMS</span>

@@ -6,7 +6,7 @@ enum LiveScript {
         (() => {
           const config = JSON.parse(document.getElementById("live-config").textContent);
           const spec = Object.values(LiveFilters)[0];
-          const fs = spec.sampleRate;
+          const fs = config.sampleRate || spec.sampleRate;
           const shown = Math.max(2, Math.round(fs * 10));          // 10 s on screen
           const axes = ["x", "y", "z"];
           const $ = (id) => document.getElementById(id);
@@ -152,7 +152,7 @@ enum LiveScript {
               $("live-note").textContent = "The recording is too large to hand over (" + e.message + "); use Stop and download.";
               return;
             }
-            window.location.href = "/?" + config.designQuery + "#recording";
+            window.location.href = (config.designPage || "/") + "?" + config.designQuery + "#recording";
           });
 
           // Drawing: one canvas per axis, the last 10 s.

@@ -1,4 +1,7 @@
+import AccelerometerPipeline
+import FilterDesign
 import FilterRequests
+import FilterRuntime
 import AnalysisRequests
 import FilterSets
 import Hummingbird
@@ -79,12 +82,27 @@ public enum RecordingRoute {
     /// or the JSON error (a bad query's field, a bad line's number).
     static func trial(_ bytes: [UInt8], query: String) -> Response {
         do throws(ApplicationError) {
-            let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
-            let json = try RecordingTrialRequest(bytes: bytes, design: design).run()
+            let json: String
+            if isFIR(query) {
+                let design = try FIRQueryRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
+                let template = FIRTemplate(name: design.filterName, description: "", designSampleRate: design.filter.recipe.sampleRate ?? 1,
+                                           taps: design.filter.taps, mkfilterCommandLine: design.commandLine)
+                json = try RecordingTrialRequest(bytes: bytes, filter: .fir(template), filterName: design.filterName,
+                                                 designSampleRate: design.filter.recipe.sampleRate).run()
+            } else {
+                let design = try QueryDesignRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
+                json = try RecordingTrialRequest(bytes: bytes, design: design).run()
+            }
             return Responses.text(json, contentType: "application/json; charset=utf-8")
         } catch {
             return APIError.response(error)
         }
+    }
+
+    /// Whether `query` is the FIR page's: its `design` is a FIR method.
+    static func isFIR(_ query: String) -> Bool {
+        guard let pairs = try? RecipeQuery.pairs(query) else { return false }
+        return pairs.contains { $0.name == "design" && FIRMethodName(rawValue: $0.value) != nil }
     }
 
     /// The body's bytes, or nil as soon as they pass `limit` or `reserve`

@@ -40,9 +40,10 @@ enum StaticScripts {
     /// `/live`'s chain and drawing, and its hand-over of a recording to the
     /// design page (`LiveScript.code`).
     static let live = Script(path: "/static/live.js", text: LiveScript.code)
-    /// The FIR page's: the design page's enhancements and the choice of
-    /// method showing its fields (`PageScripts.firMethods`).
-    static let fir = Script(path: "/static/fir.js", text: PageScripts.design + PageScripts.firMethods)
+    /// The FIR page's: the design page's enhancements, the choice of
+    /// method showing its fields (`PageScripts.firMethods`) and "Try on a
+    /// recording" (`RecordingScript.code`).
+    static let fir = Script(path: "/static/fir.js", text: PageScripts.design + PageScripts.firMethods + RecordingScript.code)
     /// Every script.
     static let all = [design, live, fir]
 }

@@ -49,6 +49,16 @@ import Testing
             let (fileStatus, file, fileHeaders) = try await get(client, "/api/fir/filters.json?\(design.canonicalQuery)&download=1")
             #expect(fileStatus == .ok && file == design.filterSetFile)
             #expect(fileHeaders[.contentDisposition] == "attachment; filename=\"Firwin63Taps.filters.json\"")
+            // Shake!'s screen runs the taps: /live takes the FIR page's query, its
+            // script is `--emit js`'s FIR code in LiveFilters, and it links back to /fir.
+            #expect(body.contains("href=\"/live?\(design.canonicalQuery.replacingOccurrences(of: "&", with: "&amp;"))\" id=\"live-link\""))
+            let (liveStatus, live, _) = try await get(client, "/live?\(design.canonicalQuery)")
+            #expect(liveStatus == .ok && live.contains("Shake!'s screen: firwin 63 taps") && live.contains("href=\"/fir?"), "\(live)")
+            #expect(live.contains("&quot;designPage&quot;") || live.contains("\"designPage\": \"/fir\""), "\(live)")
+            let (scriptStatus, script, _) = try await get(client, "/live/filter.js?\(design.canonicalQuery)")
+            #expect(scriptStatus == .ok && script.contains("const LiveFilters") && script.contains("create()"), "\(script)")
+            // "Try on a recording", as the design page has it, with this design's query.
+            #expect(body.contains("<section id=\"recording\" data-query=\"\(design.canonicalQuery.replacingOccurrences(of: "&", with: "&amp;"))\">"))
         }
     }
 
@@ -89,7 +99,7 @@ import Testing
         ("design=fir-ish&taps=31", "design"),
         ("design=firwin&taps=31&cutoff=0.1&taps=32", "taps"),
         ("design=firwin&taps=99999&cutoff=0.1", "taps"),
-        ("design=firwin&taps=31&cutoff=0.1&window=triangle", "window"),
+        ("design=firwin&taps=31&cutoff=0.1&window=hammer", "window"),
         ("design=fir&taps=31&passbandEdge=0.1&stopbandEdge=0.15&passbandLoss=0.5&stopbandAttenuation=60", "taps"),
         ("design=fir&passbandEdge=0.1&stopbandEdge=0.1001&passbandLoss=0.1&stopbandAttenuation=80", "stopbandEdge"),
         ("design=firwin&taps=31&cutoff=0.1&format=listing", "format"),

@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// The FIR page's design (a remez band-pass around 2 Hz at 60 Hz) on the
+    /// same recording: the trigger fires once per shake, the FIR filter's
+    /// name in the answer; a bad FIR query is named by its field.
+    @Test func firDesignOnARecording() async throws {
+        let bytes = Array(try Data(contentsOf: Self.fixture))
+        let fir = "design=remez&taps=121&bands=0,0.3,1,3,4,30&desired=0,1,0&sampleRate=60"
+        try await withClient { client in
+            let (status, answer) = try await Self.post(client, "/api/recording?" + fir, bytes)
+            #expect(status == .ok, "\(answer)")
+            let onsets = try #require(answer["onsets"] as? [[String: Any]])
+            #expect(onsets.count == 4, "\(onsets)")
+            #expect((answer["summary"] as? String)?.contains("any axis: 4 onsets") == true, "\(answer)")
+            let (badStatus, bad) = try await Self.post(client, "/api/recording?design=remez&taps=x&bands=0,1&desired=1", bytes)
+            #expect(badStatus == .badRequest && bad["field"] as? String == "taps", "\(bad)")
+        }
+    }
+
     /// A bad line: 400, the reader's message with its line number, field
     /// "recording"; an empty body too.
     @Test func badRecording() async throws {

@@ -131,6 +131,7 @@ struct PipelinePlot {
         case .filterFactorHighPass(let f): filter = "FILTERFACTOR \"high-pass\" \(f)"
         case .iBellsHighPass(let f): filter = "iBells high-pass \(f)"
         case let .kalman(q, r, p0): filter = "Kalman q \(q) r \(r) p0 \(p0)"
+        case .wholeSignal(let f): filter = f.name + " (the whole recording)"
         }
         return "\(filter), RMS over \(axis.rmsWindow), trigger > \(axis.threshold) g for \(axis.count)"
     }

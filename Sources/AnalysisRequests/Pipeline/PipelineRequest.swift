@@ -187,7 +187,18 @@ public struct PipelineRequest: Sendable {
             stderr += settings.notes.map { $0 + "\n" }.joined()
             reading = (input, input.notes.count)
             var chain = try self.chain(configuration, sampleRate: input.sampleRate, eventSink: events && output != nil ? stdout : nil)
-            let zeroPhaseRows = zeroPhase ? try self.zeroPhaseRows(input, pipeline: chain.pipeline) : nil
+            let wholeRows = zeroPhase || configuration.needsWholeSignal
+            if wholeRows && !zeroPhase {
+                // A whole-signal filter beside filters that run sample by sample: those would need a causal pass over the array.
+                for axis in 0..<3 {
+                    switch configuration[axis].filter {
+                    case .wholeSignal, .passThrough: continue
+                    default:
+                        throw ApplicationError("axis \(PipelineConfiguration.axisNames[axis]): a smoother of the whole recording (savgol) runs with the other axes' filters only when they run over it too: give every axis savgol (or passThrough), or add --zero-phase")
+                    }
+                }
+            }
+            let zeroPhaseRows = wholeRows ? try self.zeroPhaseRows(input, pipeline: chain.pipeline) : nil
 
             // Where the CSV goes: a temporary file renamed at the end, or standard output.
             let csv = try CSVOutput(output: output, standardOutput: stdout)
@@ -276,7 +287,9 @@ public struct PipelineRequest: Sendable {
         } else {
             while let row = try input.next() {
                 guard rows.recording.count < Self.zeroPhaseLimit else {
-                    throw ApplicationError("--zero-phase: the recording has more than \(Self.zeroPhaseLimit) samples; zero-phase filtering holds all of it in memory (about 100 bytes a sample), so filter it in parts, or without --zero-phase (which streams)")
+                    throw ApplicationError(zeroPhase
+                        ? "--zero-phase: the recording has more than \(Self.zeroPhaseLimit) samples; zero-phase filtering holds all of it in memory (about 100 bytes a sample), so filter it in parts, or without --zero-phase (which streams)"
+                        : "the recording has more than \(Self.zeroPhaseLimit) samples; savgol smooths the whole recording at once (about 100 bytes a sample), so filter it in parts")
                 }
                 rows.recording.append(row)
             }
@@ -288,7 +301,7 @@ public struct PipelineRequest: Sendable {
                 for i in 0..<rows.count { signal.append(rows.value(i, axis: axis)) }
                 rows.filteredAxes.append(try pipeline.zeroPhaseFiltered(signal, axis: axis))
             }
-        } catch { throw ApplicationError("--zero-phase: \(error.description)", underlying: error) }
+        } catch { throw ApplicationError((zeroPhase ? "--zero-phase: " : "") + error.description, underlying: error) }
         return rows
     }
 

@@ -82,9 +82,13 @@ public struct RecordingSpectrum: Sendable {
         var pipeline: AccelerationPipeline?
         var blockFilters: [OverlapSave] = []
         var blockOutputs: [[Double]] = [[], [], []]
+        /// A filter of the whole recording, and the recording's axes so far.
+        var whole: (filter: WholeSignalFilter, axes: [[Double]])?
         let initialState: AccelerationPipeline.InitialState
         /// The recording's name, for the messages.
         let name: String
+        /// The most samples a whole-signal filter holds (as the pipeline's zero-phase path).
+        static let wholeLimit = 10_000_000
 
         /// The filter made for the recording's rate.
         init(_ filter: Filter, segment: Int, overlap: Int, sampleRate fs: Double,
@@ -92,7 +96,9 @@ public struct RecordingSpectrum: Sendable {
             accumulator = WelchAccumulator(segmentLength: segment, overlap: overlap, channels: 3)
             self.initialState = initialState
             self.name = name
-            if case .fir(let t) = filter.filter, t.taps.count > OverlapSave.directFormLimit {
+            if case .wholeSignal(let f) = filter.filter {
+                whole = (f, [[], [], []])
+            } else if case .fir(let t) = filter.filter, t.taps.count > OverlapSave.directFormLimit {
                 blockFilters = (0..<3).map { _ in OverlapSave(taps: t.taps) }
             } else {
                 do {
@@ -105,6 +111,13 @@ public struct RecordingSpectrum: Sendable {
         /// One row through the filter: its output accumulated (a block
         /// filter's when it completes a block), refused when not finite.
         mutating func append(_ row: AccelerometerRow) throws(ApplicationError) {
+            if whole != nil {
+                guard whole!.axes[0].count < Self.wholeLimit else {
+                    throw ApplicationError("\(name): the recording has more than \(Self.wholeLimit) samples; \(whole!.filter.name) smooths the whole recording at once, so analyse it in parts")
+                }
+                whole!.axes[0].append(row.x); whole!.axes[1].append(row.y); whole!.axes[2].append(row.z)
+                return
+            }
             if !blockFilters.isEmpty {
                 let values = [row.x, row.y, row.z]
                 for axis in 0..<3 {
@@ -129,6 +142,16 @@ public struct RecordingSpectrum: Sendable {
 
         /// The block filters' tails, accumulated.
         mutating func finish() throws(ApplicationError) {
+            if let (filter, axes) = whole {
+                var outputs: [[Double]] = []
+                for (axis, signal) in axes.enumerated() {
+                    do { outputs.append(try filter.apply(signal)) } catch {
+                        throw ApplicationError("\(name): axis \(PipelineConfiguration.axisNames[axis]): \(error.description)", underlying: error)
+                    }
+                }
+                try appendBlock(outputs)
+                return
+            }
             if !blockFilters.isEmpty {
                 for axis in 0..<3 { blockFilters[axis].finish(into: &blockOutputs[axis]) }
                 try appendBlock(blockOutputs)

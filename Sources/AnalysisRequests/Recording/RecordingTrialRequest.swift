@@ -16,13 +16,25 @@ public struct RecordingTrialRequest: Sendable {
 
     /// The recording's bytes.
     public var bytes: [UInt8]
-    /// The page's design.
-    public var design: QueryDesign
+    /// The page's filter as the pipeline runs it (an IIR template, FIR taps).
+    public var filter: AxisFilter
+    /// Its name, for the legend.
+    public var filterName: String
+    /// The rate it was designed for, when in Hz: a note when the recording's differs.
+    public var designSampleRate: Double?
 
-    /// A request; see the properties.
+    /// A request for the design page's IIR design.
     public init(bytes: [UInt8], design: QueryDesign) {
+        self.init(bytes: bytes, filter: .template(design.filter.template), filterName: design.filterName,
+                  designSampleRate: design.recipe.corners.sampleRate)
+    }
+
+    /// A request for any filter the pipeline runs (the FIR page's taps).
+    public init(bytes: [UInt8], filter: AxisFilter, filterName: String, designSampleRate: Double?) {
         self.bytes = bytes
-        self.design = design
+        self.filter = filter
+        self.filterName = filterName
+        self.designSampleRate = designSampleRate
     }
 
     /// The JSON answer:
@@ -37,16 +49,15 @@ public struct RecordingTrialRequest: Sendable {
     public func run() throws(ApplicationError) -> String {
         do throws(ApplicationError) {
             let name = "recording"
-            let filter = AxisFilter.template(design.filter.template)
             let spectrumInput = try RecordingInput(bytes: bytes, name: name, sampleRate: nil)
             let spectrum = try RecordingSpectrum.estimate(
-                spectrumInput, filter: RecordingSpectrum.Filter(name: design.filterName, filter: filter))
+                spectrumInput, filter: RecordingSpectrum.Filter(name: filterName, filter: filter))
             let trialInput = try RecordingInput(bytes: bytes, name: name, sampleRate: nil)
             let configuration = PipelineConfiguration(all: AxisConfiguration(filter: filter, rmsWindow: Self.rmsWindow,
                                                                              threshold: Self.threshold, count: Self.count))
-            let trial = try TriggerTrial.run(trialInput, candidates: [.init(name: design.filterName, configuration: configuration)])
+            let trial = try TriggerTrial.run(trialInput, candidates: [.init(name: filterName, configuration: configuration)])
             var notes = spectrum.notes
-            if let designed = design.recipe.corners.sampleRate, abs(designed / spectrum.sampleRate - 1) > 0.01 {
+            if let designed = designSampleRate, abs(designed / spectrum.sampleRate - 1) > 0.01 {
                 notes.append("note: the filter is designed for \(messageNumber(designed)) Hz; the recording is at \(RecordingSpectrum.short(spectrum.sampleRate)) Hz, where its corners move in proportion")
             }
             let onsets: [JSONValue] = trial.summaries[0].episodes.map { e in

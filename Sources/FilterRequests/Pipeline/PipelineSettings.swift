@@ -144,6 +144,8 @@ public struct PipelineSettings: Sendable {
     ///   `--corner F1 F2` in Hz (the data's sample rate is added);
     /// - a FIR command's words, `remez --taps 31 --bands 0 5 8 30 --desired
     ///   1 0 --sample-rate 60` (read by `FIRFields`);
+    /// - `savgol W P [D [DELTA]]`, a Savitzky-Golay smoother of the whole
+    ///   recording, as scipy's `savgol_filter`;
     /// - the name or identifier of a filter in `Generated/` (`Butterworth BP 3rd
     ///   0.5 to 3 Hz`, `butterworthBP3rd05To3Hz`), redesigned when the data's rate
     ///   is neither 60 nor 100 Hz.
@@ -165,6 +167,10 @@ public struct PipelineSettings: Sendable {
         }
 
         if let article = try articleFilter(words) { return article }
+
+        if first == "savgol", words.count == 1 || !words[1].hasPrefix("--") {
+            return try Self.savitzkyGolay(words)
+        }
 
         if let method = FIRMethodName(rawValue: first) {
             return try Self.firFilter(method, words, text: text, sampleRate: sampleRate)
@@ -193,6 +199,35 @@ public struct PipelineSettings: Sendable {
         return try generatedFilter(text, sampleRate: sampleRate)
     }
 
+    /// `savgol W P [D [DELTA]]`: scipy's `savgol_filter(axis, W, P, D, DELTA)`
+    /// over the whole recording (its ends fitted, `mode='interp'`), exact
+    /// taps (`SavitzkyGolay`); DELTA the sample spacing a derivative is per
+    /// (1: per sample, as scipy's default; 1/fs for per second).
+    static func savitzkyGolay(_ words: [String]) throws(ApplicationError) -> AxisFilter {
+        guard (3...5).contains(words.count) else {
+            throw ApplicationError("write savgol WINDOW POLYORDER [DERIV [DELTA]] (e.g. savgol 11 3, or savgol 21 3 1 0.01 for a derivative per second at 100 Hz)")
+        }
+        var whole: [Int] = []
+        for (k, meaning) in ["the window length", "the polynomial order", "the derivative"].enumerated() where k + 1 < min(words.count, 4) {
+            do { whole.append(try FisherArguments.integer(words[k + 1], for: "savgol", meaning: meaning, in: 0...SavitzkyGolay.windowRange.upperBound)) } catch {
+                throw ApplicationError(wrapping: error)
+            }
+        }
+        var delta = 1.0
+        if words.count == 5 {
+            do { delta = try FisherArguments.number(words[4], for: "savgol", meaning: "the sample spacing a derivative is per") } catch {
+                throw ApplicationError(wrapping: error)
+            }
+        }
+        let filter: SavitzkyGolay
+        do {
+            filter = try SavitzkyGolay(window: whole[0], polyorder: whole[1], derivative: whole.count > 2 ? whole[2] : 0, delta: delta)
+        } catch { throw ApplicationError(error.description, underlying: error) }
+        return .wholeSignal(WholeSignalFilter(name: words.joined(separator: " ")) { signal throws(PipelineError) in
+            do throws(SavitzkyGolayError) { return try filter.filter(signal) } catch { throw PipelineError(error.description) }
+        })
+    }
+
     /// A FIR design's words (`firwin --taps 21 --cutoff 0.1`), designed and
     /// run at the data's rate; refused when designed for another rate.
     private static func firFilter(_ method: FIRMethodName, _ words: [String], text: String,
@@ -217,7 +252,7 @@ public struct PipelineSettings: Sendable {
         let key = text.lowercased()
         guard let entry = bank.filters.first(where: { $0.name.lowercased() == key || SwiftSource.identifier($0.name).lowercased() == key }) else {
             let names = bank.filters.map { SwiftSource.identifier($0.name) }.joined(separator: ", ")
-            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, filterfactor-lowpass/filterfactor-highpass/ibells-highpass F, kalman Q R P0, mkfilter options (starting with -), a catalogue design (iirnotch --frequency 50 --quality 30, in Hz) or a filter in Generated/ (\(names))")
+            throw ApplicationError("is not passThrough, apple-lowpass/apple-highpass, filterfactor-lowpass/filterfactor-highpass/ibells-highpass F, kalman Q R P0, savgol W P, mkfilter options (starting with -), a catalogue design (iirnotch --frequency 50 --quality 30, in Hz) or a filter in Generated/ (\(names))")
         }
         do {
             let designed = try bank.design(of: entry, sampleRate: sampleRate)
