@@ -440,6 +440,67 @@ def main():
                         failures.append(f"{name}: {label}: arm_fir_{kind}_{fmt} is not floor(sum c u / 2^{bits}) at every {down}-th output")
             resampler_passed += ok
             failed += not ok
+    # 8b. A multistage decimator (mkfilter decimator --emit cmsis|cmsis-q15|q31):
+    # each stage's header in ARM's arm_fir_decimate: the f32 taps are the JSON's
+    # stage taps in float32, and the stages chained in arm_fir_decimate_f32 are
+    # the cascade's every-M-th output within 1e-5 of the peak; q15/q31 stages are
+    # bit for bit floor(sum c x / 2^F) at every m-th output on noise.
+    spec = ["decimator", "--factor", "8", "--passband-edge", "0.05", "--passband-loss", "0.1", "--stopband-attenuation", "80"]
+    rc, out, err = run(mk, spec + ["--emit", "json"])
+    stages = json.loads(out)["stages"] if rc == 0 else []
+    cascade_passed = cascade_total = 0
+    for fmt in ["f32", "q15", "q31"]:
+        cascade_total += 1
+        name = f"decimator by 8 {fmt}"
+        rc, header, err = run(mk, spec + ["--emit", "cmsis" if fmt == "f32" else "cmsis-" + fmt])
+        bodies = re.findall(r"_coefficients\[[^\]]*\][^{]*\{([^}]*)\}", header) if rc == 0 else []
+        if rc != 0 or len(bodies) != len(stages) or not stages:
+            failures.append(f"{name}: --emit failed or wrote {len(bodies)} stages for {len(stages)}: {err}")
+            failed += 1
+            continue
+        ok = True
+        x = rng.uniform(-0.9, 0.9, 512).astype(np.float32)
+        model = x.astype(np.float64)
+        chained = x
+        for k, (stage, body) in enumerate(zip(stages, bodies)):
+            m = stage["factor"]
+            if fmt == "f32":
+                dt, bits = np.float32, None
+                c = np.array([float(v.rstrip("f")) for v in re.findall(r"[-+0-9.eE]+f?", body)], np.float32)
+                if not np.array_equal(c[::-1], np.asarray(stage["taps"], np.float64).astype(np.float32)):
+                    ok = False
+                    failures.append(f"{name}: stage {k + 1}'s taps are not the JSON's in float32")
+            else:
+                dt, bits = (np.int16, 15) if fmt == "q15" else (np.int32, 31)
+                c = np.array([int(v) for v in re.findall(r"-?\d+", body.replace("(-2147483647 - 1)", "-2147483648"))], dt)
+            n = len(c)
+
+            def arm(xs, c=c, n=n, m=m, dt=dt):
+                xs = np.asarray(xs, dt)
+                st = getattr(dsp, f"arm_fir_decimate_instance_{fmt}")()
+                getattr(dsp, f"arm_fir_decimate_init_{fmt}")(st, n, m, c, np.zeros(n + len(xs) - 1, dt))
+                return np.asarray(getattr(dsp, f"arm_fir_decimate_{fmt}")(st, xs))
+
+            if fmt == "f32":
+                chained = arm(chained)
+                model = np.convolve(model, np.asarray(stage["taps"]))[:len(model)][::m]
+            else:
+                full, low = (1 << bits) - 1, -(1 << bits)
+                taps = [int(v) for v in c[::-1]]
+                noise = [int(v) for v in rng.integers(low, full + 1, 32 * m)]
+                exact = [sum(taps[j] * noise[i - j] for j in range(min(n, i + 1))) >> bits for i in range(0, len(noise), m)]
+                y = [int(v) for v in arm(noise)]
+                if y != exact or sum(abs(v) for v in taps) > full:
+                    ok = False
+                    failures.append(f"{name}: stage {k + 1}: arm_fir_decimate_{fmt} is not floor(sum c x / 2^{bits}) at every {m}-th output, or sum |c| passes full scale")
+        if fmt == "f32":
+            off = np.max(np.abs(np.asarray(chained, np.float64) - model)) / np.max(np.abs(model))
+            if len(chained) != len(model) or off > 1e-5:
+                ok = False
+                failures.append(f"{name}: the stages chained in arm_fir_decimate_f32 are {off:.3g} of the peak from the cascade")
+        cascade_passed += ok
+        failed += not ok
+    print(f"cmsis multistage decimator: {cascade_passed}/{cascade_total} formats (f32 chained, q15 and q31 bit for bit per stage) in ARM's arm_fir_decimate")
     rc, _, err = run(mk, ["resample", "--up", "160", "--down", "147", "--emit", "cmsis"])
     if rc != 1 or "no rational resampler" not in err:
         failures.append("resample 160/147 --emit cmsis: not refused with a reason")

@@ -169,7 +169,7 @@ static const {{ctype}} {{id}}_coefficients[{{perStage}} * {{id_upper}}_NUM_STAGE
 {{#filters}}
 /* {{comment}}{{#hasDescription}}: {{description}}{{/hasDescription}}
    {{commandLine}}
-   Resampling by {{ratio}}: scipy's resample_poly filter ({{designTaps}} taps, linear
+   Resampling by {{ratio}}: {{origin}} ({{designTaps}} taps, linear
    phase, delay {{#decimator}}{{delay}}{{/decimator}}{{#interpolator}}{{delay}}{{/interpolator}} samples of the {{#decimator}}input{{/decimator}}{{#interpolator}}output{{/interpolator}} rate){{#interpolator}}, its gain {{factor}} making up
    for the zeros between the input's samples{{/interpolator}}.
 {{#fixed}}

@@ -50,6 +50,8 @@ public struct EmittedFilter: Sendable {
     public var sampleRate: Double?
     /// The mkfilter command line that designs it.
     public var commandLine: String
+    /// A resampler's taps' origin, as its CMSIS header says.
+    public var resamplerOrigin = "scipy's resample_poly filter"
 
     /// A filter from its parts.
     public init(_ structure: Structure, name: String, description: String, tag: Int = 0, sampleRate: Double?,
@@ -103,7 +105,8 @@ public struct EmittedFilter: Sendable {
     public var resampler: (resampler: ResamplerEmitter.Resampler, fixed: FixedPointTaps?)? {
         func made(_ taps: [Double], _ up: Int, _ down: Int) -> ResamplerEmitter.Resampler {
             ResamplerEmitter.Resampler(template: FIRTemplate(name: name, description: description, designSampleRate: designSampleRate,
-                                                             taps: taps, mkfilterCommandLine: commandLine), up: up, down: down)
+                                                             taps: taps, mkfilterCommandLine: commandLine), up: up, down: down,
+                                       origin: resamplerOrigin)
         }
         switch structure {
         case let .polyphase(taps, up, down): return (made(taps, up, down), nil)

@@ -22,16 +22,20 @@ public enum ResamplerEmitter {
         public var template: FIRTemplate
         /// L and M, without a common factor.
         public var up: Int, down: Int
+        /// Where the taps come from, as the header's comment says.
+        public var origin: String
         /// Creates one.
         ///
         /// - Parameters:
         ///   - template: name, description, command line and taps.
         ///   - up: L.
         ///   - down: M.
-        public init(template: FIRTemplate, up: Int, down: Int) {
+        ///   - origin: the taps' origin ("scipy's resample_poly filter").
+        public init(template: FIRTemplate, up: Int, down: Int, origin: String = "scipy's resample_poly filter") {
             self.template = template
             self.up = up
             self.down = down
+            self.origin = origin
         }
     }
 
@@ -112,6 +116,7 @@ public enum ResamplerEmitter {
             throw EmissionError("internal: a resampler is a decimator or an interpolator")
         }
         view["ratio"] = "\(r.up)/\(r.down)"
+        view["origin"] = r.origin
         view["designTaps"] = "\(r.template.taps.count)"
         let guardName = CEmitter.includeGuard(made.ids, base: base, suffix: "_CMSIS_RESAMPLER_" + format.uppercased() + "_H")
         return try renderer.render("c/cmsis-resampler.h.mustache", [

@@ -214,9 +214,10 @@ public struct EmissionRequest: Sendable {
     /// interpolator, scaled by their L1 norm, with the notes that brings.
     private func emittedResampler(_ resampling: ResamplingFilter, commandLine: String, arithmetic: FixedPointArithmetic?)
         throws(ApplicationError) -> (filter: EmittedFilter, notes: [String]) {
-        let emitted = EmittedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
+        var emitted = EmittedFilter(.polyphase(taps: resampling.taps, up: resampling.up, down: resampling.down),
                                       name: name ?? "resample \(resampling.ratio)", description: description, tag: tag,
                                       sampleRate: nil, commandLine: commandLine)
+        emitted.resamplerOrigin = resampling.origin
         guard let arithmetic, let resampler = emitted.resampler else { return (emitted, []) }
         guard fixedPointScaling == .l1 else {
             throw ApplicationError("--fixed-point-scaling linf: a resampler's taps are scaled by their L1 norm, safe for any input; leave it out")

@@ -20,7 +20,7 @@ public struct DecimatingCascade: Sendable {
     }
 
     /// M, the product of the factors.
-    public var factor: Int { stages.map(\.down).reduce(1, *) }
+    public var factor: Int { stages.reduce(1) { $0 * $1.down } }
 
     /// Takes the next input; appends to `outputs` the output it completes
     /// (one every M inputs).

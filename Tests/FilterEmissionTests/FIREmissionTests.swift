@@ -1,6 +1,7 @@
 import EmissionTemplates
 import FilterDesign
 import FilterEmission
+import FilterRequests
 import FilterRuntime
 import Foundation
 import Testing
@@ -127,6 +128,7 @@ import Testing
                         print(t.name.utf8.count, t.taps.map(\\.bitPattern), f.process(1).bitPattern)
                     }
                     print(resampled())
+                    print(decimated())
                 }
             }
             """
@@ -148,10 +150,20 @@ import Testing
                 r.finish(into: &out)
                 return out.map(\\.bitPattern)
             }
+            func decimated() -> [UInt64] {
+                var d = DecimateBy8.makeDecimator()
+                return d.process((0..<200).map { Double($0 % 7) - 3 }).map(\\.bitPattern)
+            }
             """.write(to: dir.appendingPathComponent("resampled.swift"), atomically: true, encoding: .utf8)
+        // A multistage decimator's Swift (mkfilter decimator --emit swift) runs
+        // as DecimatingCascade with the same stages, bit for bit.
+        let decimator = try MultistageDecimator.design(.init(factor: 8, passbandEdge: 0.05, passbandLoss: 0.1, stopbandAttenuation: 80))
+        try decimator.code(.swift, name: "decimate by 8", commandLine: "mkfilter decimator \"*/ --factor 8").code
+            .write(to: dir.appendingPathComponent("Decimator.swift"), atomically: true, encoding: .utf8)
         let build = try Support.run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
                                              "-I", dir.path, "-L", dir.path, "-lFilterRuntime",
-                                             "Taps.swift", "ThreeHalves.swift", "resampled.swift", "main.swift", "-o", "readback"], in: dir)
+                                             "Taps.swift", "ThreeHalves.swift", "Decimator.swift", "resampled.swift", "main.swift",
+                                             "-o", "readback"], in: dir)
         #expect(build.status == 0, "generated Swift did not compile cleanly:\n\(build.err)")
         guard build.status == 0 else { return }
         let lines = try Support.run(dir.appendingPathComponent("readback").path, []).out.split(separator: "\n").map(String.init)
@@ -164,7 +176,10 @@ import Testing
         for n in 0..<40 { r.push(Double(n % 5) - 2, into: &out) }
         r.finish(into: &out)
         #expect(out.count == 60)
-        #expect(lines == expected + ["\(out.map(\.bitPattern))"])
+        var cascade = DecimatingCascade(stages: decimator.stages.map { ($0.factor, $0.taps) })
+        let decimated = cascade.process((0..<200).map { Double($0 % 7) - 3 })
+        #expect(decimated.count == 25)
+        #expect(lines == expected + ["\(out.map(\.bitPattern))", "\(decimated.map(\.bitPattern))"])
     }
 
     @Test func cmsisCoefficientsAreTheTapsTimeReversedInFloat() throws {

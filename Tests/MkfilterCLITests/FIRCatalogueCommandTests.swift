@@ -102,6 +102,42 @@ import Testing
         #expect(bad.exitCode == 1 && bad.standardError.contains("polyorder 11 must be less than the window length 11"), "\(bad.standardError)")
     }
 
+    /// `mkfilter decimator`: the JSON's stages are the library's, the CMSIS
+    /// formats write one arm_fir_decimate header a stage (notes per stage on
+    /// standard error), and bad input is one message.
+    @Test func decimatorIsTheLibrarysCascade() throws {
+        let spec = ["--factor", "8", "--sample-rate", "800", "--passband-edge", "40", "--passband-loss", "0.1", "--stopband-attenuation", "80"]
+        let library = try MultistageDecimator.design(.init(factor: 8, passbandEdge: 0.05, passbandLoss: 0.1, stopbandAttenuation: 80,
+                                                           sampleRate: 800))
+        let json = DecimatorProgram.run(arguments: spec + ["--emit", "json"])
+        #expect(json.exitCode == 0, "\(json.standardError)")
+        guard case .array(let stages)? = try JSONValue.parse(json.standardOutput)["stages"] else { Issue.record("no stages"); return }
+        #expect(stages.count == library.stages.count)
+        for (stage, s) in zip(stages, library.stages) {
+            guard case .array(let taps)? = stage["taps"] else { Issue.record("no taps"); continue }
+            #expect(taps.compactMap { if case .number(let x) = $0 { x } else if case .integer(let n) = $0 { Double(n) } else { nil } } == s.taps)
+        }
+        let report = DecimatorProgram.run(arguments: spec)
+        #expect(report.standardOutput.hasPrefix("multistage decimator by 8: 3 stages (2 x 2 x 2)"), "\(report.standardOutput.prefix(200))")
+        let q15 = DecimatorProgram.run(arguments: spec + ["--emit", "cmsis-q15"])
+        #expect(q15.exitCode == 0)
+        #expect(q15.standardOutput.components(separatedBy: "arm_fir_decimate_init_q15(&s").count - 1 == library.stages.count)
+        #expect(q15.standardError.contains("stage 3: q15: L1 scaling"))
+        let cases: [([String], String)] = [
+            (spec + ["--emit", "c"], "--emit 'c' is not a format of a decimator; use json, swift, cmsis, cmsis-q15, cmsis-q31"),
+            (spec + ["--name", "x"], "--name names the code: give --emit too"),
+            (["--factor", "1", "--passband-edge", "0.1", "--passband-loss", "1", "--stopband-attenuation", "60"], "--factor 1 is not allowed"),
+            (["--factor", "8", "--passband-edge", "0.1", "--passband-loss", "1", "--stopband-attenuation", "60"],
+             "passband edge 0.1 is out of range; it must be above 0 and below 0.0625, half the output rate"),
+            (["--factor", "8", "--passband-edge", "0.01", "--passband-loss", "1"], "--stopband-attenuation is required"),
+        ]
+        for (words, message) in cases {
+            let run = DecimatorProgram.run(arguments: words)
+            #expect(run.exitCode == 1 && run.standardOutput.isEmpty, "\(words)")
+            #expect(run.standardError.contains(message), "\(words): \(run.standardError)")
+        }
+    }
+
     @Test func badInputIsOneMessageNamingTheOption() {
         let cases: [(String, [String], String)] = [
             ("savgol", ["--window", "5", "--polyorder", "5"], "--polyorder: polyorder 5 must be less than the window length 5"),

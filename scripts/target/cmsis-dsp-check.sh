@@ -131,5 +131,23 @@ timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none 
 # MARK: Results
 status=0
 python3 "$here/cmsis_dsp_compare.py" compare "$work" || status=$?
+
+# MARK: A multistage decimator (issue 53): mkfilter decimator --emit
+# cmsis-q15, one header a stage, chained in ARM's arm_fir_decimate_q15 on the
+# chip, against the exact arithmetic and PyPI's cmsisdsp.
+"$mkfilter" decimator --factor 8 --passband-edge 0.05 --passband-loss 0.1 --stopband-attenuation 80 \
+    --emit cmsis-q15 --name dec >decimator_q15.h 2>decimator.err || { cat decimator.err; fail "mkfilter decimator --emit cmsis-q15 failed"; }
+python3 "$here/decimator_compare.py" prepare decimator_q15.h "$work" || fail "cannot read the decimator's header"
+for s in arm_fir_decimate_q15 arm_fir_decimate_init_q15; do
+    arm-none-eabi-gcc "${arm[@]}" "${includes[@]}" -w -c "$filtering/$s.c" -o "$s.o" || fail "compiling $s.c failed"
+done
+arm-none-eabi-gcc "${arm[@]}" -I "$here" -I "$work" -isystem "$arm_root/Include" -isystem "$arm_root/PrivateInclude" \
+    -Wall -Wextra -Werror -c "$here/decimator_harness.c" -o decimator_harness.o || fail "compiling the decimator's harness failed"
+arm-none-eabi-gcc "${arm[@]}" decimator_harness.o startup.o arm_fir_decimate_q15.o arm_fir_decimate_init_q15.o "${link[@]}" \
+    -o decimator.elf 2>link.err || { cat link.err; fail "linking decimator.elf failed"; }
+timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+    -semihosting-config enable=on,target=native -kernel decimator.elf >decimator.out \
+    || { rc=$?; tail -c 2000 decimator.out; fail "the Cortex-M4 decimator run failed (status $rc)"; }
+python3 "$here/decimator_compare.py" compare decimator_q15.h "$work" || status=$?
 echo "cmsis-dsp-check: $(( $(date +%s) - start )) s"
 exit "$status"

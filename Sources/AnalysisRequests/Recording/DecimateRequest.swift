@@ -35,27 +35,16 @@ public struct DecimateRequest: Sendable {
     /// Runs it: the CSV to `standardOutput` (or into the result when nil),
     /// or whole to `output` (nothing written unless every row was decimated).
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> (standardOutput: String, standardError: String, failure: ApplicationError?) {
-        let stdout = ByteSink(descriptor: standardOutput)
-        var stderr = ""
-        do throws(ApplicationError) {
-            let decimation: Decimation
-            do { decimation = try Decimation(factor: factor, type: type, order: order, zeroPhase: zeroPhase) } catch {
-                throw ApplicationError(error.description, underlying: error)
-            }
+        var made: (Decimation, Filter)?
+        return RecordingRewrite.run(input: input, sampleRate: sampleRate, output: output, assumption: "decimation assumes it is",
+                                    standardInput: standardInput, standardOutput: standardOutput, before: { () throws(ApplicationError) in
             // The filter first: a design that fails writes nothing.
-            let filter: Filter
-            do {
-                filter = decimation.type == .iir ? .sections(try decimation.sections()) : .taps(try decimation.taps())
+            do throws(DecimationError) {
+                let d = try Decimation(factor: factor, type: type, order: order, zeroPhase: zeroPhase)
+                made = (d, d.type == .iir ? .sections(try d.sections()) : .taps(try d.taps()))
             } catch { throw ApplicationError(error.description, underlying: error) }
-            try FileOutput.refuseOverwriting(input: input, with: [("--output", output)])
-            let recording = try RecordingInput(path: input, standardInput: standardInput, sampleRate: sampleRate)
-            recording.evenSpacingAssumption = "decimation assumes it is"
-            stderr += recording.notes.map { $0 + "\n" }.joined()
-            let notesBefore = recording.notes.count
-            let output = try CSVOutput(output: self.output, standardOutput: stdout)
-            defer { withExtendedLifetime(output) {} }
-            let csv = output.sink
-            csv.append("t,x,y,z\n")
+        }) { recording, csv, stderr throws(ApplicationError) in
+            guard let (decimation, filter) = made else { return }
             let rate = recording.sampleRate / Double(decimation.factor)
             stderr += "decimating by \(decimation.factor) (\(decimation.type.rawValue), order \(decimation.order)"
                 + (decimation.zeroPhase ? ", zero phase" : ", causal") + "): \(recording.sampleRate) Hz to \(rate) Hz\n"
@@ -65,13 +54,6 @@ public struct DecimateRequest: Sendable {
             case let .sections(s) where !decimation.zeroPhase: try Self.streamSections(recording, s, decimation, into: &writer)
             case let .sections(s): try Self.zeroPhaseSections(recording, s, decimation, into: &writer)
             }
-            stderr += recording.notes.dropFirst(notesBefore).map { $0 + "\n" }.joined()
-            try output.finishRows()
-            try output.commit()
-            return (standardOutput == nil ? stdout.text : "", stderr, nil)
-        } catch {
-            stdout.flush()
-            return (standardOutput == nil ? stdout.text : "", stderr, error)
         }
     }
 

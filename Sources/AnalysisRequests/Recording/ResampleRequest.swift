@@ -73,24 +73,15 @@ public struct ResampleRequest: Sendable {
     /// Runs it: the CSV to `standardOutput` (or into the result when nil),
     /// or whole to `output` (nothing written unless every row resampled).
     public func run(standardInput: Int32 = 0, standardOutput: Int32? = nil) -> (standardOutput: String, standardError: String, failure: ApplicationError?) {
-        let stdout = ByteSink(descriptor: standardOutput)
-        var stderr = ""
-        do throws(ApplicationError) {
+        var (a, b) = (up, down)
+        while b != 0 { (a, b) = (b, a % b) }
+        let (l, m) = (up / a, down / a)
+        return RecordingRewrite.run(input: input, sampleRate: sampleRate, output: output, assumption: "resampling assumes it is",
+                                    standardInput: standardInput, standardOutput: standardOutput, before: { () throws(ApplicationError) in
             for (name, value) in [("--up", up), ("--down", down)] where !Self.factorRange.contains(value) {
                 throw ApplicationError("\(name) \(value) is not allowed; give a whole number from 1 to \(Self.factorRange.upperBound)")
             }
-            var (a, b) = (up, down)
-            while b != 0 { (a, b) = (b, a % b) }
-            let (l, m) = (up / a, down / a)
-            try FileOutput.refuseOverwriting(input: input, with: [("--output", output)])
-            let recording = try RecordingInput(path: input, standardInput: standardInput, sampleRate: sampleRate)
-            recording.evenSpacingAssumption = "resampling assumes it is"
-            stderr += recording.notes.map { $0 + "\n" }.joined()
-            let notesBefore = recording.notes.count
-            let output = try CSVOutput(output: self.output, standardOutput: stdout)
-            defer { withExtendedLifetime(output) {} }
-            let csv = output.sink
-            csv.append("t,x,y,z\n")
+        }) { recording, csv, stderr throws(ApplicationError) in
             let rate = recording.sampleRate * Double(l) / Double(m)
             stderr += "resampling by \(l)/\(m)" + (a > 1 ? " (\(up)/\(down) reduced)" : "")
                 + ": \(recording.sampleRate) Hz to \(rate) Hz\n"
@@ -104,13 +95,6 @@ public struct ResampleRequest: Sendable {
             } else {
                 try Self.resampleRows(recording, up: l, down: m, rate: rate, to: csv)
             }
-            stderr += recording.notes.dropFirst(notesBefore).map { $0 + "\n" }.joined()
-            try output.finishRows()
-            try output.commit()
-            return (standardOutput == nil ? stdout.text : "", stderr, nil)
-        } catch {
-            stdout.flush()
-            return (standardOutput == nil ? stdout.text : "", stderr, error)
         }
     }
 }

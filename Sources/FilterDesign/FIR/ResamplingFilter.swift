@@ -15,6 +15,9 @@ public struct ResamplingFilter: Sendable, Hashable {
     public let up: Int, down: Int
     /// h: K = 20 max(L, M) + 1 taps at the upsampled rate, gain L.
     public let taps: [Double]
+    /// Where the taps come from, as emitted code says: "scipy's
+    /// resample_poly filter", or a decimator stage's own.
+    public let origin: String
 
     /// The factors a resampler takes: 1 ... 10^4.
     public static let factorRange = 1...10_000
@@ -32,6 +35,7 @@ public struct ResamplingFilter: Sendable, Hashable {
         while b != 0 { (a, b) = (b, a % b) }
         self.up = up / a
         self.down = down / a
+        origin = "scipy's resample_poly filter"
         let largest = max(self.up, self.down)
         if largest == 1 {
             taps = [1]
@@ -40,6 +44,14 @@ public struct ResamplingFilter: Sendable, Hashable {
             taps = try firwin(taps: 20 * largest + 1, cutoffs: [0.5 / Double(largest)], band: .lowpass,
                               window: .kaiser(beta: 5)).map { $0 * scale }
         }
+    }
+
+    /// A resampler by `up`/`down` (already without a common factor) with
+    /// taps of its own from `origin` (a stage of a multistage decimator,
+    /// `MultistageDecimator`), for the resampler's emitters.
+    public init(up: Int, down: Int, taps: [Double], origin: String) {
+        precondition(up >= 1 && down >= 1 && !taps.isEmpty, "factors at least 1, at least one tap")
+        (self.up, self.down, self.taps, self.origin) = (up, down, taps, origin)
     }
 
     /// "by 1/8", "by 160/147".

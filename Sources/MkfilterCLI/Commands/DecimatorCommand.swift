@@ -10,7 +10,8 @@ struct DecimatorCommand: ParsableCommand {
         usage: """
             mkfilter decimator --factor <M> --passband-edge <p>
                     --passband-loss <R> --stopband-attenuation <A>
-                    [--sample-rate <Hz>] [--emit json] [--output <file>]
+                    [--sample-rate <Hz>] [--emit <format>] [--name <name>]
+                    [--output <file>]
             """,
         discussion: """
             A cascade of decimating FIR stages (M = M1 M2 ...) that keeps
@@ -33,6 +34,15 @@ struct DecimatorCommand: ParsableCommand {
               --sample-rate <Hz>           the input's rate: p in Hz
               --emit json                  {"stages": [{"factor": M1,
                                            "taps": [...]}, ...]}
+              --emit swift                 the stages and makeDecimator(),
+                                           FilterRuntime's DecimatingCascade
+              --emit cmsis|cmsis-q15|cmsis-q31
+                                           each stage for CMSIS-DSP's
+                                           arm_fir_decimate_f32|q15|q31
+                                           (scaled per stage; notes on
+                                           standard error)
+              --name <name>                the code's name (default
+                                           "decimate by M")
               --output <file>              written whole or not at all
 
             EXAMPLES
@@ -59,47 +69,81 @@ public enum DecimatorProgram {
                                   [--sample-rate <Hz>] [--emit json] [--output <file>]
         """
 
-    /// Runs the command: exit 0 with the report or JSON, or exit 1 with one
+    /// The command line that designs the same cascade: the words without
+    /// `--emit`, `--name`, `--output` and their values.
+    static func commandLine(_ arguments: [String]) -> String {
+        var words = ["mkfilter", "decimator"], k = 0
+        while k < arguments.count {
+            if ["--emit", "--name", "--output", "-o"].contains(arguments[k]) { k += 2; continue }
+            words.append(arguments[k])
+            k += 1
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// What the words ask for: the specification, and the code's format,
+    /// name and file.
+    struct Request {
+        var specification: MultistageDecimator.Specification
+        var emit: EmissionFormat?, name: String?, output: String?
+    }
+
+    /// The words read and checked.
+    static func request(_ arguments: [String]) throws(UsageError) -> Request {
+        var factor: Int?, edge: Double?, loss: Double?, attenuation: Double?, rate: Double?
+        var emit: EmissionFormat?, output: String?, name: String?
+        var seen: Set<String> = []
+        var cursor = ArgumentCursor(arguments)
+        while let word = cursor.next() {
+            guard seen.insert(word == "-o" ? "--output" : word).inserted else { throw UsageError("\(word) is given twice; give it once") }
+            switch word {
+            case "--factor": factor = try cursor.integer(for: word, meaning: "the decimation factor M", in: MultistageDecimator.factorRange)
+            case "--passband-edge": edge = try cursor.positive(for: word, meaning: "the passband edge, alpha or Hz")
+            case "--passband-loss": loss = try cursor.positive(for: word, meaning: "the passband ripple in dB, peak to peak")
+            case "--stopband-attenuation": attenuation = try cursor.positive(for: word, meaning: "the attenuation in dB")
+            case "--sample-rate": rate = try cursor.positive(for: word, meaning: "the input's sample rate in Hz")
+            case "--emit":
+                let kind = try cursor.value(for: word)
+                guard let format = EmissionFormat(rawValue: kind), MultistageDecimator.emissionFormats.contains(format) else {
+                    throw UsageError("--emit \(ArgumentValues.quoted(kind)) is not a format of a decimator; use "
+                                     + MultistageDecimator.emissionFormats.map(\.rawValue).joined(separator: ", "))
+                }
+                emit = format
+            case "--name": name = try cursor.value(for: word)
+            case "--output", "-o": output = try cursor.value(for: word)
+            default: throw UsageError("unknown option \(ArgumentValues.quoted(word)) for decimator", showsUsage: true)
+            }
+        }
+        guard let factor else { throw UsageError("--factor is required (e.g. --factor 16)", showsUsage: true) }
+        guard let edge else { throw UsageError("--passband-edge is required (e.g. --passband-edge 0.025)", showsUsage: true) }
+        guard let loss else { throw UsageError("--passband-loss is required (the ripple in dB, e.g. 0.1)", showsUsage: true) }
+        guard let attenuation else { throw UsageError("--stopband-attenuation is required (in dB, e.g. 80)", showsUsage: true) }
+        if name != nil && emit == nil { throw UsageError("--name names the code: give --emit too") }
+        return Request(specification: .init(factor: factor, passbandEdge: edge / (rate ?? 1), passbandLoss: loss,
+                                            stopbandAttenuation: attenuation, sampleRate: rate),
+                       emit: emit, name: name, output: output)
+    }
+
+    /// Runs the command: exit 0 with the report or code, or exit 1 with one
     /// message naming the option and nothing on standard output.
     public static func run(arguments: [String]) -> InvocationResult {
         let program = "mkfilter decimator"
         do throws(UsageError) {
-            var factor: Int?, edge: Double?, loss: Double?, attenuation: Double?, rate: Double?
-            var emit: String?, output: String?
-            var seen: Set<String> = []
-            var cursor = ArgumentCursor(arguments)
-            while let word = cursor.next() {
-                guard seen.insert(word == "-o" ? "--output" : word).inserted else { throw UsageError("\(word) is given twice; give it once") }
-                switch word {
-                case "--factor": factor = try cursor.integer(for: word, meaning: "the decimation factor M", in: MultistageDecimator.factorRange)
-                case "--passband-edge": edge = try cursor.positive(for: word, meaning: "the passband edge, alpha or Hz")
-                case "--passband-loss": loss = try cursor.positive(for: word, meaning: "the passband ripple in dB, peak to peak")
-                case "--stopband-attenuation": attenuation = try cursor.positive(for: word, meaning: "the attenuation in dB")
-                case "--sample-rate": rate = try cursor.positive(for: word, meaning: "the input's sample rate in Hz")
-                case "--emit":
-                    let kind = try cursor.value(for: word)
-                    guard kind == "json" else {
-                        throw UsageError("--emit \(ArgumentValues.quoted(kind)) is not a format of a decimator; use json (the stages' taps)")
-                    }
-                    emit = kind
-                case "--output", "-o": output = try cursor.value(for: word)
-                default: throw UsageError("unknown option \(ArgumentValues.quoted(word)) for decimator", showsUsage: true)
-                }
-            }
-            guard let factor else { throw UsageError("--factor is required (e.g. --factor 16)", showsUsage: true) }
-            guard let edge else { throw UsageError("--passband-edge is required (e.g. --passband-edge 0.025)", showsUsage: true) }
-            guard let loss else { throw UsageError("--passband-loss is required (the ripple in dB, e.g. 0.1)", showsUsage: true) }
-            guard let attenuation else { throw UsageError("--stopband-attenuation is required (in dB, e.g. 80)", showsUsage: true) }
-            let spec = MultistageDecimator.Specification(factor: factor, passbandEdge: edge / (rate ?? 1), passbandLoss: loss,
-                                                         stopbandAttenuation: attenuation, sampleRate: rate)
+            let r = try request(arguments)
             let decimator: MultistageDecimator
-            do { decimator = try MultistageDecimator.design(spec) } catch { throw UsageError(error.description) }
-            let text = emit == nil ? decimator.report : decimator.json.text() + "\n"
-            if let output {
-                try writeWhole(text, to: output)
-                return .success("")
+            do { decimator = try MultistageDecimator.design(r.specification) } catch { throw UsageError(error.description) }
+            var text = decimator.report, warnings = ""
+            if let emit = r.emit {
+                do {
+                    let (code, notes) = try decimator.code(emit, name: r.name, commandLine: Self.commandLine(arguments))
+                    (text, warnings) = (code, notes.map { "\(program): \($0)\n" }.joined())
+                } catch { throw UsageError(error.description) }
             }
-            return .success(text)
+            if let output = r.output {
+                try writeWhole(text, to: output)
+                return .success("", warnings: warnings)
+            }
+            return .success(text, warnings: warnings)
         } catch {
             return .failure(program, error, usage: usage)
         }

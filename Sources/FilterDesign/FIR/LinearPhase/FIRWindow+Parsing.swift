@@ -70,24 +70,36 @@ extension FIRWindow {
 
     /// The specification of `name` (lowercased), or nil for an unknown name.
     static func specification(of name: String) -> Specification? {
-        func plain(_ canonical: String, _ window: FIRWindow) -> Specification {
-            Specification(name: canonical, required: 0, maximum: 0, meanings: [], make: { _ in window })
+        if let window = plainWindow(name) {
+            return Specification(name: window.name, required: 0, maximum: 0, meanings: [], make: { _ in window })
         }
+        return parameterized(name)
+    }
+
+    /// The window without parameters `name` (or a scipy alias of it) names.
+    static func plainWindow(_ name: String) -> FIRWindow? {
         switch name {
-        case "boxcar", "rectangular", "ones", "rect", "box": return plain("boxcar", .boxcar)
-        case "triang", "triangle", "tri": return plain("triang", .triang)
-        case "blackman": return plain("blackman", .blackman)
-        case "hamming": return plain("hamming", .hamming)
-        case "hann", "hanning": return plain("hann", .hann)
-        case "bartlett": return plain("bartlett", .bartlett)
-        case "flattop": return plain("flattop", .flattop)
-        case "parzen": return plain("parzen", .parzen)
-        case "bohman": return plain("bohman", .bohman)
-        case "blackmanharris": return plain("blackmanharris", .blackmanharris)
-        case "nuttall": return plain("nuttall", .nuttall)
-        case "barthann": return plain("barthann", .barthann)
-        case "cosine", "halfcosine": return plain("cosine", .cosine)
-        case "lanczos", "sinc": return plain("lanczos", .lanczos)
+        case "boxcar", "rectangular", "ones", "rect", "box": return .boxcar
+        case "triang", "triangle", "tri": return .triang
+        case "blackman": return .blackman
+        case "hamming": return .hamming
+        case "hann", "hanning": return .hann
+        case "bartlett": return .bartlett
+        case "flattop": return .flattop
+        case "parzen": return .parzen
+        case "bohman": return .bohman
+        case "blackmanharris": return .blackmanharris
+        case "nuttall": return .nuttall
+        case "barthann": return .barthann
+        case "cosine", "halfcosine": return .cosine
+        case "lanczos", "sinc": return .lanczos
+        default: return nil
+        }
+    }
+
+    /// How the windows with parameters are read (kaiser has its own reading).
+    static func parameterized(_ name: String) -> Specification? {
+        switch name {
         case "exponential", "poisson":
             return Specification(name: "exponential", required: 0, maximum: 1, meanings: [.positive("TAU")]) {
                 .exponential(tau: $0.first ?? 1)

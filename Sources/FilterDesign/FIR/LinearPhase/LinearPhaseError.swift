@@ -113,16 +113,8 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case let .unknownWindow(text):
             return "unknown window \(quotedTokenForMessage(text)); allowed: \(FIRWindow.names.joined(separator: ", "))"
-        case let .windowParameterCount(window, given, expected):
-            return "window \(window) takes \(expected == window ? "no parameters" : "its parameters as \(expected)"), not \(given) parameter\(given == 1 ? "" : "s")"
-        case let .windowParameterInvalid(window, parameter, text, allowed):
-            return "window \(window): \(parameter) \(quotedTokenForMessage(text)) is not allowed; it must be \(allowed)"
-        case let .windowNeedsEvenCount(window, count):
-            return "window \(window) is defined for an even number of taps only, not \(count)"
-        case let .windowParameterForCount(window, parameter, value, count, allowed):
-            return "window \(window): \(parameter) = \(messageNumber(value)) is too large for \(count) taps; it must be \(allowed)"
-        case let .windowCountTooLarge(window, count, limit):
-            return "window \(window) is computed for at most \(limit) taps (its cost grows faster than the taps), not \(count)"
+        case .windowParameterCount, .windowParameterInvalid, .windowNeedsEvenCount, .windowParameterForCount, .windowCountTooLarge:
+            return windowDescription
         case let .kaiserBetaInvalid(text):
             return "kaiser window beta \(quotedTokenForMessage(text)) is not a finite number at least 0 (write kaiser:BETA, e.g. kaiser:8.6)"
         case let .tapsOutOfRange(n, allowed):
@@ -195,6 +187,25 @@ public enum LinearPhaseError: Error, Sendable, Equatable, CustomStringConvertibl
             return "passband edge \(f(p)) and stopband edge \(f(s)) must satisfy 0 < passband < stopband < \(wording.nyquist) (a low-pass\(wording.sampleRate == nil ? ", fractions of the sample rate" : ""))"
         case let .deviationOutOfRange(d):
             return "deviation \(messageNumber(d)) is out of range; it must be above 0 and below 0.5 (linear, not dB)"
+        }
+    }
+}
+
+extension LinearPhaseError {
+    /// The message of a window's error.
+    var windowDescription: String {
+        switch self {
+        case let .windowParameterCount(window, given, expected):
+            return "window \(window) takes \(expected == window ? "no parameters" : "its parameters as \(expected)"), not \(given) parameter\(given == 1 ? "" : "s")"
+        case let .windowParameterInvalid(window, parameter, text, allowed):
+            return "window \(window): \(parameter) \(quotedTokenForMessage(text)) is not allowed; it must be \(allowed)"
+        case let .windowNeedsEvenCount(window, count):
+            return "window \(window) is defined for an even number of taps only, not \(count)"
+        case let .windowParameterForCount(window, parameter, value, count, allowed):
+            return "window \(window): \(parameter) = \(messageNumber(value)) is too large for \(count) taps; it must be \(allowed)"
+        case let .windowCountTooLarge(window, count, limit):
+            return "window \(window) is computed for at most \(limit) taps (its cost grows faster than the taps), not \(count)"
+        default: return ""
         }
     }
 }
