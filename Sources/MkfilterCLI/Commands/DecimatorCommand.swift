@@ -26,7 +26,7 @@ struct DecimatorCommand: ParsableCommand {
             input sample against the single stage's.
 
             OPTIONS
-              --factor <M>                 2 ... 4096
+              --factor <M>                 2 ... 128 (chain two for more)
               --passband-edge <p>          below half the output rate (alpha
                                            of the input rate, or Hz)
               --passband-loss <R>          dB peak to peak, above 0

@@ -42,8 +42,10 @@ public struct MultistageDecimator: Sendable, Hashable {
         var stopbandDeviation: Double { Double.pow(10, -stopbandAttenuation / 20) }
     }
 
-    /// The factors allowed: 2 ... 4096.
-    public static let factorRange = 2...4096
+    /// The factors allowed: 2 ... 128, what a release build designs in
+    /// seconds (M = 128: 4.2 s, the single-stage baseline 2,253 taps; 256
+    /// took 18 s, and the search grows quickly beyond).
+    public static let factorRange = 2...128
     /// The most stages.
     public static let maximumStages = 6
     /// How many estimated candidates are designed.
