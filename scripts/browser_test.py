@@ -178,6 +178,25 @@ def main():
                 check(cli != "" and page == cli, f"the page's {kind} is `mkfilter {' '.join(words)} --emit {kind}`")
         errors = console_errors(driver)
         check(not errors, f"no console errors on the FIR page {errors}")
+
+        # 2c. A catalogue family chosen on the design page: the menu shows
+        # its fields without designing, and the Butterworth band, order and
+        # corners stay out of the URL.
+        driver.get(design_url)
+        Select(driver.find_element(By.ID, "field-family")).select_by_value("iirnotch")
+        time.sleep(0.3)
+        check("family=butterworth" in driver.current_url, "choosing a family does not design it yet")
+        check(not driver.find_element(By.ID, "field-order").is_displayed(), "choosing iirnotch hides the order")
+        check(driver.find_element(By.ID, "field-frequency").is_displayed(), "and shows the frequency")
+        for field, value in [("frequency", "5"), ("q", "30")]:
+            element = driver.find_element(By.ID, f"field-{field}")
+            element.clear()
+            element.send_keys(value)
+        driver.find_element(By.ID, "design-button").click()
+        WebDriverWait(driver, 10).until(lambda d: "family=iirnotch" in d.current_url)
+        check("order=" not in driver.current_url and "corners=" not in driver.current_url and "band=" not in driver.current_url,
+              f"the URL holds the notch's fields only: {driver.current_url}")
+        check("iirnotch" in driver.find_element(By.CSS_SELECTOR, "#report pre").text, "the page designed the notch")
         driver.get(design_url)
 
         # 3. /live on the simulated source.

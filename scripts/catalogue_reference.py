@@ -83,6 +83,13 @@ def cases():
             warnings.simplefilter("ignore")
             b, a = signal.gammatone(f, "fir", fs=fs)
         out.append(case("gammatone", fs, b, a, frequency=f, type="fir"))
+    # The FIR gammatone's order and numtaps (mkfilter gammatone --type fir --order --taps).
+    for f, fs, order, numtaps in [(1000, 16000, 1, 31), (1000, 16000, 2, 64), (440, 44100, 8, 500), (100, 8000, 24, 400),
+                                  (20, 1000, 3, 15), (7000, 16000, 4, 7), (50, 250, 6, 1)]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            b, a = signal.gammatone(f, "fir", order=order, numtaps=numtaps, fs=fs)
+        out.append(case("gammatone", fs, b, a, frequency=f, type="fir", order=order, numtaps=numtaps))
     return out
 
 

@@ -12,17 +12,19 @@ import RealModule
 /// refined by golden-section search).
 ///
 /// - **finite**: every tap is a finite number as stored.
-/// - **linear phase** (not `--minimum-phase`): the stored taps are exactly
-///   symmetric or antisymmetric, so the delay is (N - 1)/2 at every frequency.
+/// - **linear phase** (where the design is: not `--minimum-phase`, a
+///   gammatone or an off-centre Savitzky-Golay filter): the stored taps are
+///   exactly symmetric or antisymmetric, so the delay is (N - 1)/2 at every
+///   frequency.
 /// - **meets the specification** (`mkfilter fir`): each band's largest
 ///   deviation at most the allowed dp (passbands) or ds (stopbands).
 /// - **equiripple** (`remez`): the largest weighted error over the bands at
 ///   most the design's, plus the 1 % of its alternation certificate (in
 ///   fixed point plus, per band, its weight times the rounding bound B).
-/// - **as designed** (`firls`, `firwin`, `firwin2`, and minimum-phase
-///   `remez`): each band's largest
+/// - **as designed** (`firls`, `firwin`, `firwin2`, `savgol`, `gammatone`,
+///   and minimum-phase `remez`): each band's largest
 ///   deviation (`firls`), or the gain's at each checkpoint (dc, the cutoffs
-///   and Nyquist; `firwin2`'s frequencies), within 1 % of the Double design's
+///   and Nyquist; `firwin2`'s frequencies; a gammatone's centre), within 1 % of the Double design's
 ///   or 1e-6, whichever is larger (in fixed point plus B).
 ///
 /// In fixed point, B is what the taps correctly rounded can move |H| by
@@ -69,7 +71,9 @@ extension VerificationRequest {
         } else {
             checks.append(VerificationCheck(name: "finite", passed: true, detail: "all \(run.taps.count) taps finite in \(name)"))
         }
-        if filter.recipe.minimumPhase == nil { checks.append(linearPhaseCheck(acting)) }
+        // Where the design is linear phase: not a gammatone, an off-centre
+        // Savitzky-Golay filter, or one made minimum phase.
+        if filter.recipe.minimumPhase == nil, filter.linearPhaseType != nil { checks.append(linearPhaseCheck(acting)) }
         var judgement = TapsJudgement(filter: filter, acting: acting, run: run, name: name)
         if let judged = filter.judgedBands {
             checks.append(judgement.meetsSpecification(judged))

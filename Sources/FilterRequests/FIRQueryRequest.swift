@@ -152,7 +152,10 @@ public struct FIRQueryRequest: Sendable {
             guard recipe.method.taps <= Self.maximumTaps else {
                 // savgol's length is its window.
                 let field = fields.method == .savgol ? "window" : "taps"
-                throw FIRFields.Mistake(description: "\(field): \(recipe.method.taps) is more than this server designs (at most \(Self.maximumTaps) taps); use the command line",
+                // A gammatone's count may be scipy's default, 0.015 fs: say so.
+                let defaulted = fields.method == .gammatone && fields.values.allSatisfy { $0.name != "taps" }
+                    ? " (scipy's default, 0.015 fs; give taps)" : ""
+                throw FIRFields.Mistake(description: "\(field): \(recipe.method.taps)\(defaulted) is more than this server designs (at most \(Self.maximumTaps) taps); use the command line",
                                         field: field, showsUsage: false)
             }
             return .recipe(recipe)

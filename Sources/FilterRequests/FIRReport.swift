@@ -96,8 +96,11 @@ extension FIRFilter {
         if let minimumPhase = recipe.minimumPhase {
             members.append(("minimumPhase", .string(minimumPhase.rawValue)))
         } else {
-            if let type = linearPhaseType { members.append(("type", .string(type))) }
-            members.append(("delay", .number(Double(taps.count - 1) / 2)))
+            // A delay only where the taps have one: linear phase.
+            if let type = linearPhaseType {
+                members.append(("type", .string(type)))
+                members.append(("delay", .number(Double(taps.count - 1) / 2)))
+            }
         }
         if let e = equiripple {
             members.append(("maximumWeightedError", .number(e.maximumError)))

@@ -114,12 +114,23 @@ public struct FisherCommandLine: Sendable {
             }
             guard word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") else {
                 if word.hasPrefix("--") {
-                    throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word)); run 'mkfilter --help' for the options", showsUsage: true)
+                    throw unknownOption(word)
                 }
                 throw FisherCommandLineError("unexpected argument \(FisherArguments.quoted(word)); options start with '-' (run 'mkfilter --help')", showsUsage: true)
             }
             try readFisherOptions(word, &cursor)
         }
+    }
+
+    /// An option no form of the command line knows: after a catalogue
+    /// command's name (`mkfilter iirnotch ... --bogus`), that command's help
+    /// is named, not Fisher's usage.
+    func unknownOption(_ word: String, hint: String = "") -> FisherCommandLineError {
+        if let catalogue {
+            return FisherCommandLineError("unknown option \(FisherArguments.quoted(word)) for \(catalogue.rawValue)\(hint); "
+                                          + "run 'mkfilter \(catalogue.rawValue) --help' for its options", showsUsage: false)
+        }
+        return FisherCommandLineError("unknown option \(FisherArguments.quoted(word))\(hint); run 'mkfilter --help' for the options", showsUsage: true)
     }
 
     /// The words being read, and the index of the next.
@@ -241,7 +252,7 @@ public struct FisherCommandLine: Sendable {
         } else {
             for letter in body {
                 guard let option = Self.letters[letter] else {
-                    throw FisherCommandLineError("unknown option \(FisherArguments.quoted(word))\(Self.caseHint(word)); run 'mkfilter --help' for the options", showsUsage: true)
+                    throw unknownOption(word, hint: Self.caseHint(word))
                 }
                 found.append(option)
             }

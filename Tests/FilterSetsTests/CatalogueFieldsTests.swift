@@ -68,6 +68,12 @@ import Testing
          #"Hum.filters.json: filter `b`, field "type": 'shelf' is not a type of a cookbook biquad; use one of "lowpass", "highpass", "bandpass", "notch", "allpass", "peaking", "lowshelf" or "highshelf""#),
         (#"{ "name": "w", "design": "weighting", "family": "weighting", "curve": "A" }"#,
          #"Hum.filters.json: filter `w`, field "design": "weighting" is a family, and "family" names one too; give one of them"#),
+        (#"{ "name": "n", "family": "iirnotch", "frequency": 50, "q": "30" }"#,
+         #"Hum.filters.json: filter `n`, field "q": is '30'; give a number above 0 or "Inf" (the string "30" is not a number: write 30 without quotes)"#),
+        (#"{ "name": "g", "family": "gammatone", "type": "fir", "frequency": 50 }"#,
+         #"Hum.filters.json: filter `g`, field "type": "fir" is the FIR gammatone, a FIR design: give "design": "gammatone" with "type": "fir" (on the page: /fir?design=gammatone), not "family""#),
+        (#"{ "name": "g", "design": "gammatone", "type": "fir", "frequency": 500 }"#,
+         #"Hum.filters.json: filter `g`, field "frequency": at the sample rate 1000 Hz, 500 Hz is not allowed; it must be above 0 and below Nyquist (500 Hz)"#),
     ])
     func badCatalogueEntriesGiveOneClearError(_ filter: String, _ expected: String) {
         let text = "{ \"sampleRate\": 1000, \"namespace\": \"Hum\", \"filters\": [ \(filter) ] }"

@@ -129,6 +129,10 @@ import Testing
         (["iirnotch", "--frequency", "0.1", "--quality", "1e20"], "Q = 1e+20 at alpha = 0.1 puts its poles on the unit circle in double precision"),
         (["weighting", "--curve", "A", "--sample-rate", "1e12"], "the sample rate 1000000000000 Hz puts its low poles on the unit circle"),
         (["iirnotch", "--cheby1", "1", "--frequency", "0.1", "--quality", "3"], "iirnotch is a design of its own"),
+        // An unknown option names the command's help, not Fisher's usage.
+        (["iirnotch", "--frequency", "50", "--quality", "30", "--sample-rate", "1000", "--bogus"],
+         "mkfilter: unknown option '--bogus' for iirnotch; run 'mkfilter iirnotch --help' for its options\n"),
+        (["biquad", "--type", "peaking", "--frequency", "50", "-X"], "unknown option '-X' for biquad; run 'mkfilter biquad --help'"),
     ]
 
     @Test(arguments: refusals)
@@ -138,6 +142,7 @@ import Testing
         let run = Mkfilter.run(arguments: words + ["--emit", "c", "--output", path])
         #expect(run.exitCode == 1 && run.standardOutput.isEmpty, "\(words): \(run.standardOutput)")
         #expect(run.standardError.contains(message), "\(words): \(run.standardError)")
+        #expect(!run.standardError.contains("Usage: mkfilter [-Be"), "\(words): Fisher's usage after a catalogue command")
         #expect(!FileManager.default.fileExists(atPath: path))
         let report = Mkfilter.run(arguments: words)
         #expect(report.exitCode == 1 && report.standardOutput.isEmpty && report.standardError.contains(message))

@@ -6,6 +6,7 @@ import FilterSets
 import Foundation
 @testable import MkfilterCLI
 import Testing
+import TestSupport
 
 /// `mkfilter savgol`, `mkfilter halfband` and firwin's windows through every
 /// form of the one reader: the command line (the report, `--emit json`), a
@@ -47,6 +48,37 @@ import Testing
         let page = try FIRQueryRequest(query: "design=halfband&taps=23&passbandEdge=&passbandEdge=0.2&window=&window=").run()
         #expect(page.filter.taps == library)
         #expect(throws: ApplicationError.self) { try FIRQueryRequest(query: "design=halfband&taps=23&passbandEdge=0.1&passbandEdge=0.2").run() }
+    }
+
+    /// `mkfilter gammatone --type fir` is scipy's FIR gammatone through every
+    /// form: the binary's `gammatone` dispatches on `--type fir` (without it,
+    /// the IIR family), a filter set's `"design": "gammatone", "type": "fir"`
+    /// and the FIR page's `design=gammatone` give the library's taps, and
+    /// `verify` and `response` take the words.
+    @Test func gammatoneFIRIsTheLibrarysTaps() throws {
+        let library = Gammatone.taps(frequency: 1000, sampleRate: 16000, order: 2, count: 64)
+        let words = ["gammatone", "--type", "fir", "--frequency", "1000", "--sample-rate", "16000", "--order", "2", "--taps", "64"]
+        let binary = try Subprocess.run(BinaryTests.binary, words + ["--emit", "json"])
+        #expect(binary.status == 0, "\(binary.err)")
+        #expect(try Self.taps(.success(binary.out)) == library)
+        // scipy's defaults: order 4, max(floor(0.015 fs), 15) taps.
+        let defaults = try Self.taps(FIRProgram.run("gammatone", arguments: ["--type", "fir", "--frequency", "1000", "--sample-rate", "16000", "--emit", "json"]))
+        #expect(defaults == Gammatone.taps(frequency: 1000, sampleRate: 16000, count: 240))
+        // The IIR gammatone without --type fir.
+        let iir = try Subprocess.run(BinaryTests.binary, ["gammatone", "--frequency", "1000", "--sample-rate", "16000", "--emit", "json"])
+        #expect(iir.status == 0 && iir.out.contains("\"sos\"") && !iir.out.contains("\"taps\""))
+        let report = FIRProgram.run("gammatone", arguments: Array(words.dropFirst()))
+        #expect(report.standardOutput.hasPrefix("FIR filter by gammatone: 64 taps\ngain at the design's frequencies (asked, achieved):\n  1000 Hz: 1, "),
+                "\(report.standardOutput.prefix(200))")
+        let spec = #"{ "sampleRate": 16000, "filters": [ { "name": "cochlea", "design": "gammatone", "type": "fir", "frequency": 1000, "order": 2, "taps": 64 } ] }"#
+        let fir = try FilterSetSpec.parse(spec, file: "Ear.filters.json").namespaceFilters()[0].fir
+        #expect(fir.first?.taps == library)
+        #expect(fir.first?.mkfilterCommandLine == "mkfilter gammatone --type fir --frequency 1000 --order 2 --taps 64 --sample-rate 16000")
+        let query = try FIRQueryRequest(query: "design=gammatone&frequency=1000&order=2&taps=64&sampleRate=16000").run()
+        #expect(query.filter.taps == library)
+        #expect(FIRProgram.designWords(words) == words && FIRProgram.designWords(["gammatone", "--frequency", "1000"]) == nil)
+        let verify = try Subprocess.run(BinaryTests.binary, ["verify"] + words + ["--precision", "float"])
+        #expect(verify.status == 0 && verify.out.contains("as designed") && !verify.out.contains("linear phase"), "\(verify.out)")
     }
 
     @Test func firwinTakesEveryScipyWindow() throws {
@@ -154,6 +186,16 @@ import Testing
             ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "kaiser_bessel_derived:4"], "defined for an even number of taps only, not 31"),
             ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "dpss:20"], "NW = 20 is too large for 31 taps"),
             ("firwin", ["--taps", "31", "--cutoff", "0.2", "--window", "gauss"], "unknown window 'gauss'"),
+            ("gammatone", ["--type", "fir", "--frequency", "1000"], "--sample-rate is required (a gammatone's bandwidth is in Hz"),
+            ("gammatone", ["--type", "fir", "--sample-rate", "16000"], "--frequency is required (the centre frequency in Hz"),
+            ("gammatone", ["--type", "fir", "--frequency", "8000", "--sample-rate", "16000"],
+             "--frequency 8000 Hz is not allowed; it must be above 0 and below Nyquist (8000 Hz)"),
+            ("gammatone", ["--type", "fir", "--frequency", "100", "--sample-rate", "16000", "--order", "0"], "--order 0 is out of range; it must be in 1 ... 24"),
+            ("gammatone", ["--type", "fir", "--frequency", "100", "--sample-rate", "16000", "--taps", "0"], "--taps 0 is not allowed; it must be in 1 ... 1000001"),
+            ("gammatone", ["--type", "fir", "--frequency", "100", "--sample-rate", "1e9"], "scipy's default number of taps, 0.015 fs, is 15000000"),
+            ("gammatone", ["--type", "fir", "--frequency", "100", "--sample-rate", "16000", "--minimum-phase", "hilbert"],
+             "--minimum-phase does not apply to gammatone: its taps are not linear phase"),
+            ("gammatone", ["--type", "fir", "--frequency", "100", "--sample-rate", "16000", "--quality", "3"], "unknown option '--quality' for gammatone"),
         ]
         for (command, words, message) in cases {
             let run = FIRProgram.run(command, arguments: words)

@@ -57,33 +57,43 @@ enum DesignPage {
         return (CombResponse.allCases.map(\.rawValue) + CookbookResponse.allCases.map(\.rawValue)).filter { seen.insert($0).inserted }
     }()
 
+    /// The families a field applies to, for `data-methods`: with
+    /// JavaScript, only the chosen family's fields are shown and sent
+    /// (`PageScripts.methodFields`), so choosing a catalogue family after a
+    /// Butterworth design does not send its band, order and corners.
+    static let fisherFamilies = FilterFamily.Name.allCases.filter { !$0.isCatalogue }.map(\.rawValue).joined(separator: " ")
+    static let catalogueFamilies = FilterFamily.Name.catalogue.map(\.rawValue).joined(separator: " ")
+
     static func form(_ values: [String: String], error: ApplicationError?) -> String {
         let controls = FormControls(values: values, error: error)
+        let fisher = fisherFamilies, catalogue = catalogueFamilies
         var html = "<form method=\"get\" action=\"/\" id=\"design-form\">\n<fieldset><legend>Filter</legend>\n"
-        html += controls.select("family", "family", families, empty: nil)
-        html += controls.select("band", "band", bands, empty: "(none)")
-        html += controls.input("order", "order", "1 ... 128", size: 4)
-        html += controls.input("corners", "corners (Hz)", "one, or two: 0.5,3", size: 12)
+        // Choosing a family shows its fields; it designs when the form is submitted.
+        html += controls.select("family", "family", families, empty: nil, submits: false)
+        html += controls.select("band", "band", bands, empty: "(none)", methods: fisher)
+        html += controls.input("order", "order", "1 ... 128", size: 4, methods: fisher)
+        html += controls.input("corners", "corners (Hz)", "one, or two: 0.5,3", size: 12, methods: fisher)
         html += controls.input("sampleRate", "sample rate (Hz)", "e.g. 60", size: 6)
         html += "</fieldset>\n<fieldset><legend>Family options</legend>\n"
-        html += controls.input("ripple", "ripple (dB)", "chebyshev, elliptic", size: 6)
-        html += controls.input("attenuation", "attenuation (dB)", "chebyshev2, elliptic", size: 6)
-        html += controls.input("q", "Q", "resonator, catalogue", size: 6)
-        html += controls.select("transform", "transform", transforms, empty: "(bilinear)")
+        html += controls.input("ripple", "ripple (dB)", "chebyshev, elliptic", size: 6, methods: "chebyshev elliptic")
+        html += controls.input("attenuation", "attenuation (dB)", "chebyshev2, elliptic", size: 6, methods: "chebyshev2 elliptic")
+        html += controls.input("q", "Q", "resonator, catalogue", size: 6, methods: "resonator iirnotch iirpeak iircomb biquad")
+        html += controls.select("transform", "transform", transforms, empty: "(bilinear)", methods: fisher)
         html += controls.select("realization", "realization", ["sections", "direct"], empty: "(sections)")
-        html += "</fieldset>\n<fieldset><legend>The catalogue (iirnotch, iirpeak, iircomb, gammatone, biquad, weighting: no band, order or corners)</legend>\n"
-        html += controls.input("frequency", "frequency (Hz)", "notch, peak, tooth, corner", size: 8)
-        html += controls.select("type", "type", catalogueTypes, empty: "(none)")
-        html += controls.input("gain", "gain (dB)", "peaking, shelves", size: 5)
-        html += controls.select("curve", "curve", WeightingCurve.allCases.map(\.rawValue), empty: "(none)")
+        html += "</fieldset>\n<fieldset data-methods=\"\(catalogue)\"><legend>The catalogue (iirnotch, iirpeak, iircomb, gammatone, biquad, weighting: no band, order or corners)</legend>\n"
+        html += controls.input("frequency", "frequency (Hz)", "notch, peak, tooth, corner", size: 8,
+                               methods: "iirnotch iirpeak iircomb gammatone biquad")
+        html += controls.select("type", "type", catalogueTypes, empty: "(none)", methods: "iircomb biquad")
+        html += controls.input("gain", "gain (dB)", "peaking, shelves", size: 5, methods: "biquad")
+        html += controls.select("curve", "curve", WeightingCurve.allCases.map(\.rawValue), empty: "(none)", methods: "weighting")
         let passZero = values["passZero"] == "true"
         html += "<label class=\"field\"><span>pass zero</span><input type=\"checkbox\" name=\"passZero\" id=\"field-passZero\" value=\"true\""
-            + (passZero ? " checked" : "") + "><small>iircomb</small></label>\n"
-        html += "</fieldset>\n<fieldset><legend>Or from a specification (instead of order and corners)</legend>\n"
-        html += controls.input("passband", "passband edges (Hz)", "one or two", size: 10)
-        html += controls.input("stopband", "stopband edges (Hz)", "one or two", size: 10)
-        html += controls.input("passbandLoss", "passband loss (dB)", "at most", size: 6)
-        html += controls.input("stopbandAttenuation", "stopband attenuation (dB)", "at least", size: 6)
+            + " data-methods=\"iircomb\"" + (passZero ? " checked" : "") + "><small>iircomb</small></label>\n"
+        html += "</fieldset>\n<fieldset data-methods=\"\(fisher)\"><legend>Or from a specification (instead of order and corners)</legend>\n"
+        html += controls.input("passband", "passband edges (Hz)", "one or two", size: 10, methods: fisher)
+        html += controls.input("stopband", "stopband edges (Hz)", "one or two", size: 10, methods: fisher)
+        html += controls.input("passbandLoss", "passband loss (dB)", "at most", size: 6, methods: fisher)
+        html += controls.input("stopbandAttenuation", "stopband attenuation (dB)", "at least", size: 6, methods: fisher)
         return html + DesignPageSkeleton.formEnd(controls, example: "/", label: "Shake!'s 0.5-3 Hz band-pass")
     }
 

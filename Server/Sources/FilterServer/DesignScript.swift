@@ -33,8 +33,10 @@ enum PageScripts {
           }
           const form = document.getElementById("design-form");
           // Empty fields are absent anyway: leave them out of the URL, so a shared link is short.
-          // And fields of another method than the one chosen (the FIR page's data-methods).
-          const chosen = () => (form.elements.design ? form.elements.design.value : "");
+          // And fields of another method or family than the one chosen (data-methods).
+          // The menu that chooses which fields apply: the FIR page's design, the design page's family.
+          const chooser = form.elements.design || form.elements.family;
+          const chosen = () => (chooser ? chooser.value : "");
           const elsewhere = (element) => element.dataset.methods !== undefined
             && !element.dataset.methods.split(" ").includes(chosen());
           form.addEventListener("submit", () => {
@@ -53,13 +55,14 @@ enum PageScripts {
 
         """#
 
-    /// The FIR page: only the chosen method's fields are shown (all of them
-    /// without JavaScript), and choosing another shows its fields without
-    /// designing until the form is submitted.
-    static let firMethods = #"""
+    /// Both design pages: only the chosen method's (the FIR page) or
+    /// family's (the design page) fields are shown (all of them without
+    /// JavaScript), and choosing another shows its fields without designing
+    /// until the form is submitted.
+    static let methodFields = #"""
         (() => {
           const form = document.getElementById("design-form");
-          const menu = form && form.elements.design;
+          const menu = form && (form.elements.design || form.elements.family);
           if (!menu) return;
           const show = () => {
             for (const element of form.querySelectorAll("[data-methods]")) {

@@ -5,8 +5,8 @@ import FilterDesign
 import FilterSets
 import Hummingbird
 
-/// The FIR design page (`/fir`): remez, firls, firwin, firwin2 with their
-/// taps, or `fir`'s specification (the fewest taps that meet it), as the
+/// The FIR design page (`/fir`): remez, firls, firwin, firwin2, savgol,
+/// halfband and gammatone with their taps, or `fir`'s specification (the fewest taps that meet it), as the
 /// command line designs them. A GET form whose fields are the query's
 /// (`FIRQueryRequest`), so the URL reproduces the design; the response and
 /// impulse plots, the report, every format that writes taps with copy and
@@ -60,7 +60,7 @@ enum FIRPage {
         var html = "<form method=\"get\" action=\"/fir\" id=\"design-form\">\n<fieldset><legend>FIR filter</legend>\n"
         html += controls.select("design", "design", FIRFields.methods, empty: nil, submits: false)
         html += controls.input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir, savgol", size: 5,
-                               methods: "remez firls firwin firwin2 halfband")
+                               methods: "remez firls firwin firwin2 halfband gammatone")
         html += controls.input("sampleRate", "sample rate (Hz)", "frequencies in Hz; else of fs", size: 6)
         html += controls.select("minimumPhase", "minimum phase", ["homomorphic", "hilbert"], empty: "(linear phase)")
         html += "</fieldset>\n<fieldset data-methods=\"remez firls\"><legend>remez, firls: bands</legend>\n"
@@ -92,6 +92,9 @@ enum FIRPage {
         html += controls.select("use", "taps' order", ["conv", "dot"], empty: "(conv)", methods: "savgol")
         html += "</fieldset>\n<fieldset data-methods=\"halfband\"><legend>halfband: equiripple, N = 4k + 3</legend>\n"
         html += controls.input("passbandEdge", "passband edge", "below fs/4", size: 8, methods: "halfband", id: "field-halfband-passbandEdge")
+        html += "</fieldset>\n<fieldset data-methods=\"gammatone\"><legend>gammatone: auditory (scipy's FIR; taps default 0.015 fs)</legend>\n"
+        html += controls.input("frequency", "centre frequency (Hz)", "with the sample rate: 1000", size: 8, methods: "gammatone")
+        html += controls.input("order", "order", "1 ... 24 (4)", size: 4, methods: "gammatone")
         return html + DesignPageSkeleton.formEnd(controls, example: "/fir", label: "The example: remez, 31 taps")
     }
 

@@ -34,16 +34,17 @@ enum StaticScripts {
         }
     }
 
-    /// The design page's enhancements (`PageScripts.design`) and its "Try on
+    /// The design page's enhancements (`PageScripts.design`), the choice of
+    /// family showing its fields (`PageScripts.methodFields`) and its "Try on
     /// a recording" (`RecordingScript.code`).
-    static let design = Script(path: "/static/design.js", text: PageScripts.design + RecordingScript.code)
+    static let design = Script(path: "/static/design.js", text: PageScripts.design + PageScripts.methodFields + RecordingScript.code)
     /// `/live`'s chain and drawing, and its hand-over of a recording to the
     /// design page (`LiveScript.code`).
     static let live = Script(path: "/static/live.js", text: LiveScript.code)
     /// The FIR page's: the design page's enhancements, the choice of
-    /// method showing its fields (`PageScripts.firMethods`) and "Try on a
+    /// method showing its fields (`PageScripts.methodFields`) and "Try on a
     /// recording" (`RecordingScript.code`).
-    static let fir = Script(path: "/static/fir.js", text: PageScripts.design + PageScripts.firMethods + RecordingScript.code)
+    static let fir = Script(path: "/static/fir.js", text: PageScripts.design + PageScripts.methodFields + RecordingScript.code)
     /// Every script.
     static let all = [design, live, fir]
 }

@@ -47,6 +47,10 @@ public enum Gammatone {
     /// The orders the FIR gammatone takes (scipy: 1 ... 24).
     public static let orderRange: ClosedRange<Int> = 1...24
 
+    /// The numbers of taps the FIR gammatone takes: its cost is O(N), so
+    /// the bound is the output's size, as firwin's (`LinearPhaseTaps.firwin`).
+    public static let tapsRange: ClosedRange<Int> = 1...1_000_001
+
     /// scipy's default number of taps: max(floor(0.015 fs), 15).
     public static func defaultTaps(sampleRate fs: Double) -> Int { max(Int(fs * 0.015), 15) }
 
@@ -58,7 +62,9 @@ public enum Gammatone {
         scale /= fs
         return (0..<count).map { k in
             let t = Double(k) / fs
-            return Double.pow(t, Double(n - 1)) * Double.exp(-2 * Double.pi * bw * t) * Double.cos(2 * Double.pi * f * t) * scale
+            // The Int power: pow(0, 0) is 1 (order 1's first tap), where
+            // RealModule's real power makes it NaN.
+            return Double.pow(t, n - 1) * Double.exp(-2 * Double.pi * bw * t) * Double.cos(2 * Double.pi * f * t) * scale
         }
     }
 }

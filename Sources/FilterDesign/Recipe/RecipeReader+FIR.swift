@@ -16,6 +16,7 @@ extension RecipeReader {
         case .fir: return [.passband, .stopband, .passbandLoss, .stopbandAttenuation, .method]
         case .savgol: return [.window, .polyorder, .derivative, .delta, .position, .use]
         case .halfband: return [.passband]
+        case .gammatone: return [.remezType, .corners, .order]
         }
     }
 
@@ -30,8 +31,12 @@ extension RecipeReader {
     /// - Parameters:
     ///   - method: the FIR design.
     ///   - field: a recipe's field.
+    /// The FIR gammatone (not linear phase) refuses `.minimumPhase`, whose
+    /// conversion assumes linear-phase taps.
     public static func firMethod(_ method: FIRMethodName, takes field: RecipeField) -> Bool {
-        field == .design || (firCommonFields.contains(field) && !(method == .savgol && field == .taps))
+        field == .design
+            || (firCommonFields.contains(field) && !(method == .savgol && field == .taps)
+                && !(method == .gammatone && field == .minimumPhase))
             || firFields(of: method).contains(field)
     }
 
@@ -55,6 +60,7 @@ extension RecipeReader {
         case .fir: return [.passband, .stopband, .passbandLoss, .stopbandAttenuation]
         case .savgol: return [.window, .polyorder]
         case .halfband: return [.passband]
+        case .gammatone: return [.corners, .sampleRate]
         }
     }
 
@@ -81,12 +87,15 @@ extension RecipeReader {
         }
         if method == .savgol {
             // The window length is the design's to check (`SavitzkyGolayError`).
+        } else if method == .gammatone, d.taps == nil {
+            // scipy's default, from the sample rate: max(floor(0.015 fs), 15).
         } else if let taps = d.taps {
             if !tapsRange(for: method).contains(taps) { problems.append(.tapsOutOfRange(taps)) }
         } else {
             problems.append(.missingForDesign(.taps, design: method))
         }
-        problems += firRequiredFields(of: method).filter { !given.contains($0) }.map { .missingForDesign($0, design: method) }
+        problems += firRequiredFields(of: method).filter { !given.contains($0) && !(d.sampleRate == .later && $0 == .sampleRate) }
+            .map { .missingForDesign($0, design: method) }
         if method == .firwin && d.window != nil && d.width != nil { problems.append(.windowAndWidth) }
         return problems
     }
@@ -140,6 +149,10 @@ extension RecipeReader {
                                    use: draft.savgolUse ?? .conv)
         case .halfband:
             recipeMethod = .halfband(taps: taps, passbandEdge: toAlpha(draft.passband ?? []).first ?? 0)
+        case .gammatone:
+            // A sample rate is there: firProblems found none missing.
+            recipeMethod = .gammatone(taps: draft.taps ?? Gammatone.defaultTaps(sampleRate: rate ?? 1), frequency: toAlpha(draft.cornersHertz ?? []).first ?? 0,
+                                      order: draft.order ?? 4)
         }
         return .recipe(FIRRecipe(method: recipeMethod, sampleRate: rate, minimumPhase: draft.minimumPhase))
     }

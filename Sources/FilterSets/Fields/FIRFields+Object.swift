@@ -102,7 +102,9 @@ extension FIRFields {
     public var commandLine: String {
         var option = self
         option.spelling = .option
-        return (["mkfilter", method.rawValue] + values.flatMap { [option.spelled($0.name)] + $0.values }).joined(separator: " ")
+        // `mkfilter gammatone` is the IIR family unless `--type fir` says otherwise.
+        let type = method == .gammatone && given("type") == nil ? ["--type", "fir"] : []
+        return (["mkfilter", method.rawValue] + type + values.flatMap { [option.spelled($0.name)] + $0.values }).joined(separator: " ")
     }
 
     /// `x` as a word that reads back as the same Double: whole numbers

@@ -20,7 +20,8 @@ import FisherCompatibility
 /// `passband-edge`, `stopband-edge`, `passband-loss`,
 /// `stopband-attenuation`, `method`; `window` (a length, not taps),
 /// `polyorder`, `deriv`, `delta`, `pos`, `use` (savgol); `passband-edge`
-/// (halfband).
+/// (halfband); `type` (`fir`), `frequency`, `order` (gammatone, whose
+/// `sample-rate` is required and `taps` optional).
 public struct FIRFields: Sendable {
     /// How the fields are spelled in the form they came from.
     public enum Spelling: Sendable {
@@ -64,6 +65,7 @@ public struct FIRFields: Sendable {
         (.passband, "passband-edge"), (.stopband, "stopband-edge"), (.passbandLoss, "passband-loss"),
         (.stopbandAttenuation, "stopband-attenuation"), (.method, "method"),
         (.polyorder, "polyorder"), (.derivative, "deriv"), (.delta, "delta"), (.position, "pos"), (.use, "use"),
+        (.corners, "frequency"), (.order, "order"),
     ]
 
     /// The canonical name of `field`.
@@ -225,7 +227,8 @@ public struct FIRFields: Sendable {
         method == .fir
             ? ["taps", "sample-rate", "minimum-phase", "passband-edge", "stopband-edge", "passband-loss", "stopband-attenuation", "method"]
             : ["sample-rate", "minimum-phase", "taps", "no-scale", "antisymmetric", "window", "type", "bands", "desired", "weights",
-               "cutoff", "width", "band", "frequencies", "gains", "polyorder", "deriv", "delta", "pos", "use", "passband-edge"]
+               "cutoff", "width", "band", "frequencies", "gains", "polyorder", "deriv", "delta", "pos", "use", "passband-edge",
+               "frequency", "order"]
     }
 
     /// The fields as the reader's draft, each value typed (numbers, one word
@@ -258,7 +261,20 @@ public struct FIRFields: Sendable {
         case .bands: d.bandEdges = try numbers(name, meaning: "band edges")
         case .desired: d.desired = try numbers(name, meaning: "desired amplitudes")
         case .weights: d.weights = try numbers(name, meaning: "one weight per band")
+        case .remezType where method == .gammatone:
+            guard let text = try one(name) else { break }
+            guard text == "fir" else {
+                throw Mistake(description: "\(spelled(name)) \(FisherArguments.quoted(text)) is not the FIR gammatone's type; use fir "
+                                  + "(the IIR gammatone is mkfilter gammatone without --type fir)", field: spelled(name), showsUsage: false)
+            }
+            d.catalogueType = text
         case .remezType: d.remezType = try word(name, RemezFilterType.self, "a type; use bandpass, differentiator or hilbert")
+        case .corners:
+            guard let text = try one(name) else { break }
+            let hertz: Double
+            do { hertz = try FisherArguments.number(text, for: spelled(name), meaning: "the centre frequency in Hz") } catch { throw fail(error, name) }
+            d.cornersHertz = [hertz]
+        case .order: d.order = try whole(name, meaning: "the gammatone's order", in: Gammatone.orderRange)
         case .cutoffs: d.cutoffs = try numbers(name, meaning: "cutoff frequencies")
         case .band: d.firBand = try word(name, FIRBand.self, "a band; use lowpass, highpass, bandpass or bandstop")
         case .window where method == .savgol:
@@ -302,7 +318,9 @@ public struct FIRFields: Sendable {
         case .bands: d.bandEdges = []
         case .desired: d.desired = []
         case .weights: d.weights = []
-        case .remezType: d.remezType = .bandpass
+        case .remezType: if method == .gammatone { d.catalogueType = "fir" } else { d.remezType = .bandpass }
+        case .corners: d.cornersHertz = [1]
+        case .order: d.order = 4
         case .cutoffs: d.cutoffs = []
         case .band: d.firBand = .lowpass
         case .window: if method == .savgol { d.savgolWindow = 1 } else { d.window = .hamming }
@@ -414,6 +432,10 @@ public struct FIRFields: Sendable {
             let name = spelledName ?? spelled(Self.name(of: recipeField))
             let other = FIRMethodName.allCases.filter { RecipeReader.firFields(of: $0).contains(recipeField) }.map(\.rawValue).sorted()
             let owners = other.isEmpty ? "" : " (it belongs to \(other.joined(separator: ", ")))"
+            if method == .gammatone, recipeField == .minimumPhase {
+                return Mistake(description: "\(name) does not apply to gammatone: its taps are not linear phase, which the conversion "
+                                   + "needs (they are causal already)", field: name, showsUsage: false)
+            }
             if spelling == .object {
                 return Mistake(description: "\(name) does not apply to \(design.rawValue)\(owners); remove it", field: name, showsUsage: false)
             }
@@ -431,6 +453,8 @@ public struct FIRFields: Sendable {
             case .window: example = "the window length, e.g. \(self.example("window", "11"))"
             case .polyorder: example = "the polynomial's order, e.g. \(self.example("polyorder", "3"))"
             case .passband: example = "below a quarter of the sample rate, e.g. \(self.example("passband-edge", "0.2"))"
+            case .corners: example = "the centre frequency in Hz, e.g. \(self.example("frequency", "1000"))"
+            case .sampleRate: example = "a gammatone's bandwidth is in Hz, e.g. \(self.example("sample-rate", "16000"))"
             default: example = "one per frequency, e.g. \(self.example("gains", "1 1 0 0"))"
             }
             return mistake("\(field ?? "") is required (\(example))", usage: true)

@@ -50,11 +50,18 @@ struct FieldReader {
         }
         do {
             if let parsed = try parse(value) { return .value(parsed) }
-            fail(key, "is \(describing(value)); give " + give)
+            fail(key, "is \(describing(value)); give " + give + Self.quotedNumberHint(value))
         } catch {
             fail(key, error.message)
         }
         return .invalid
+    }
+
+    /// For a number written as a string (`"q": "30"`), what to write
+    /// instead; "" for any other value.
+    static func quotedNumberHint(_ value: JSONValue) -> String {
+        guard case .string(let text) = value, let x = Double(text), x.isFinite else { return "" }
+        return " (the string \"\(text)\" is not a number: write \(text) without quotes)"
     }
 
     /// A number in `key`.

@@ -59,6 +59,9 @@ extension RecipeFields {
         case let .notForCatalogue(fields, family):
             // A weighting's frequency is its own (1 kHz): the field is "frequency".
             return fields.map { ($0 == .corners ? "frequency" : $0.rawValue, "does not apply to \(family.withArticle); remove it") }
+        case let .unknownCatalogueWord(field, word, family, _) where family == .gammatone && word == "fir":
+            return [(field.rawValue, "\"fir\" is the FIR gammatone, a FIR design: give \"design\": \"gammatone\" with \"type\": \"fir\" "
+                        + "(on the page: /fir?design=gammatone), not \"family\"")]
         case let .unknownCatalogueWord(field, word, family, allowed):
             return [(field.rawValue, "\(quotedForMessage(word)) is not a type of \(family.withArticle); use one of \(list(allowed))")]
         case let .notForCookbookResponse(field, response):

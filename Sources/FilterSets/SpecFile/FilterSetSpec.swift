@@ -274,8 +274,10 @@ extension FilterSetSpec {
         // The design; not read past a misspelt field, whose absence would be
         // reported as well.
         guard unknown.isEmpty else { return .failure(FilterSetErrors(errors)) }
-        // "design": "iirnotch" names a catalogue family, as "family" does.
-        if case .string(let text)? = f["design"], let family = FilterFamily.Name(rawValue: text), family.isCatalogue {
+        // "design": "iirnotch" names a catalogue family, as "family" does;
+        // "design": "gammatone" with "type": "fir" is the FIR method.
+        if case .string(let text)? = f["design"], let family = FilterFamily.Name(rawValue: text), family.isCatalogue,
+           !(family == .gammatone && f["type"] == .string("fir")) {
             if f["family"] != nil {
                 fail("design", "\"\(text)\" is a family, and \"family\" names one too; give one of them")
                 return .failure(FilterSetErrors(errors))

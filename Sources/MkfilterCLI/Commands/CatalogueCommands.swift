@@ -114,27 +114,52 @@ struct IIRCombCommand: CatalogueCommand {
     var arguments: [String] = []
 }
 
-/// `mkfilter gammatone`: scipy's IIR `gammatone`.
+/// `mkfilter gammatone`: scipy's `gammatone`, IIR (the catalogue family)
+/// or, with `--type fir`, FIR (`FIRMethodName.gammatone`, a FIR command).
 struct GammatoneCommand: CatalogueCommand {
     static let family = FilterFamily.Name.gammatone
     static let configuration = CommandConfiguration(
         commandName: "gammatone",
-        abstract: "An auditory gammatone filter, as scipy's gammatone(ftype='iir').",
-        usage: "mkfilter gammatone --frequency <Hz> --sample-rate <Hz>",
+        abstract: "An auditory gammatone filter, as scipy's gammatone (IIR or FIR).",
+        usage: """
+            mkfilter gammatone --frequency <Hz> --sample-rate <Hz>
+            mkfilter gammatone --type fir --frequency <Hz> --sample-rate <Hz>
+                               [--order <N>] [--taps <N>]
+            """,
         discussion: """
-            Slaney's fourth-order IIR gammatone (eight poles): bandwidth
-            1.019 ERB(f), ERB(f) = f / 9.26449 + 24.7 Hz, unit gain at f. Its
-            bandwidth is defined in Hz, so it needs --sample-rate and the
-            frequency in Hz; the bandwidth must be below Nyquist.
+            A gammatone filter centred at f, its bandwidth 1.019 ERB(f),
+            ERB(f) = f / 9.26449 + 24.7 Hz. Its bandwidth is defined in Hz, so
+            it needs --sample-rate and the frequency in Hz, 0 < f < fs/2.
+
+              --type iir   (default) Slaney's fourth-order IIR gammatone (eight
+                           poles), unit gain at f: scipy's gammatone(f, 'iir',
+                           fs=fs); the bandwidth must be below Nyquist
+              --type fir   the impulse response t^(N-1) exp(-2 pi b t)
+                           cos(2 pi f t), sampled and scaled: scipy's
+                           gammatone(f, 'fir', order, numtaps, fs)
+              --order N    the FIR's order, 1 ... 24 (default 4)
+              --taps N     the FIR's taps (default max(floor(0.015 fs), 15))
 
             \(outputOptions)
+            With --type fir the output is a FIR filter's (taps): its report,
+            or --emit json ({"taps": [...]}), swift, c, cmsis, ... as firwin's.
 
-            EXAMPLE
+            EXAMPLES
               mkfilter gammatone --frequency 1000 --sample-rate 16000
+              mkfilter gammatone --type fir --frequency 1000 \\
+                  --sample-rate 16000 --emit json
             """,
         helpNames: [.long])
     @Argument(parsing: .allUnrecognized, help: "The options above.")
     var arguments: [String] = []
+
+    func run() throws {
+        if FIRProgram.isFIRGammatone(arguments) {
+            try emit(FIRProgram.run("gammatone", arguments: arguments))
+        } else {
+            try emit(Mkfilter.run(arguments: [Self.family.rawValue] + arguments))
+        }
+    }
 }
 
 /// `mkfilter biquad`: the Audio EQ Cookbook.

@@ -10,7 +10,14 @@ import FilterSets
 /// rate, 0 ... 0.5), or Hz with `--sample-rate`.
 public enum FIRProgram {
     /// The commands this program runs.
+    /// (`gammatone --type fir` too: `isFIRGammatone(_:)`.)
     public static let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord", "fir", "savgol", "halfband"]
+
+    /// Whether `gammatone`'s words ask for the FIR gammatone: `--type fir`
+    /// among them (without it, `gammatone` is the IIR catalogue family).
+    public static func isFIRGammatone(_ arguments: [String]) -> Bool {
+        zip(arguments, arguments.dropFirst()).contains { $0 == "--type" && $1 == "fir" }
+    }
 
     /// Each command's usage line.
     static func usage(_ command: String) -> String {
@@ -35,6 +42,9 @@ public enum FIRProgram {
                 + "                       [--use conv|dot] [common options]"
         case "halfband":
             return "Usage: mkfilter halfband --taps <N> --passband-edge <p> [common options]"
+        case "gammatone":
+            return "Usage: mkfilter gammatone --type fir --frequency <Hz> --sample-rate <Hz> [--order <N>] [--taps <N>]\n"
+                + "                          [--emit <kind> ...]"
         default:
             return "Usage: mkfilter kaiserord --attenuation <dB> --width <w> [--sample-rate <Hz>]"
         }
@@ -64,7 +74,8 @@ public enum FIRProgram {
     /// command's name first), for `response`, `impulse`, `step` and
     /// `verify`; nil for Fisher's design options.
     public static func designWords(_ words: [String]) -> [String]? {
-        guard let first = words.first, commands.contains(first) else { return nil }
+        guard let first = words.first,
+              commands.contains(first) || (first == "gammatone" && isFIRGammatone(Array(words.dropFirst()))) else { return nil }
         return words
     }
 

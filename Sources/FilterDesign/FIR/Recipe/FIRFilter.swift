@@ -113,7 +113,7 @@ public struct FIRFilter: Sendable, Hashable {
             return (b, stride(from: 0, to: d.count - 1, by: 2).map { (d[$0], d[$0 + 1]) }, w, false)
         case let .halfband(_, p):
             return ([0, p, 0.5 - p, 0.5], [(1, 1), (0, 0)], nil, false)
-        case .firwin, .firwin2, .savgol:
+        case .firwin, .firwin2, .savgol, .gammatone:
             return nil
         }
     }
@@ -139,7 +139,8 @@ public struct FIRFilter: Sendable, Hashable {
 
     /// The frequencies a window design is judged at, with the gain asked
     /// there: `firwin`'s dc, cutoffs and Nyquist (the ideal filter's gain on
-    /// each side of a cutoff averages to 1/2 there); `firwin2`'s points.
+    /// each side of a cutoff averages to 1/2 there); `firwin2`'s points;
+    /// a smoother's dc; a gammatone's centre (scipy's scale aims at 1).
     public var checkpoints: [(alpha: Double, asked: Double)] {
         switch recipe.method {
         case let .firwin(_, cutoffs, band, _, _, _):
@@ -153,6 +154,9 @@ public struct FIRFilter: Sendable, Hashable {
         case let .savgol(_, _, derivative, _, _, _):
             // A smoother keeps dc; a derivative's taps sum to 0.
             return [(0, derivative == 0 ? 1 : 0)]
+        case let .gammatone(_, f, _):
+            // scipy scales the taps for a gain of about 1 at the centre.
+            return [(f, 1)]
         case .remez, .firls, .halfband:
             return []
         }

@@ -19,6 +19,11 @@ public enum FIRMethodName: String, Sendable, Hashable, CaseIterable {
     /// An equiripple half-band low-pass (N = 4k + 3 taps, every other tap 0,
     /// the centre 1/2).
     case halfband
+    /// scipy's FIR gammatone (`gammatone(f, 'fir', order, numtaps, fs)`):
+    /// an auditory filter's impulse response, sampled. The command line
+    /// names it `mkfilter gammatone --type fir`; without `--type fir`,
+    /// `gammatone` is the IIR catalogue family (`FilterFamily.Name.gammatone`).
+    case gammatone
 }
 
 extension FIRMethodName {
@@ -34,6 +39,7 @@ extension FIRMethodName {
         case .firwin2: return LinearPhaseTaps.firwin2
         case .fir, .savgol: return nil
         case .halfband: return HalfBand.tapsRange
+        case .gammatone: return Gammatone.tapsRange
         }
     }
 }

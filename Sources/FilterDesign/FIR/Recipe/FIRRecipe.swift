@@ -24,6 +24,9 @@ public struct FIRRecipe: Sendable, Hashable {
         case savgol(window: Int, polyorder: Int, derivative: Int, delta: Double, position: Int?, use: SavitzkyGolay.Use)
         /// The equiripple half-band low-pass of N = 4k + 3 taps, passband 0 ... p.
         case halfband(taps: Int, passbandEdge: Double)
+        /// scipy's FIR gammatone of `order` at `frequency` (alpha): its
+        /// bandwidth is in Hz, so the recipe's sample rate is needed.
+        case gammatone(taps: Int, frequency: Double, order: Int)
 
         /// The command's name: remez, firls, firwin, firwin2.
         public var name: String {
@@ -34,6 +37,7 @@ public struct FIRRecipe: Sendable, Hashable {
             case .firwin2: return "firwin2"
             case .savgol: return "savgol"
             case .halfband: return "halfband"
+            case .gammatone: return "gammatone"
             }
         }
 
@@ -41,7 +45,8 @@ public struct FIRRecipe: Sendable, Hashable {
         public var taps: Int {
             switch self {
             case let .remez(n, _, _, _, _), let .firls(n, _, _, _), let .firwin(n, _, _, _, _, _),
-                 let .firwin2(n, _, _, _, _), let .savgol(n, _, _, _, _, _), let .halfband(n, _):
+                 let .firwin2(n, _, _, _, _), let .savgol(n, _, _, _, _, _), let .halfband(n, _),
+                 let .gammatone(n, _, _):
                 return n
             }
         }
@@ -132,6 +137,27 @@ public struct FIRRecipe: Sendable, Hashable {
                 case .subFilter: throw failure(error.description(wording))
                 }
             }
+        case let .gammatone(n, alpha, order):
+            return (try gammatoneTaps(taps: n, alpha: alpha, order: order, wording: wording), nil)
         }
+    }
+}
+
+extension FIRRecipe {
+    /// The FIR gammatone's taps (`Gammatone.taps`), its frequency checked
+    /// against the sample rate (0 < f < fs/2, scipy's rule) and a number of
+    /// taps taken from scipy's default (0.015 fs) against `Gammatone.tapsRange`.
+    func gammatoneTaps(taps n: Int, alpha: Double, order: Int, wording: FrequencyWording) throws(FIRDesignError) -> [Double] {
+        let fs = sampleRate ?? 1
+        guard alpha > 0, alpha < 0.5 else {
+            throw FIRDesignError(field: .corners, [.field(.corners), .text(" \(wording.frequency(alpha)) is not allowed; "
+                + "it must be above 0 and below Nyquist (\(wording.frequency(0.5)))")])
+        }
+        guard Gammatone.tapsRange.contains(n) else {
+            let bound = Gammatone.tapsRange.upperBound
+            throw FIRDesignError(field: .taps, [.text("scipy's default number of taps, 0.015 fs, is \(n) at this sample rate, "
+                + "more than \(bound); give "), .field(.taps), .text(" (1 ... \(bound))")])
+        }
+        return Gammatone.taps(frequency: alpha * fs, sampleRate: fs, order: order, count: n)
     }
 }
