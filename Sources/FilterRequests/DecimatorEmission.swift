@@ -1,5 +1,6 @@
 // `mkfilter decimator --emit`: the cascade as code. Swift declares the
-// stages for FilterRuntime's `DecimatingCascade`; CMSIS's formats write each
+// stages for FilterRuntime's `DecimatingCascade`; C is one portable header
+// (`DecimatorCEmitter`, double or float); CMSIS's formats write each
 // stage as `mkfilter resample --up 1 --down m --emit` would with the stage's
 // taps (`arm_fir_decimate_f32|q15|q31`, its block-size rule and fixed-point
 // scaling per stage), one header after another.
@@ -9,16 +10,25 @@ import FilterJSON
 
 extension MultistageDecimator {
     /// The formats the cascade is written in.
-    public static let emissionFormats: [EmissionFormat] = [.json, .swift, .cmsis, .cmsisQ15, .cmsisQ31]
+    public static let emissionFormats: [EmissionFormat] = [.json, .swift, .c, .cmsis, .cmsisQ15, .cmsisQ31]
 
     /// The cascade in `format`, named `name` (default "decimate by M"),
     /// with the notes the fixed-point formats bring.
     ///
     /// - Throws: `ApplicationError` for a format not in `emissionFormats`, or
     ///   a stage's emitter's refusal (a factor CMSIS cannot hold).
-    public func code(_ format: EmissionFormat, name given: String?, commandLine: String) throws(ApplicationError) -> (code: String, notes: [String]) {
+    /// `precision` is C's (`--emit c`), double by default.
+    public func code(_ format: EmissionFormat, name given: String?, commandLine: String,
+                     precision: CEmitter.Precision = .double) throws(ApplicationError) -> (code: String, notes: [String]) {
         let name = given ?? "decimate by \(specification.factor)"
         switch format {
+        case .c:
+            let cStages = stages.map { s in
+                DecimatorCEmitter.Stage(factor: s.factor, taps: s.taps, origin: Self.origin(of: s))
+            }
+            do { return (try DecimatorCEmitter.header(name: name, stages: cStages, commandLine: commandLine, precision: precision), []) } catch {
+                throw ApplicationError(error.description)
+            }
         case .json: return (json.text() + "\n", [])
         case .swift:
             guard !SwiftSource.identifier(name).isEmpty else {
@@ -28,8 +38,7 @@ extension MultistageDecimator {
         case .cmsis, .cmsisQ15, .cmsisQ31:
             var code = "", notes: [String] = []
             for (i, s) in stages.enumerated() {
-                let origin = "stage \(i + 1) of \(stages.count) of the cascade, "
-                    + (s.isHalfBand ? "an equiripple half-band filter" : "an equiripple filter stopping what aliases onto the passband")
+                let origin = "stage \(i + 1) of \(stages.count) of the cascade, " + Self.origin(of: s)
                 var request = EmissionRequest(resampler: ResamplingFilter(up: 1, down: s.factor, taps: s.taps, origin: origin),
                                               commandLine: commandLine, format: format)
                 request.name = "\(name) stage \(i + 1)"
@@ -42,6 +51,11 @@ extension MultistageDecimator {
             throw ApplicationError("--emit \(format.rawValue) does not write a multistage decimator; use "
                                    + Self.emissionFormats.map(\.rawValue).joined(separator: ", "))
         }
+    }
+
+    /// What a stage's taps are, for the code's comments.
+    static func origin(of stage: DecimatorStage) -> String {
+        stage.isHalfBand ? "an equiripple half-band filter" : "an equiripple filter stopping what aliases onto the passband"
     }
 
     /// Swift declaring the stages (exact doubles) and `makeDecimator()`, a

@@ -155,8 +155,15 @@ import TestSupport
         #expect(q15.exitCode == 0)
         #expect(q15.standardOutput.components(separatedBy: "arm_fir_decimate_init_q15(&s").count - 1 == library.stages.count)
         #expect(q15.standardError.contains("stage 3: q15: L1 scaling"))
+        // Plain C: one header, every stage's taps exact (DecimatorCEmissionTests runs it).
+        let c = DecimatorProgram.run(arguments: spec + ["--emit", "c", "--name", "imu down"])
+        #expect(c.exitCode == 0 && c.standardOutput.contains("static inline size_t mkfilter_imu_down_block(")
+                && c.standardOutput.contains("#define MKFILTER_IMU_DOWN_STAGES \(library.stages.count)\n")
+                && c.standardOutput.contains("mkfilter decimator --factor 8 --sample-rate 800"))
         let cases: [([String], String)] = [
-            (spec + ["--emit", "c"], "--emit 'c' is not a format of a decimator; use json, swift, cmsis, cmsis-q15, cmsis-q31"),
+            (spec + ["--emit", "vdsp"], "--emit 'vdsp' is not a format of a decimator; use json, swift, c, cmsis, cmsis-q15, cmsis-q31"),
+            (spec + ["--emit", "json", "--precision", "float"], "--precision is C's: give --emit c too"),
+            (spec + ["--emit", "c", "--precision", "half"], "--precision 'half' is not a precision of C; use double or float"),
             (spec + ["--name", "x"], "--name names the code: give --emit too"),
             (["--factor", "1", "--passband-edge", "0.1", "--passband-loss", "1", "--stopband-attenuation", "60"], "--factor 1 is not allowed"),
             (["--factor", "8", "--passband-edge", "0.1", "--passband-loss", "1", "--stopband-attenuation", "60"],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FilterDesign
+import FilterEmission
 import FilterRequests
 
 /// `mkfilter decimator`: the cheapest multistage decimator for a specification.
@@ -11,7 +12,7 @@ struct DecimatorCommand: ParsableCommand {
             mkfilter decimator --factor <M> --passband-edge <p>
                     --passband-loss <R> --stopband-attenuation <A>
                     [--sample-rate <Hz>] [--emit <format>] [--name <name>]
-                    [--output <file>]
+                    [--precision double|float] [--output <file>]
             """,
         discussion: """
             A cascade of decimating FIR stages (M = M1 M2 ...) that keeps
@@ -36,6 +37,11 @@ struct DecimatorCommand: ParsableCommand {
                                            "taps": [...]}, ...]}
               --emit swift                 the stages and makeDecimator(),
                                            FilterRuntime's DecimatingCascade
+              --emit c [--precision double|float]
+                                           one portable C header: _init,
+                                           _step (an output every M inputs),
+                                           _block; in double bit for bit
+                                           as DecimatingCascade
               --emit cmsis|cmsis-q15|cmsis-q31
                                            each stage for CMSIS-DSP's
                                            arm_fir_decimate_f32|q15|q31
@@ -66,7 +72,7 @@ struct DecimatorCommand: ParsableCommand {
 public enum DecimatorProgram {
     static let usage = """
         Usage: mkfilter decimator --factor <M> --passband-edge <p> --passband-loss <R> --stopband-attenuation <A>
-                                  [--sample-rate <Hz>] [--emit json] [--output <file>]
+                                  [--sample-rate <Hz>] [--emit <format>] [--output <file>]
         """
 
     /// The command line that designs the same cascade: the words without
@@ -74,7 +80,7 @@ public enum DecimatorProgram {
     static func commandLine(_ arguments: [String]) -> String {
         var words = ["mkfilter", "decimator"], k = 0
         while k < arguments.count {
-            if ["--emit", "--name", "--output", "-o"].contains(arguments[k]) { k += 2; continue }
+            if ["--emit", "--name", "--output", "-o", "--precision"].contains(arguments[k]) { k += 2; continue }
             words.append(arguments[k])
             k += 1
         }
@@ -86,12 +92,13 @@ public enum DecimatorProgram {
     struct Request {
         var specification: MultistageDecimator.Specification
         var emit: EmissionFormat?, name: String?, output: String?
+        var precision: CEmitter.Precision?
     }
 
     /// The words read and checked.
     static func request(_ arguments: [String]) throws(UsageError) -> Request {
         var factor: Int?, edge: Double?, loss: Double?, attenuation: Double?, rate: Double?
-        var emit: EmissionFormat?, output: String?, name: String?
+        var emit: EmissionFormat?, output: String?, name: String?, precision: CEmitter.Precision?
         var seen: Set<String> = []
         var cursor = ArgumentCursor(arguments)
         while let word = cursor.next() {
@@ -110,6 +117,12 @@ public enum DecimatorProgram {
                 }
                 emit = format
             case "--name": name = try cursor.value(for: word)
+            case "--precision":
+                let text = try cursor.value(for: word)
+                guard let p = CEmitter.Precision(rawValue: text) else {
+                    throw UsageError("--precision \(ArgumentValues.quoted(text)) is not a precision of C; use double or float")
+                }
+                precision = p
             case "--output", "-o": output = try cursor.value(for: word)
             default: throw UsageError("unknown option \(ArgumentValues.quoted(word)) for decimator", showsUsage: true)
             }
@@ -119,9 +132,10 @@ public enum DecimatorProgram {
         guard let loss else { throw UsageError("--passband-loss is required (the ripple in dB, e.g. 0.1)", showsUsage: true) }
         guard let attenuation else { throw UsageError("--stopband-attenuation is required (in dB, e.g. 80)", showsUsage: true) }
         if name != nil && emit == nil { throw UsageError("--name names the code: give --emit too") }
+        if precision != nil && emit != .c { throw UsageError("--precision is C's: give --emit c too") }
         return Request(specification: .init(factor: factor, passbandEdge: edge / (rate ?? 1), passbandLoss: loss,
                                             stopbandAttenuation: attenuation, sampleRate: rate),
-                       emit: emit, name: name, output: output)
+                       emit: emit, name: name, output: output, precision: precision)
     }
 
     /// Runs the command: exit 0 with the report or code, or exit 1 with one
@@ -135,7 +149,8 @@ public enum DecimatorProgram {
             var text = decimator.report, warnings = ""
             if let emit = r.emit {
                 do {
-                    let (code, notes) = try decimator.code(emit, name: r.name, commandLine: Self.commandLine(arguments))
+                    let (code, notes) = try decimator.code(emit, name: r.name, commandLine: Self.commandLine(arguments),
+                                                           precision: r.precision ?? .double)
                     (text, warnings) = (code, notes.map { "\(program): \($0)\n" }.joined())
                 } catch { throw UsageError(error.description) }
             }
