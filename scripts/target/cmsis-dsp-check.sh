@@ -149,5 +149,23 @@ timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none 
     -semihosting-config enable=on,target=native -kernel decimator.elf >decimator.out \
     || { rc=$?; tail -c 2000 decimator.out; fail "the Cortex-M4 decimator run failed (status $rc)"; }
 python3 "$here/decimator_compare.py" compare decimator_q15.h "$work" || status=$?
+
+# The same decimator as plain C (mkfilter decimator --emit c), in float (the
+# M4's FPU) and double (software floating point), against the same sums on
+# the host.
+for real in float double; do
+    bits=$([ "$real" = float ] && echo 32 || echo 64)
+    "$mkfilter" decimator --factor 8 --passband-edge 0.05 --passband-loss 0.1 --stopband-attenuation 80 \
+        --emit c --precision "$real" --name "dec f$bits" >"decimator_f$bits.h" 2>decimator.err \
+        || { cat decimator.err; fail "mkfilter decimator --emit c --precision $real failed"; }
+done
+arm-none-eabi-gcc "${arm[@]}" -I "$work" -Wall -Wextra -Werror -c "$here/decimator_c_harness.c" -o decimator_c_harness.o \
+    || fail "compiling the decimator's C harness failed"
+arm-none-eabi-gcc "${arm[@]}" decimator_c_harness.o startup.o "${link[@]}" -o decimator_c.elf 2>link.err \
+    || { cat link.err; fail "linking decimator_c.elf failed"; }
+timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+    -semihosting-config enable=on,target=native -kernel decimator_c.elf >decimator_c.out \
+    || { rc=$?; tail -c 2000 decimator_c.out; fail "the Cortex-M4 run of the decimator's C failed (status $rc)"; }
+python3 "$here/decimator_c_compare.py" decimator_f32.h decimator_f64.h decimator_c.out || status=$?
 echo "cmsis-dsp-check: $(( $(date +%s) - start )) s"
 exit "$status"
