@@ -32,6 +32,9 @@ public struct VerificationRequest: Sendable {
         /// A FIR filter, with the command line that made it (`remez ...`),
         /// run as its taps in Double, Float or `fixedPoint`.
         case taps(FIRFilter, commandLine: String)
+        /// A multistage decimator (`mkfilter decimator ...`), run as its
+        /// stages' taps in Double, Float or `fixedPoint`.
+        case decimator(MultistageDecimator, commandLine: String)
         /// The template definitions in these files.
         case templateFiles([String])
     }
@@ -68,6 +71,11 @@ public struct VerificationRequest: Sendable {
         case let .taps(filter, commandLine):
             let item = try Self.verify(filter, commandLine: commandLine, precision: precision, fixedPoint: fixedPoint)
             return VerificationReport(items: [item], precision: precision)
+        case let .decimator(decimator, commandLine):
+            let item = try Self.verify(decimator, commandLine: commandLine, precision: precision, fixedPoint: fixedPoint)
+            var report = VerificationReport(items: [item], precision: precision)
+            if let fixedPoint { report.precisionName = fixedPoint.name }
+            return report
         case .templateFiles(let files):
             if let fixedPoint {
                 throw ApplicationError("--precision \(fixedPoint.name) verifies a design; templates run in double or float")

@@ -177,6 +177,49 @@ import TestSupport
         }
     }
 
+    /// `mkfilter verify decimator ...` judges each stage's taps as stored:
+    /// Double, Float and q31 carry the 80 dB design, q15 does not (its third
+    /// stage's rounding leaves about 74 dB), and says which format does; each
+    /// stage's aliasing attenuation is the one a direct sum on a grid four
+    /// times as fine finds.
+    @Test func decimatorVerifiesAsItRuns() throws {
+        let spec = ["--factor", "8", "--passband-edge", "0.05", "--passband-loss", "0.1", "--stopband-attenuation", "80"]
+        for precision in ["double", "float", "q31"] {
+            let run = VerifyProgram.run(arguments: ["decimator"] + spec + ["--precision", precision])
+            #expect(run.exitCode == 0, "\(precision): \(run.standardOutput)")
+        }
+        let q15 = VerifyProgram.run(arguments: ["decimator"] + spec + ["--precision", "q15"])
+        #expect(q15.exitCode == 2 && q15.standardOutput.contains("FAIL  aliasing: less than 80 dB down in q15: stage 3: 7"), "\(q15.standardOutput)")
+        #expect(q15.standardOutput.contains("use q31 or Float") && q15.standardOutput.contains("ok    no overflow"))
+        let json = VerifyProgram.run(arguments: ["decimator"] + spec + ["--json"])
+        let library = try MultistageDecimator.design(.init(factor: 8, passbandEdge: 0.05, passbandLoss: 0.1, stopbandAttenuation: 80))
+        var divisor = 1
+        for (i, s) in library.stages.enumerated() {
+            // The least attenuation over the bands folding onto 0 ... p, by a plain sum at 8,001 points a band.
+            let edge = 0.05 * Double(divisor)
+            var largest = 0.0, k = 1
+            while Double(k) / Double(s.factor) - edge < 0.5 {
+                let lower = max(Double(k) / Double(s.factor) - edge, 0), upper = min(Double(k) / Double(s.factor) + edge, 0.5)
+                for j in 0...8000 {
+                    let f = lower + (upper - lower) * Double(j) / 8000
+                    var re = 0.0, im = 0.0
+                    for (n, h) in s.taps.enumerated() { re += h * cos(2 * Double.pi * f * Double(n)); im -= h * sin(2 * Double.pi * f * Double(n)) }
+                    largest = max(largest, (re * re + im * im).squareRoot())
+                }
+                k += 1
+            }
+            let direct = -20 * log10(largest)
+            guard case .array(let items)? = try JSONValue.parse(json.standardOutput)["items"], case .array(let figures)? = items.first?["figures"],
+                  let figure = figures.first(where: { $0["name"] == .string("stage \(i + 1) aliasing attenuation") }),
+                  case .number(let value)? = figure["value"] else { Issue.record("no figure for stage \(i + 1)"); continue }
+            #expect(abs(value - direct) <= 0.01, "stage \(i + 1): verify \(value) dB, a direct sum \(direct) dB")
+            #expect(direct >= 80)
+            divisor *= s.factor
+        }
+        let bad = VerifyProgram.run(arguments: ["decimator"] + spec + ["--emit", "c"])
+        #expect(bad.exitCode == 1 && bad.standardError.contains("--emit is not an option of mkfilter verify"), "\(bad.standardError)")
+    }
+
     @Test func badInputIsOneMessageNamingTheOption() {
         let cases: [(String, [String], String)] = [
             ("savgol", ["--window", "5", "--polyorder", "5"], "--polyorder: polyorder 5 must be less than the window length 5"),

@@ -129,7 +129,14 @@ public enum VerifyProgram {
             let args = try AnalysisArguments(arguments, command: "verify", accepted: ["--json", "--precision", "--fixed-point-scaling"])
             try args.validate()
             let subject: VerificationRequest.Subject
-            if let words = FIRProgram.designWords(args.designWords) {
+            if args.designWords.first == "decimator" {
+                // A multistage decimator, judged against its specification as it runs.
+                if args.fixedPointScaling != nil {
+                    throw UsageError("--fixed-point-scaling applies to IIR sections; a decimator's stages are scaled by their taps' L1 norms")
+                }
+                subject = .decimator(try DecimatorProgram.design(Array(args.designWords.dropFirst())),
+                                     commandLine: (["mkfilter"] + args.designWords).joined(separator: " "))
+            } else if let words = FIRProgram.designWords(args.designWords) {
                 // A FIR design, judged by its response against what it was asked for.
                 if args.fixedPointScaling != nil {
                     throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")

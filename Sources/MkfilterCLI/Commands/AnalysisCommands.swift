@@ -216,13 +216,23 @@ struct VerifyCommand: ParsableCommand {
             command line: the taps must be its design's, bit for bit, and then
             the FIR checks of `mkfilter verify <FIR command>` run.
 
-            A FIR design (remez, firls, firwin, firwin2 or fir and its options) is
-            checked with its taps as stored in Double or Float, on the continuum:
+            A FIR design (remez, firls, firwin, firwin2, fir, savgol, halfband or
+            gammatone --type fir and its options) is checked with its taps as
+            stored in Double, Float, q15 or q31, on the continuum:
               finite            every tap
-              linear phase      the taps exactly (anti)symmetric
+              linear phase      the taps exactly (anti)symmetric, where the
+                                design is linear phase
               meets the specification   fir: the ripple and attenuation per band
               equiripple        remez: weighted error within 1 % of the design's
-              as designed       firls, firwin, firwin2: within 1 % of Double's
+              as designed       the others: within 1 % of Double's
+
+            A decimator (decimator and its specification) is checked with each
+            stage's taps as stored in Double, Float, q15 or q31:
+              passband          the stages' gains multiplied within R dB
+              aliasing          every band that folds onto the passband, in
+                                every stage, at least A dB down
+              no overflow, accuracy   q15, q31: each stage's L1 proof; a sine
+                                through the chained stages at least 40 dB clean
 
             Exit status: 0 when every check passes, 2 when one fails, 1 for bad input.
 
@@ -230,6 +240,8 @@ struct VerifyCommand: ParsableCommand {
               mkfilter verify -Bu -Lp -o 2 --sample-rate 60 --corner 5
               mkfilter verify remez --taps 101 --bands 0 0.1 0.2 0.5 --desired 1 0 \\
                   --precision float
+              mkfilter verify decimator --factor 8 --passband-edge 0.05 \\
+                  --passband-loss 0.1 --stopband-attenuation 80 --precision q15
               mkfilter verify -Ch -0.5 -Bp -o 10 -a 0.1 0.2 --precision gencode
               mkfilter verify Generated/ShakeFilters60Hz.swift --json
             """,

@@ -138,6 +138,16 @@ public enum DecimatorProgram {
                        emit: emit, name: name, output: output, precision: precision)
     }
 
+    /// The cascade the words (a specification, without `--emit` and its
+    /// companions) design, for `verify`.
+    static func design(_ arguments: [String]) throws(UsageError) -> MultistageDecimator {
+        let r = try request(arguments)
+        if r.emit != nil || r.output != nil || r.name != nil || r.precision != nil {
+            throw UsageError("--emit, --name, --precision and --output belong to mkfilter decimator itself; verify takes the specification")
+        }
+        do { return try MultistageDecimator.design(r.specification) } catch { throw UsageError(error.description) }
+    }
+
     /// Runs the command: exit 0 with the report or code, or exit 1 with one
     /// message naming the option and nothing on standard output.
     public static func run(arguments: [String]) -> InvocationResult {
