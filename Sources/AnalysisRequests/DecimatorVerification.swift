@@ -29,23 +29,9 @@ extension VerificationRequest {
     ///   in, or a stage CMSIS cannot hold.
     static func verify(_ decimator: MultistageDecimator, commandLine: String, precision: RunningPrecision,
                        fixedPoint: FixedPointArithmetic?) throws(ApplicationError) -> VerificationItem {
-        guard fixedPoint != nil || precision == .double || precision == .float else {
-            throw ApplicationError("--precision \(precision.rawValue): a decimator runs in double, float, q15 or q31")
-        }
         var checks: [VerificationCheck] = [], figures: [VerificationFigure] = []
-        var fixed: [FixedPointTaps] = []
-        let acting: [[Double]]
-        if let fixedPoint {
-            for (i, s) in decimator.stages.enumerated() {
-                do { fixed.append(try FixedPointTaps(s.taps, arithmetic: fixedPoint, structure: .decimator(s.factor))) } catch {
-                    throw ApplicationError("stage \(i + 1): \(error.description)")
-                }
-            }
-            acting = zip(fixed, decimator.stages).map { f, s in f.storedTaps.prefix(s.taps.count).map { $0 / f.outputScale } }
-        } else {
-            acting = decimator.stages.map { s in precision == .float ? s.taps.map { Double(Float($0)) } : s.taps }
-        }
-        let name = fixedPoint?.name ?? (precision == .float ? "Float" : "Double")
+        let run = try DecimatorAsRun(decimator, precision: precision, fixedPoint: fixedPoint)
+        let acting = run.acting, fixed = run.fixed, name = run.name
         let spec = decimator.specification
         let ripple = passbandRipple(acting, factors: decimator.stages.map(\.factor), edge: spec.passbandEdge)
         figures.append(VerificationFigure(name: "passband ripple", value: ripple, unit: "dB peak to peak (allowed \(Verification.format(spec.passbandLoss)))"))

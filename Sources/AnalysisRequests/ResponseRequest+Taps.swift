@@ -77,9 +77,14 @@ extension ResponseRequest {
     /// The frequency response's rows, and its plot (with the
     /// specification's mask for a `mkfilter fir` design).
     private func writeFrequencyResponse(_ run: FIRAsRun, _ filter: FIRFilter, into sink: ByteSink) -> String? {
+        writeFrequencyResponse(taps: run.taps, sampleRate: filter.recipe.sampleRate, mask: Self.mask(of: filter), into: sink)
+    }
+
+    /// The frequency response's rows of `taps` (alphas, and Hz at
+    /// `sampleRate`), and its plot with `mask` when there is one.
+    func writeFrequencyResponse(taps: [Double], sampleRate fs: Double?, mask: BandRequirements?, into sink: ByteSink) -> String? {
         let grid = FrequencyGrid(count: points ?? ResponseRequest.defaultPoints)
-        let fs = filter.recipe.sampleRate
-        let (h, delay) = Self.spectrum(run.taps, grid: grid)
+        let (h, delay) = Self.spectrum(taps, grid: grid)
         let axis = frequencyAxis ?? .linear
         var chartPoints = plot && axis == .linear
             ? FrequencyChartPoints(alphas: grid, sampleRate: fs, scale: scale, axis: axis) : nil
@@ -104,19 +109,19 @@ extension ResponseRequest {
         guard plot else { return nil }
         let (magnitude, phase): (Chart, Chart)
         if let chartPoints {
-            (magnitude, phase) = ResponseRequest.frequencyCharts(chartPoints, sampleRate: fs, scale: scale, mask: Self.mask(of: filter), axis: axis)
+            (magnitude, phase) = ResponseRequest.frequencyCharts(chartPoints, sampleRate: fs, scale: scale, mask: mask, axis: axis)
         } else {
             // A log axis: 1,024 points from a thousandth of Nyquist up, each summed directly.
             let alphas = (0..<1024).map { 5e-4 * Double.pow(1000, Double($0) / 1023) }
             let values = alphas.map { alpha in
-                run.taps.enumerated().reduce(Complex<Double>(0, 0)) { sum, term in
+                taps.enumerated().reduce(Complex<Double>(0, 0)) { sum, term in
                     let angle = -2 * Double.pi * alpha * Double(term.offset)
                     return sum + Complex(term.element * Double.cos(angle), term.element * Double.sin(angle))
                 }
             }
             (magnitude, phase) = ResponseRequest.frequencyCharts(
                 alphas: alphas, response: FrequencyResponse(grid: FrequencyGrid(count: 1024), values: values),
-                sampleRate: fs, scale: scale, mask: Self.mask(of: filter), axis: .log)
+                sampleRate: fs, scale: scale, mask: mask, axis: .log)
         }
         return PlotPage(title: "Frequency response", subtitle: title, panels: [.chart(magnitude), .chart(phase)]).svg()
     }

@@ -32,6 +32,9 @@ public struct ResponseRequest: Sendable {
         case design(Design)
         /// A FIR filter, run as its taps.
         case taps(FIRFilter)
+        /// A multistage decimator, run as its stages' taps
+        /// (`ResponseRequest+Decimator.swift`).
+        case decimator(MultistageDecimator)
     }
 
     /// The filter.
@@ -74,6 +77,12 @@ public struct ResponseRequest: Sendable {
         self.kind = kind
     }
 
+    /// A request for `kind` of the multistage decimator `decimator`.
+    public init(decimator: MultistageDecimator, kind: Kind) {
+        self.subject = .decimator(decimator)
+        self.kind = kind
+    }
+
     /// The CSV, and the SVG when `plot` is set.
     ///
     /// - Throws: `ApplicationError` for a design without a finite gain, an
@@ -107,6 +116,7 @@ public struct ResponseRequest: Sendable {
         switch subject {
         case let .design(design): return try produce(design, into: sink)
         case let .taps(filter): return try produceTaps(filter, into: sink)
+        case let .decimator(decimator): return try produceDecimator(decimator, into: sink)
         }
     }
 

@@ -220,6 +220,39 @@ import TestSupport
         #expect(bad.exitCode == 1 && bad.standardError.contains("--emit is not an option of mkfilter verify"), "\(bad.standardError)")
     }
 
+    /// `mkfilter response decimator ...` is the equivalent filter's, prod_i
+    /// H_i(f P_i) (each row against the product of the stages' own sums, 1e-12
+    /// of the peak); `impulse` is the cascade's outputs, bit for bit as
+    /// FilterRuntime's `DecimatingCascade`.
+    @Test func decimatorResponsesAreTheCascades() throws {
+        let spec = ["--factor", "8", "--passband-edge", "0.05", "--passband-loss", "0.1", "--stopband-attenuation", "80"]
+        let library = try MultistageDecimator.design(.init(factor: 8, passbandEdge: 0.05, passbandLoss: 0.1, stopbandAttenuation: 80))
+        let response = ResponseProgram.run(.response, arguments: ["decimator"] + spec + ["--points", "257"])
+        #expect(response.exitCode == 0, "\(response.standardError)")
+        let rows = response.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count == 257)
+        var worst = 0.0
+        for row in rows {
+            let alpha = Double(row[0])!, magnitude = Double(row[2])!
+            var product = 1.0, divisor = 1.0
+            for s in library.stages {
+                var re = 0.0, im = 0.0
+                for (n, h) in s.taps.enumerated() { re += h * cos(2 * Double.pi * alpha * divisor * Double(n)); im -= h * sin(2 * Double.pi * alpha * divisor * Double(n)) }
+                product *= (re * re + im * im).squareRoot()
+                divisor *= Double(s.factor)
+            }
+            worst = max(worst, abs(magnitude - product))
+        }
+        #expect(worst <= 1e-12, "\(worst)")
+        let impulse = ResponseProgram.run(.impulse, arguments: ["decimator"] + spec + ["--samples", "40"])
+        let values = impulse.standardOutput.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[1])! }
+        var cascade = DecimatingCascade(stages: library.stages.map { ($0.factor, $0.taps) })
+        let expected = cascade.process([1] + [Double](repeating: 0, count: 319))
+        #expect(values.map(\.bitPattern) == expected.map(\.bitPattern))
+        let fixed = ResponseProgram.run(.step, arguments: ["decimator"] + spec + ["--precision", "q15"])
+        #expect(fixed.exitCode == 1 && fixed.standardError.contains("a decimator's step response runs in double or float"))
+    }
+
     @Test func badInputIsOneMessageNamingTheOption() {
         let cases: [(String, [String], String)] = [
             ("savgol", ["--window", "5", "--polyorder", "5"], "--polyorder: polyorder 5 must be less than the window length 5"),

@@ -59,7 +59,13 @@ public enum ResponseProgram {
     /// with the response's options.
     static func request(_ kind: ResponseRequest.Kind, _ args: AnalysisArguments) throws(UsageError) -> ResponseRequest {
         var request: ResponseRequest
-        if let words = FIRProgram.designWords(args.designWords) {
+        if args.designWords.first == "decimator" {
+            // A multistage decimator: the equivalent filter's response, or the cascade's outputs.
+            if args.fixedPointScaling != nil {
+                throw UsageError("--fixed-point-scaling applies to IIR sections; a decimator's stages are scaled by their taps' L1 norms")
+            }
+            request = ResponseRequest(decimator: try DecimatorProgram.design(Array(args.designWords.dropFirst())), kind: kind)
+        } else if let words = FIRProgram.designWords(args.designWords) {
             // A FIR design: its taps as they run, in Double, Float or CMSIS's fixed point.
             if args.fixedPointScaling != nil {
                 throw UsageError("--fixed-point-scaling applies to IIR sections; a FIR filter is scaled by its taps' L1 norm, safe for any input")

@@ -61,8 +61,11 @@ struct ResponseCommand: ParsableCommand {
                                  lowest corner is below a tenth of Nyquist
 
             A FIR design is given by its command and options (remez, firls, firwin,
-            firwin2, fir): the response of its taps as stored in Double or Float,
-            the group delay from sum k h[k] z^-k; the plot without poles.
+            firwin2, fir, savgol, halfband, gammatone --type fir): the response
+            of its taps as stored in Double, Float, q15 or q31, the group delay
+            from sum k h[k] z^-k; the plot without poles. A decimator (decimator
+            and its specification): the equivalent filter at the input rate, the
+            stages' gains multiplied, drawn with its passband and aliasing mask.
 
             EXAMPLES
               mkfilter response -Bu -Lp -o 4 -a 0.1 --points 513
@@ -134,7 +137,8 @@ func timeDiscussion(kind: String, input: String) -> String {
     recurrence with --realization direct). mkfilter verify compares them with
     the exact response. A FIR design (remez, firls, firwin, firwin2 or fir and
     its options) runs as y[n] = sum h[k] x[n-k], summed from k = 0 up, in
-    Double or Float: the impulse response is its taps as stored.
+    Double or Float: the impulse response is its taps as stored. A decimator
+    (decimator and its specification) gives its outputs, one every M inputs.
 
     OPTIONS
       <design options>   as for mkfilter: -Bu -Lp -o 2 -a 0.1
