@@ -3,7 +3,19 @@
 /// design's (`FIRQueryDesign`, from `FIRQueryRequest`). What the pages and
 /// the API show of a design is this: its name, command line, report, code in
 /// every format and filter set entry; each form brings its own reading.
-public protocol QueryDesigned: Sendable {
+/// What a page's code section shows of a design: its name and its code in
+/// each format (`QueryDesigned` refines it; a multistage decimator,
+/// `DecimatorQueryDesign`, has it alone).
+public protocol QueryCoded: Sendable {
+    /// The filter's name: given, or the one `mkfilter --emit` gives it.
+    var filterName: String { get }
+    /// The code in `format`, exactly as the command line with `--emit <format>` writes it.
+    func code(_ format: EmissionFormat) throws(ApplicationError) -> String
+}
+
+extension DecimatorQueryDesign: QueryCoded {}
+
+public protocol QueryDesigned: QueryCoded {
     /// Reads and designs `query`, accepting `extraFields` beside the
     /// design's (kept as text in `extras`).
     ///

@@ -253,6 +253,19 @@ import TestSupport
         #expect(fixed.exitCode == 1 && fixed.standardError.contains("a decimator's step response runs in double or float"))
     }
 
+    /// The FIR page's decimator (`DecimatorQueryRequest`) writes every
+    /// format byte for byte as `mkfilter decimator` with the same words does.
+    @Test func theDecimatorsQueryIsTheCommandLine() throws {
+        let design = try DecimatorQueryRequest(query: "design=decimator&factor=12&passbandEdge=0.03&passbandLoss=0.5&stopbandAttenuation=60&name=imu").run()
+        let words = Array(design.commandLine.split(separator: " ").dropFirst(2).map(String.init))
+        for format in MultistageDecimator.emissionFormats {
+            let run = DecimatorProgram.run(arguments: words + ["--emit", format.rawValue, "--name", "imu"])
+            let expected = try design.code(format)
+            #expect(run.exitCode == 0 && run.standardOutput == expected, "\(format.rawValue)")
+        }
+        #expect(throws: ApplicationError.self) { try DecimatorQueryRequest(query: "design=decimator&factor=x").run() }
+    }
+
     @Test func badInputIsOneMessageNamingTheOption() {
         let cases: [(String, [String], String)] = [
             ("savgol", ["--window", "5", "--polyorder", "5"], "--polyorder: polyorder 5 must be less than the window length 5"),

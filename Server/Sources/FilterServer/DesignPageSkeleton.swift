@@ -116,7 +116,7 @@ enum DesignPageSkeleton {
     /// The code section: `design` in each of `formats` in a disclosure
     /// (Swift open), summarised by `title`, with its download from `api`
     /// (`/api/code`) for the escaped query `q`, or the reason it has no code.
-    static func code(_ design: some QueryDesigned, _ formats: [EmissionFormat], title: (EmissionFormat) -> String,
+    static func code(_ design: some QueryCoded, _ formats: [EmissionFormat], title: (EmissionFormat) -> String,
                      api: String, q: String) -> String {
         var html = "<section id=\"code\"><h2>Code</h2>\n"
         for format in formats {

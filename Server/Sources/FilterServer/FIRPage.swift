@@ -17,7 +17,8 @@ enum FIRPage {
     /// The page for `query` (nil or empty: `FIRQueryRequest.exampleQuery`):
     /// see `DesignPageSkeleton.response(query:example:design:page:)`.
     static func response(query: String?) -> Response {
-        DesignPageSkeleton.response(query: query, example: FIRQueryRequest.exampleQuery, design: design, page: page)
+        if let query, DecimatorQueryRequest.names(query) { return DecimatorPage.response(query: query) }
+        return DesignPageSkeleton.response(query: query, example: FIRQueryRequest.exampleQuery, design: design, page: page)
     }
 
     /// The design, its magnitude response and its impulse response (the
@@ -58,7 +59,7 @@ enum FIRPage {
                 + " data-methods=\"\(methods)\"\(checked ? " checked" : "")></label>\n"
         }
         var html = "<form method=\"get\" action=\"/fir\" id=\"design-form\">\n<fieldset><legend>FIR filter</legend>\n"
-        html += controls.select("design", "design", FIRFields.methods, empty: nil, submits: false)
+        html += controls.select("design", "design", FIRFields.methods + ["decimator"], empty: nil, submits: false)
         html += controls.input("taps", "taps", "1 ... \(FIRQueryRequest.maximumTaps); not for fir, savgol", size: 5,
                                methods: "remez firls firwin firwin2 halfband gammatone")
         html += controls.input("sampleRate", "sample rate (Hz)", "frequencies in Hz; else of fs", size: 6)
@@ -95,6 +96,14 @@ enum FIRPage {
         html += "</fieldset>\n<fieldset data-methods=\"gammatone\"><legend>gammatone: auditory (scipy's FIR; taps default 0.015 fs)</legend>\n"
         html += controls.input("frequency", "centre frequency (Hz)", "with the sample rate: 1000", size: 8, methods: "gammatone")
         html += controls.input("order", "order", "1 ... 24 (4)", size: 4, methods: "gammatone")
+        html += "</fieldset>\n<fieldset data-methods=\"decimator\"><legend>decimator: the cheapest multistage decimator</legend>\n"
+        html += controls.input("factor", "factor M", "2 ... \(DecimatorQueryRequest.maximumFactor)", size: 4, methods: "decimator")
+        html += controls.input("passbandEdge", "passband edge", "below half the output rate", size: 8, methods: "decimator",
+                               id: "field-decimator-passbandEdge")
+        html += controls.input("passbandLoss", "passband ripple (dB)", "peak to peak", size: 6, methods: "decimator",
+                               id: "field-decimator-passbandLoss")
+        html += controls.input("stopbandAttenuation", "aliasing attenuation (dB)", "at least", size: 6, methods: "decimator",
+                               id: "field-decimator-stopbandAttenuation")
         return html + DesignPageSkeleton.formEnd(controls, example: "/fir", label: "The example: remez, 31 taps")
     }
 
@@ -128,7 +137,8 @@ enum FIRPage {
     /// `/api/fir/code`: one format's code (`format=`, default swift), as a
     /// download when `download` is given.
     static func code(query: String) -> Response {
-        api(query: query, extra: ["format", "download"]) { design throws(ApplicationError) in
+        if DecimatorQueryRequest.names(query) { return DecimatorPage.code(query: query) }
+        return api(query: query, extra: ["format", "download"]) { design throws(ApplicationError) in
             let name = design.extras["format"] ?? "swift"
             guard let format = EmissionFormat(rawValue: name), format.declaration.writes.contains(.taps) else {
                 throw ApplicationError("format: \(name.debugDescription) is not a format of a FIR filter; use "
@@ -141,18 +151,21 @@ enum FIRPage {
 
     /// `/api/fir/design`: exactly `mkfilter <command line> --emit json`.
     static func json(query: String) -> Response {
-        api(query: query, extra: []) { design throws(ApplicationError) in try QueryAPI.json(design) }
+        if DecimatorQueryRequest.names(query) { return DecimatorPage.json(query: query) }
+        return api(query: query, extra: []) { design throws(ApplicationError) in try QueryAPI.json(design) }
     }
 
     /// `/api/fir/filters.json`: the design as a filter set file, as a
     /// download when `download` is given.
     static func filterSetFile(query: String) -> Response {
-        api(query: query, extra: ["download"]) { design in QueryAPI.filterSetFile(design) }
+        if DecimatorQueryRequest.names(query) { return DecimatorPage.noFilterSetFile() }
+        return api(query: query, extra: ["download"]) { design in QueryAPI.filterSetFile(design) }
     }
 
     /// `/api/fir/response`: exactly `mkfilter response <command line>`.
     static func responseCSV(query: String) -> Response {
-        api(query: query, extra: []) { design throws(ApplicationError) in
+        if DecimatorQueryRequest.names(query) { return DecimatorPage.responseCSV(query: query) }
+        return api(query: query, extra: []) { design throws(ApplicationError) in
             Responses.text(try ResponseRequest(filter: design.filter, kind: .response).run().csv,
                            contentType: "text/csv; charset=utf-8")
         }

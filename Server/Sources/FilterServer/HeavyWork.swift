@@ -79,8 +79,11 @@ public final class HeavyWork: Sendable {
     /// specification whose Kaiser estimate is above `cheapTaps` (the search
     /// designs a few candidates about that long), or a minimum-phase filter.
     /// A query that does not read is cheap (it fails before any design), and
-    /// so is the page without a query (the example, 31 taps).
+    /// so is the page without a query (the example, 31 taps). A decimator
+    /// (`design=decimator`) is heavy.
     public static func isHeavyFIR(query: String) -> Bool {
+        // A multistage decimator designs several cascades: always heavy.
+        if DecimatorQueryRequest.names(query) { return true }
         guard let read = try? FIRQueryRequest(query: query, extraFields: firExtraFields).read() else { return false }
         switch read.design {
         case .recipe(let recipe):

@@ -1,3 +1,4 @@
+import FilterDesign
 import FilterRequests
 import FilterServer
 import FilterSets
@@ -63,6 +64,32 @@ import Testing
     }
 
     /// The page's query and the command line's words give the same taps.
+    /// `design=decimator`: the page shows the cascade (its plots, its report,
+    /// every format it is written in, each `/api/fir/code`'s text), weighs
+    /// as heavy work, and has no filter set entry (422).
+    @Test func theDecimatorIsOnThePage() async throws {
+        let query = "design=decimator&factor=8&sampleRate=800&passbandEdge=40&passbandLoss=0.1&stopbandAttenuation=80"
+        let design = try DecimatorQueryRequest(query: query).run()
+        #expect(design.commandLine == "mkfilter decimator --factor 8 --sample-rate 800 --passband-edge 40 --passband-loss 0.1 --stopband-attenuation 80")
+        #expect(HeavyWork.isHeavyFIR(query: query))
+        try await withClient { client in
+            let (status, body, _) = try await get(client, "/fir?\(query)")
+            #expect(status == .ok)
+            #expect(body.contains("<h2>decimate by 8</h2>") && body.contains("id=\"plot-response\"") && body.contains("id=\"plot-impulse\"")
+                    && body.contains("multistage decimator by 8: 3 stages (2 x 2 x 2)"))
+            for format in MultistageDecimator.emissionFormats {
+                #expect(body.contains("id=\"code-\(format.rawValue)\""), "\(format.rawValue)")
+                let (codeStatus, code, _) = try await get(client, "/api/fir/code?\(design.canonicalQuery)&format=\(format.rawValue)")
+                let expected = try design.code(format)
+                #expect(codeStatus == .ok && code == expected, "\(format.rawValue)")
+            }
+            let (fileStatus, _, _) = try await get(client, "/api/fir/filters.json?\(query)")
+            #expect(fileStatus == .unprocessableContent)
+            let (csvStatus, csv, _) = try await get(client, "/api/fir/response?\(query)")
+            #expect(csvStatus == .ok && csv.hasPrefix("alpha,frequency_hz,magnitude"))
+        }
+    }
+
     @Test func queryAndCommandLineAreOneReader() throws {
         for (query, words) in [
             ("design=remez&taps=31&bands=0,6,7.5,30&desired=1,0&sampleRate=60",
@@ -108,6 +135,12 @@ import Testing
         ("design=firwin&taps=31&cutoff=0.1&noScale=maybe", "noScale"),
         // A Kaiser beta whose I0 overflows: refused at once, not a hung slot.
         ("design=firwin&taps=31&cutoff=0.1&window=kaiser:3e307", ""),
+        // The decimator's fields, its server bound and its design's rules.
+        ("design=decimator&factor=128&passbandEdge=0.001&passbandLoss=0.1&stopbandAttenuation=80", "factor"),
+        ("design=decimator&factor=8&passbandEdge=0.3&passbandLoss=0.1&stopbandAttenuation=80", "passbandEdge"),
+        ("design=decimator&factor=8&passbandEdge=0.05&stopbandAttenuation=80", "passbandLoss"),
+        ("design=decimator&factor=8&passbandEdge=0.05&passbandLoss=0.1&stopbandAttenuation=80&taps=31", "taps"),
+        ("design=decimator&factor=8&passbandEdge=0.05&passbandLoss=0.1&stopbandAttenuation=80&format=vdsp", "format"),
     ])
     func badQueriesAreFourHundredsNamingTheField(query: String, field: String) async throws {
         try await withClient { client in
