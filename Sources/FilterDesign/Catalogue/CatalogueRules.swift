@@ -41,7 +41,7 @@ public enum CatalogueValueError: Error, Sendable, Equatable, CustomStringConvert
         case .gain(let g):
             return "gain \(messageNumber(g)) dB is out of range; it must be a finite number of dB within +-\(messageNumber(CatalogueFilter.gainRange))"
         case .needsSampleRate(let family):
-            return "\(family.withArticle) is defined in Hz: give the sample rate (--sample-rate) and the frequency in Hz"
+            return "\(family.withArticle) is defined in Hz: give the sample rate and the frequency in Hz"
         case .combDirectForm(let n):
             return "a comb runs as second-order sections: its direct form, expanded from its \(n) poles, turns the \(max(n - 1, 0)) zero "
                 + "coefficients between 1 and z^-\(n) into rounding noise; leave out the direct realization"

@@ -63,15 +63,16 @@ public struct Decimation: Sendable, Hashable {
         draft.bands = [.lowPass]
         draft.order = order
         draft.alphas = [0.4 / Double(factor)]
-        do {
-            let design = try RecipeReader.recipe(draft).design()
-            guard let sections = design.secondOrderSections() else { throw DecimationError.design("no sections") }
-            return sections
-        } catch let error as DecimationError {
-            throw error
-        } catch {
-            throw .design("\(error)")
+        let recipe: FilterRecipe, design: Design
+        do { recipe = try RecipeReader.recipe(draft) } catch {
+            switch error {
+            case .outOfRange(let problem): throw .design(problem.description)
+            case .problems(let problems): throw .design("its Chebyshev recipe breaks \(problems.count) of the reader's rules")
+            }
         }
+        do { design = try recipe.design() } catch { throw .design(error.description) }
+        guard let sections = design.secondOrderSections() else { throw .design("no sections") }
+        return sections
     }
 
     /// The FIR filter's order + 1 taps: firwin with Hamming's window, cutoff 0.5 / q.
