@@ -56,21 +56,8 @@ extension VerificationRequest {
         return VerificationItem(label: commandLine, checks: checks, figures: figures)
     }
 
-    /// |sum_k h[k] e^{-2 pi i alpha k}|, the phasor renewed every 64 taps.
-    static func magnitude(_ taps: [Double], atAlpha alpha: Double) -> Double {
-        var re = 0.0, im = 0.0
-        let stepC = Double.cos(-2 * Double.pi * alpha), stepS = Double.sin(-2 * Double.pi * alpha)
-        for start in stride(from: 0, to: taps.count, by: 64) {
-            let angle = -2 * Double.pi * alpha * Double(start)
-            var c = Double.cos(angle), s = Double.sin(angle)
-            for k in start..<min(start + 64, taps.count) {
-                re += taps[k] * c
-                im += taps[k] * s
-                (c, s) = (c * stepC - s * stepS, c * stepS + s * stepC)
-            }
-        }
-        return (re * re + im * im).squareRoot()
-    }
+    /// |sum_k h[k] e^{-2 pi i alpha k}| (`FIRFilter.magnitude(of:atAlpha:)`).
+    static func magnitude(_ taps: [Double], atAlpha alpha: Double) -> Double { FIRFilter.magnitude(of: taps, atAlpha: alpha) }
 
     /// The cascade's passband ripple, dB peak to peak over 0 ... `edge` (4,001 points).
     static func passbandRipple(_ stages: [[Double]], factors: [Int], edge: Double) -> Double {

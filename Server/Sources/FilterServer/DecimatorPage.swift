@@ -20,20 +20,10 @@ enum DecimatorPage {
     /// phase, and the cascade's first 64 outputs for an impulse.
     static func design(_ query: String) throws(ApplicationError) -> (DecimatorQueryDesign, [(id: String, title: String, svg: String)]) {
         let design = try DecimatorQueryRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
-        let options = try DesignPageSkeleton.plotOptions(design.extras)
-        var plots: [(id: String, title: String, svg: String)] = []
-        for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response (the stages' gains multiplied)"),
-                                  (.impulse, "impulse", "Impulse response (one output every M inputs)")] {
-            var request = ResponseRequest(decimator: design.decimator, kind: kind)
-            request.plot = true
-            request.title = design.filterName
-            if kind == .impulse { request.samples = 64 }
-            if kind == .response {
-                if let axis = options.axis { request.frequencyAxis = axis }
-                if let scale = options.scale { request.scale = scale }
-            }
-            if let svg = try request.run().svg { plots.append((id, title, svg)) }
-        }
+        let plots = try DesignPageSkeleton.responseAndImpulse(.decimator(design.decimator), name: design.filterName, impulseSamples: 64,
+                                                              options: try DesignPageSkeleton.plotOptions(design.extras),
+                                                              titles: ("Magnitude response (the stages' gains multiplied)",
+                                                                       "Impulse response (one output every M inputs)"))
         return (design, plots)
     }
 

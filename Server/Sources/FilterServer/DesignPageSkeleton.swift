@@ -1,3 +1,4 @@
+import AnalysisRequests
 import FilterAnalysis
 import FilterRequests
 import FilterSets
@@ -58,6 +59,32 @@ enum DesignPageSkeleton {
             options.scale = scale
         }
         return options
+    }
+
+    /// A taps page's two plots: the magnitude response (with the page's
+    /// axis and scale) and the impulse response of `impulseSamples`, each
+    /// `subject`'s `ResponseRequest` titled `name`; `titles` are the figures'.
+    static func responseAndImpulse(_ subject: ResponseRequest.Subject, name: String, impulseSamples: Int,
+                                   options: (axis: AxisScale?, scale: String?),
+                                   titles: (response: String, impulse: String)) throws(ApplicationError) -> [(id: String, title: String, svg: String)] {
+        var plots: [(id: String, title: String, svg: String)] = []
+        for (kind, id, title) in [(ResponseRequest.Kind.response, "response", titles.response), (.impulse, "impulse", titles.impulse)] {
+            var request: ResponseRequest
+            switch subject {
+            case .design(let design): request = ResponseRequest(design: design, kind: kind)
+            case .taps(let filter): request = ResponseRequest(filter: filter, kind: kind)
+            case .decimator(let decimator): request = ResponseRequest(decimator: decimator, kind: kind)
+            }
+            request.plot = true
+            request.title = name
+            if kind == .impulse { request.samples = impulseSamples }
+            if kind == .response {
+                if let axis = options.axis { request.frequencyAxis = axis }
+                if let scale = options.scale { request.scale = scale }
+            }
+            if let svg = try request.run().svg { plots.append((id, title, svg)) }
+        }
+        return plots
     }
 
     /// The whole page: the head titled `title`, the navigation with

@@ -25,20 +25,10 @@ enum FIRPage {
     /// taps) as plots, for `query`.
     static func design(_ query: String) throws(ApplicationError) -> (FIRQueryDesign, [(id: String, title: String, svg: String)]) {
         let design = try FIRQueryRequest(query: query, extraFields: DesignPageSkeleton.pageFields).run()
-        let options = try DesignPageSkeleton.plotOptions(design.extras)
-        var plots: [(id: String, title: String, svg: String)] = []
-        for (kind, id, title) in [(ResponseRequest.Kind.response, "response", "Magnitude response"),
-                                  (.impulse, "impulse", "Impulse response (the taps)")] {
-            var request = ResponseRequest(filter: design.filter, kind: kind)
-            request.plot = true
-            request.title = design.filterName
-            if kind == .impulse { request.samples = design.filter.taps.count + 8 }
-            if kind == .response {
-                if let axis = options.axis { request.frequencyAxis = axis }
-                if let scale = options.scale { request.scale = scale }
-            }
-            if let svg = try request.run().svg { plots.append((id, title, svg)) }
-        }
+        let plots = try DesignPageSkeleton.responseAndImpulse(.taps(design.filter), name: design.filterName,
+                                                              impulseSamples: design.filter.taps.count + 8,
+                                                              options: try DesignPageSkeleton.plotOptions(design.extras),
+                                                              titles: ("Magnitude response", "Impulse response (the taps)"))
         return (design, plots)
     }
 

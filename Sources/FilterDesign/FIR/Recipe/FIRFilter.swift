@@ -38,7 +38,10 @@ public struct FIRFilter: Sendable, Hashable {
     }
 
     /// H(e^{2 pi i alpha}) = sum_k h[k] e^{-2 pi i alpha k}, its magnitude.
-    public func magnitude(atAlpha alpha: Double) -> Double {
+    public func magnitude(atAlpha alpha: Double) -> Double { Self.magnitude(of: taps, atAlpha: alpha) }
+
+    /// |sum_k h[k] e^{-2 pi i alpha k}| of any taps h.
+    public static func magnitude(of taps: [Double], atAlpha alpha: Double) -> Double {
         var re = 0.0, im = 0.0
         let stepC = Double.cos(-2 * Double.pi * alpha), stepS = Double.sin(-2 * Double.pi * alpha)
         // The phasor by recurrence, renewed every 64 taps from cos/sin to keep
