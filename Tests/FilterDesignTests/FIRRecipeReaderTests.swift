@@ -129,14 +129,20 @@ import Testing
     }
 
     /// Every field a FIR method takes is its own or common; no method takes
-    /// an IIR field, and `.design` names the method itself.
+    /// an IIR field but the FIR gammatone, whose centre frequency and order
+    /// are the IIR gammatone's own (`.corners`, spelled "frequency", and
+    /// `.order`), and `.design` names the method itself.
     @Test func theFieldsOfEachMethod() {
         let iirFields: [RecipeField] = [.family, .order, .corners, .ripple, .attenuation, .q, .transform, .poles, .extraZero]
         for method in FIRMethodName.allCases {
             #expect(RecipeReader.firMethod(method, takes: .design))
             #expect(RecipeReader.firMethod(method, takes: .sampleRate))
-            for field in iirFields { #expect(!RecipeReader.firMethod(method, takes: field), "\(method) \(field)") }
+            for field in iirFields {
+                let shared = method == .gammatone && [.corners, .order].contains(field)
+                #expect(RecipeReader.firMethod(method, takes: field) == shared, "\(method) \(field)")
+            }
         }
+        #expect(RecipeReader.firFields(of: .gammatone) == [.remezType, .corners, .order])
         #expect(RecipeReader.firFields(of: .fir) == [.passband, .stopband, .passbandLoss, .stopbandAttenuation, .method])
     }
 }
