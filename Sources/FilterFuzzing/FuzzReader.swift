@@ -280,16 +280,18 @@ public enum FuzzReader: String, CaseIterable, Sendable {
 
     /// A FIR design command, its taps bounded by `firTapsLimit`.
     private func checkFIROptions(_ input: [String], scratch: URL) -> String? {
-        // The first word picks the command; --taps above `firTapsLimit`
-        // are lowered to it (the fuzzer looks for wrong answers, not for
-        // the time a long design rightly takes).
+        // The first word picks the command; --taps and savgol's --window
+        // above `firTapsLimit`, and a decimator's --factor above 16, are
+        // lowered to them (the fuzzer looks for wrong answers, not for the
+        // time a long design rightly takes).
         var words = input
-        let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord"]
+        let commands = ["remez", "firls", "firwin", "firwin2", "kaiserord", "savgol", "halfband", "gammatone", "decimator"]
         let command = commands.first { $0 == words.first } ?? commands[(words.first?.utf8.count ?? 0) % commands.count]
         if words.first.map(commands.contains) == true { words.removeFirst() }
-        for k in words.indices where words[k] == "--taps" && k + 1 < words.count {
-            if let n = Double(words[k + 1]), !(n <= Double(Self.firTapsLimit)) { words[k + 1] = "\(Self.firTapsLimit)" }
-            if words[k + 1].count > 12 { words[k + 1] = "\(Self.firTapsLimit)" }
+        for k in words.indices where ["--taps", "--window", "--factor"].contains(words[k]) && k + 1 < words.count {
+            let limit = words[k] == "--factor" ? 16 : Self.firTapsLimit
+            if let n = Double(words[k + 1]), !(n <= Double(limit)) { words[k + 1] = "\(limit)" }
+            if words[k + 1].count > 12, words[k] != "--window" || Double(words[k + 1]) != nil { words[k + 1] = "\(limit)" }
         }
         let arguments = [command] + words
         let result = CommandLineRunner.run(arguments)

@@ -127,6 +127,15 @@ enum FuzzSeeds {
         ["firwin", "--taps", "40", "--cutoff", "0.1", "0.2", "--band", "bandpass", "--width", "0.05", "--no-scale"],
         ["firwin2", "--taps", "51", "--frequencies", "0", "0.1", "0.2", "0.5", "--gains", "1", "1", "0", "0", "--antisymmetric"],
         ["kaiserord", "--attenuation", "60", "--width", "0.05"],
+        ["savgol", "--window", "11", "--polyorder", "3", "--deriv", "1", "--delta", "0.01"],
+        ["savgol", "--window", "8", "--polyorder", "2", "--pos", "0", "--use", "dot", "--emit", "json"],
+        ["halfband", "--taps", "31", "--passband-edge", "0.2"],
+        ["firwin", "--taps", "64", "--cutoff", "0.2", "--window", "dpss:3"],
+        ["gammatone", "--type", "fir", "--frequency", "1000", "--sample-rate", "16000", "--order", "4"],
+        ["gammatone", "--type", "fir", "--frequency", "15", "--sample-rate", "1000", "--taps", "20", "--emit", "c"],
+        ["decimator", "--factor", "8", "--passband-edge", "0.05", "--passband-loss", "0.1", "--stopband-attenuation", "80"],
+        ["decimator", "--factor", "6", "--sample-rate", "600", "--passband-edge", "20", "--passband-loss", "1",
+         "--stopband-attenuation", "60", "--emit", "c", "--precision", "float"],
     ]
 
     static let argvWords = [
@@ -140,5 +149,6 @@ enum FuzzSeeds {
         "--filter", "--events", "--initial-state", "steady", "zero", "--help",
         "iirnotch", "iirpeak", "iircomb", "gammatone", "biquad", "weighting", "--frequency", "--quality", "--type",
         "--gain", "--pass-zero", "--curve", "notch", "peak", "peaking", "lowshelf", "allpass", "A", "C",
+        "fir", "iir", "--order", "--taps", "savgol", "halfband", "decimator", "--factor", "--window", "--polyorder",
     ]
 }
