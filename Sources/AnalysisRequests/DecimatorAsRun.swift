@@ -43,6 +43,38 @@ public struct DecimatorAsRun: Sendable {
         inFloat = fixedPoint == nil && precision == .float
     }
 
+    /// The cascade's passband ripple as stored, dB peak to peak over 0 ... p
+    /// (`VerificationRequest.passbandRipple`: 4,001 points).
+    public var passbandRipple: Double {
+        VerificationRequest.passbandRipple(acting, factors: decimator.stages.map(\.factor), edge: decimator.specification.passbandEdge)
+    }
+
+    /// Each stage's least attenuation, dB, over the bands that fold onto the
+    /// passband at its output, as stored (`VerificationRequest.aliasingAttenuation`).
+    public var aliasingAttenuations: [Double] {
+        var divisor = 1
+        return zip(decimator.stages, acting).map { s, taps in
+            defer { divisor *= s.factor }
+            return VerificationRequest.aliasingAttenuation(taps, factor: s.factor, edge: decimator.specification.passbandEdge * Double(divisor))
+        }
+    }
+
+    /// What this arithmetic loses of the specification: a line naming each
+    /// stage whose aliasing is less than A dB down and a passband ripple
+    /// above R; empty when it carries the design.
+    public var shortfalls: [String] {
+        let spec = decimator.specification
+        var out: [String] = []
+        for (i, a) in aliasingAttenuations.enumerated() where !(a >= spec.stopbandAttenuation) {
+            out.append("stage \(i + 1)'s aliasing is \(formatC("%.1f", a)) dB down in \(name), less than the \(messageNumber(spec.stopbandAttenuation)) dB asked for")
+        }
+        let ripple = passbandRipple
+        if !(ripple <= spec.passbandLoss) {
+            out.append("the passband ripple is \(formatC("%.3g", ripple)) dB in \(name), more than the \(messageNumber(spec.passbandLoss)) dB asked for")
+        }
+        return out
+    }
+
     /// The single filter at the input rate the cascade equals before its
     /// last downsampling: h_1 * (h_2 upsampled by m_1) * (h_3 upsampled by
     /// m_1 m_2) * ..., the stages' acting taps (the noble identity), whose

@@ -31,20 +31,18 @@ extension VerificationRequest {
                        fixedPoint: FixedPointArithmetic?) throws(ApplicationError) -> VerificationItem {
         var checks: [VerificationCheck] = [], figures: [VerificationFigure] = []
         let run = try DecimatorAsRun(decimator, precision: precision, fixedPoint: fixedPoint)
-        let acting = run.acting, fixed = run.fixed, name = run.name
+        let fixed = run.fixed, name = run.name
         let spec = decimator.specification
-        let ripple = passbandRipple(acting, factors: decimator.stages.map(\.factor), edge: spec.passbandEdge)
+        let ripple = run.passbandRipple
         figures.append(VerificationFigure(name: "passband ripple", value: ripple, unit: "dB peak to peak (allowed \(Verification.format(spec.passbandLoss)))"))
         checks.append(VerificationCheck(name: "passband", passed: ripple <= spec.passbandLoss,
                                         detail: "0 ... \(Verification.format(spec.passbandEdge)) within \(Verification.format(ripple)) dB peak to peak "
                                             + "in \(name), at most \(Verification.format(spec.passbandLoss))"))
-        var divisor = 1, worst = Double.infinity, failing: [String] = []
-        for (i, (s, taps)) in zip(decimator.stages, acting).enumerated() {
-            let attenuation = aliasingAttenuation(taps, factor: s.factor, edge: spec.passbandEdge * Double(divisor))
+        var worst = Double.infinity, failing: [String] = []
+        for (i, attenuation) in run.aliasingAttenuations.enumerated() {
             if attenuation.isFinite { figures.append(VerificationFigure(name: "stage \(i + 1) aliasing attenuation", value: attenuation, unit: "dB")) }
             if !(attenuation >= spec.stopbandAttenuation) { failing.append("stage \(i + 1): \(Verification.format(attenuation)) dB") }
             worst = min(worst, attenuation)
-            divisor *= s.factor
         }
         checks.append(VerificationCheck(
             name: "aliasing", passed: failing.isEmpty,

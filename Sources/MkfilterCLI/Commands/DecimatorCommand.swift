@@ -1,3 +1,4 @@
+import AnalysisRequests
 import ArgumentParser
 import FilterDesign
 import FilterEmission
@@ -138,6 +139,21 @@ public enum DecimatorProgram {
                        emit: emit, name: name, output: output, precision: precision)
     }
 
+    /// For `--emit cmsis-q15|q31`: a warning for each way the stored taps
+    /// miss the specification (`DecimatorAsRun.shortfalls`), naming the
+    /// formats that keep it and the command that checks it.
+    static func fixedPointWarnings(_ decimator: MultistageDecimator, _ format: EmissionFormat) -> [String] {
+        let arithmetic: FixedPointArithmetic
+        switch format {
+        case .cmsisQ15: arithmetic = FixedPointArithmetic(.q15)
+        case .cmsisQ31: arithmetic = FixedPointArithmetic(.q31)
+        default: return []
+        }
+        guard let run = try? DecimatorAsRun(decimator, precision: .double, fixedPoint: arithmetic) else { return [] }
+        let instead = format == .cmsisQ15 ? "--emit cmsis-q31 or cmsis (f32)" : "--emit cmsis (f32)"
+        return run.shortfalls.map { "warning: \($0); use \(instead) (mkfilter verify decimator ... --precision \(arithmetic.name))" }
+    }
+
     /// The cascade the words (a specification, without `--emit` and its
     /// companions) design, for `verify`.
     static func design(_ arguments: [String]) throws(UsageError) -> MultistageDecimator {
@@ -161,7 +177,7 @@ public enum DecimatorProgram {
                 do {
                     let (code, notes) = try decimator.code(emit, name: r.name, commandLine: Self.commandLine(arguments),
                                                            precision: r.precision ?? .double)
-                    (text, warnings) = (code, notes.map { "\(program): \($0)\n" }.joined())
+                    (text, warnings) = (code, (notes + Self.fixedPointWarnings(decimator, emit)).map { "\(program): \($0)\n" }.joined())
                 } catch { throw UsageError(error.description) }
             }
             if let output = r.output {
