@@ -83,10 +83,8 @@ public struct DecimatorQueryRequest: Sendable {
                                                                stopbandAttenuation: attenuation, sampleRate: rate)
         let decimator: MultistageDecimator
         do { decimator = try MultistageDecimator.design(specification) } catch {
-            if let stop = DesignBudget.stop { throw ApplicationError(stop.description) }
             throw ApplicationError(error.description, field: Self.field(of: error))
         }
-        if let stop = DesignBudget.stop { throw ApplicationError(stop.description) }
         var words = ["mkfilter", "decimator", "--factor", "\(factor)"]
         if let rate { words += ["--sample-rate", DecimatorQueryRequest.text(rate)] }
         words += ["--passband-edge", DecimatorQueryRequest.text(edge), "--passband-loss", DecimatorQueryRequest.text(loss),
@@ -102,7 +100,7 @@ public struct DecimatorQueryRequest: Sendable {
         case .passbandEdge: return "passbandEdge"
         case .passbandLoss: return "passbandLoss"
         case .stopbandAttenuation: return "stopbandAttenuation"
-        case .noDesign: return nil
+        case .noDesign, .stopped: return nil
         }
     }
 

@@ -106,4 +106,22 @@ import Testing
             try MultistageDecimator.design(.init(factor: 8, passbandEdge: 0.01, passbandLoss: 1, stopbandAttenuation: 5))
         }
     }
+
+    /// A design past its budget stops within it (6 min 50 s unbounded in a
+    /// debug build for this specification): the search tries no stage after
+    /// the stop and says so, rather than answering with a cascade that may
+    /// not be the cheapest.
+    @Test func aDesignPastItsBudgetStops() {
+        let clock = ContinuousClock(), start = clock.now
+        let deadline = start.advanced(by: .milliseconds(200))
+        let budget = DesignBudget { clock.now > deadline ? .timeLimit(seconds: 0.2) : nil }
+        let outcome = DesignBudget.$current.withValue(budget) {
+            Result { () throws(DecimatorError) in
+                try MultistageDecimator.design(.init(factor: 64, passbandEdge: 0.007, passbandLoss: 0.01, stopbandAttenuation: 120))
+            }
+        }
+        let took = clock.now - start
+        #expect(took < .seconds(3), "\(took)")
+        guard case .failure(.stopped(.timeLimit)) = outcome else { Issue.record("\(outcome)"); return }
+    }
 }

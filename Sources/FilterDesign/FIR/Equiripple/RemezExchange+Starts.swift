@@ -38,9 +38,11 @@ extension RemezExchange {
             return (reference, abs(TrialPolynomial(problem: problem, reference: reference)?.delta ?? 0))
         }
         var (best, bestLevel) = level(counts, ends)
-        for _ in 0..<(problem.bands.count <= 16 ? 3 : 1) {
+        // Each try costs a set of barycentric weights, O(N^2): none once the budget is spent.
+        for _ in 0..<(problem.bands.count <= 16 ? 3 : 1) where DesignBudget.stop == nil {
             var move: ([Int], Set<Double>, EquirippleReference, Double)? = nil
             func consider(_ tried: [Int], _ triedEnds: Set<Double>) {
+                guard DesignBudget.stop == nil else { return }
                 let (reference, value) = level(tried, triedEnds)
                 if value > (move?.3 ?? bestLevel) * (1 + 1e-9) { move = (tried, triedEnds, reference, value) }
             }

@@ -54,19 +54,22 @@ struct RemezExchange {
     /// Runs the exchange to the target (or as near as double allows): from
     /// the equilibrium measure's reference; if that does not converge, from
     /// a smaller design's reference scaled up; then from the uniform one.
+    /// Its `DesignBudget` spent, it tries no further start and has no best.
     func solve(tolerance: Double = targetTolerance, verify: Bool = true) -> Outcome {
         let n = problem.basisCount
         var outcome = Outcome(best: nil, iterations: 0, totalIterations: 0)
         var spent = 0
         func accepted() -> Bool { (outcome.best?.convergence ?? 1) <= Self.acceptTolerance }
         func attempt(_ start: EquirippleReference) {
+            // Its budget spent, no further start is tried (the caller says why).
+            guard DesignBudget.stop == nil else { return }
             let next = iterate(from: start, tolerance: tolerance, verify: verify)
             spent += next.iterations
             if outcome.best == nil || (next.best?.convergence ?? 1) < outcome.best!.convergence { outcome = next }
         }
-        if let (start, _) = equilibriumStart() { attempt(start) }
+        if DesignBudget.stop == nil, let (start, _) = equilibriumStart() { attempt(start) }
         var levels: [EquirippleReference] = []
-        if !accepted(), n > Self.scalingThreshold {
+        if !accepted(), n > Self.scalingThreshold, DesignBudget.stop == nil {
             let seed = RemezExchange(problem: problem.with(basisCount: n / Self.scaleFactor)).solve(tolerance: 1e-3, verify: false)
             spent += seed.totalIterations
             if let best = seed.best, best.convergence <= Self.acceptTolerance {
@@ -76,6 +79,8 @@ struct RemezExchange {
         }
         if !accepted() { attempt(InitialReference.uniform(problem, count: n + 1)) }
         outcome.totalIterations = spent
+        // Stopped by its budget, the exchange has no answer (its caller says why).
+        if DesignBudget.stop != nil { outcome.best = nil }
         if let best = outcome.best, best.convergence <= Self.acceptTolerance { levels.append(best.next) }
         outcome.levels = levels
         return outcome
@@ -91,7 +96,8 @@ struct RemezExchange {
     /// missed would make max |E| too small), and if that changes the
     /// verdict the iterations go on from the checked state's extrema (at
     /// most three checks). Each iteration first looks at the
-    /// `DesignBudget`, and ends the loop when it is spent.
+    /// `DesignBudget`, and ends the loop when it is spent (then without the
+    /// final check: the caller discards a stopped design).
     func iterate(from start: EquirippleReference, tolerance: Double, verify: Bool = true) -> Outcome {
         var reference = start
         var best: State? = nil
@@ -129,7 +135,7 @@ struct RemezExchange {
             // The sparse search had missed an extremum, which the next reference now holds.
             reference = checked.next
         }
-        if verify, !verified, let candidate = best {
+        if verify, !verified, DesignBudget.stop == nil, let candidate = best {
             best = step(candidate.reference, samples: Self.verificationSamples, iteration: candidate.iteration)
         }
         return Outcome(best: best, iterations: iterations, totalIterations: iterations)

@@ -87,8 +87,10 @@ public struct DecimatorStage: Sendable, Hashable {
     /// meet them at more): down from `start` while it does; else up in
     /// strides of about n / 64 that double after four misses, then
     /// bisection between the last miss and the first hit. nil when nothing
-    /// up to `limit` does.
-    static func search(start: Int, step: Int, minimum: Int, limit: Int, _ make: (Int) -> DecimatorStage?) -> DecimatorStage? {
+    /// up to `limit` does, or as soon as the `DesignBudget` it runs under
+    /// stops it (no design is tried after that).
+    static func search(start: Int, step: Int, minimum: Int, limit: Int, _ design: (Int) -> DecimatorStage?) -> DecimatorStage? {
+        func make(_ n: Int) -> DecimatorStage? { DesignBudget.stop == nil ? design(n) : nil }
         var n = max(minimum, min(start, limit))
         if var best = make(n) {
             while n - step >= minimum, let smaller = make(n - step) {
@@ -99,7 +101,7 @@ public struct DecimatorStage: Sendable, Hashable {
         }
         // Strides from about 1.5 % of n (estimates run a few per cent low).
         var low = n, stride = max(step, n / 64 / step * step), misses = 0
-        while low + step <= limit {
+        while low + step <= limit, DesignBudget.stop == nil {
             let next = min(low + stride, limit - (limit - low) % step)
             if let found = make(next) {
                 var (lo, hi, best) = (low, next, found)

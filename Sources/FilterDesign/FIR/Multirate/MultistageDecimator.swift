@@ -76,8 +76,9 @@ public struct MultistageDecimator: Sendable, Hashable {
 
     /// Designs the cheapest cascade.
     ///
-    /// - Throws: `DecimatorError` for a value out of range, or when no
-    ///   cascade meets the specification within `tapsLimit` taps a stage.
+    /// - Throws: `DecimatorError` for a value out of range, when no
+    ///   cascade meets the specification within `tapsLimit` taps a stage, or
+    ///   when the `DesignBudget` it runs under stops it.
     public static func design(_ spec: Specification) throws(DecimatorError) -> MultistageDecimator {
         guard factorRange.contains(spec.factor) else { throw .factor(spec.factor) }
         let m = spec.factor
@@ -119,12 +120,14 @@ public struct MultistageDecimator: Sendable, Hashable {
         var designed: [(factors: [Int], multiplies: Double)] = []
         var best: [DecimatorStage]? = single.map { [$0] }
         if let single { designed.append(([m], single.multipliesPerInputSample)) }
-        for factors in chosen {
+        for factors in chosen where DesignBudget.stop == nil {
             guard let stages = cascade(factors) else { continue }
             let cost = stages.map(\.multipliesPerInputSample).reduce(0, +)
             designed.append((factors, cost))
             if cost < best.map({ $0.map(\.multipliesPerInputSample).reduce(0, +) }) ?? .infinity { best = stages }
         }
+        // Stopped, the cheapest may not have been designed: no answer rather than another.
+        if let stop = DesignBudget.stop { throw .stopped(stop) }
         guard let best else { throw .noDesign(factor: m) }
         return MultistageDecimator(specification: spec, stages: best, singleStage: single, designed: designed)
     }
@@ -171,6 +174,8 @@ public enum DecimatorError: Error, Sendable, Equatable, CustomStringConvertible 
     case stopbandAttenuation(Double)
     /// No cascade within the taps limit.
     case noDesign(factor: Int)
+    /// The `DesignBudget` the design ran under stopped it.
+    case stopped(DesignStop)
 
     public var description: String {
         switch self {
@@ -183,6 +188,8 @@ public enum DecimatorError: Error, Sendable, Equatable, CustomStringConvertible 
             return "passband loss \(messageNumber(r)) dB is out of range; it must be above 0 and below 10 (dB peak to peak)"
         case let .stopbandAttenuation(a):
             return "stopband attenuation \(messageNumber(a)) dB is out of range; it must be in 10 ... 250"
+        case .stopped(let stop):
+            return stop.description
         case let .noDesign(m):
             return "no cascade decimating by \(m) meets the specification within \(MultistageDecimator.tapsLimit) taps a stage (or in double precision); ask for less attenuation, more ripple or a lower passband edge"
         }
