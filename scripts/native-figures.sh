@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The runtime's speed built for this machine's CPU, as the C it is compared
-# with is (cc -O3 -march=native): filter-benchmarks built with
+# with is (--native: cc -O3 -march=native): filter-benchmarks built with
 # -Xcc -march=native (swiftc takes its code generation target from clang's
 # options), in .build-native, then its FIR runtime and section-form tables
 # into docs/figures-native.md. The default build (docs/figures.md) targets
@@ -26,8 +26,8 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | sed 's/.*: //')
     echo
     echo "    swift build -c release --product filter-benchmarks --scratch-path .build-native \\"
     echo "        -Xswiftc -Xcc -Xswiftc -march=native"
-    echo "    .build-native/release/filter-benchmarks --fir-runtime-only"
-    echo "    .build-native/release/filter-benchmarks --forms-only"
+    echo "    .build-native/release/filter-benchmarks --fir-runtime-only --native"
+    echo "    .build-native/release/filter-benchmarks --forms-only --native"
     echo
     echo "on $(nproc) cores, $cpu, $(date -u +%Y-%m-%d). The same operations in the"
     echo "same order as the default build (Swift contracts no multiply and add"
@@ -35,8 +35,8 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | sed 's/.*: //')
     echo "baseline x86-64 (SSE2), is in [figures.md](figures.md)."
     echo
     echo '```text'
-    .build-native/release/filter-benchmarks --fir-runtime-only
-    .build-native/release/filter-benchmarks --forms-only
+    .build-native/release/filter-benchmarks --fir-runtime-only --native
+    .build-native/release/filter-benchmarks --forms-only --native
     echo '```'
 } >"$tmp"
 mv "$tmp" "$out"

@@ -18,3 +18,16 @@ func inBenchmarkDirectory(_ body: (URL) throws -> Void) throws {
     defer { try? FileManager.default.removeItem(at: dir) }
     try body(dir)
 }
+
+/// Whether the C beside the Swift is built for this CPU (`--native`, which
+/// `scripts/native-figures.sh` passes to the build it makes with
+/// `-Xcc -march=native`) or, by default, for the compiler's baseline target
+/// (x86-64: SSE2), as the package and its users' apps are built. Like for
+/// like either way: both sides for one target.
+let nativeTarget = CommandLine.arguments.contains("--native")
+
+/// The C compiler's options for speed: -O3 and the target of `nativeTarget`.
+let cSpeedFlags = nativeTarget ? ["-O3", "-march=native"] : ["-O3"]
+
+/// How the tables name that C: "cc -O3" and its target.
+let cSpeedLabel = nativeTarget ? "cc -O3 -march=native, as the Swift" : "cc -O3 for the baseline target, as the Swift"

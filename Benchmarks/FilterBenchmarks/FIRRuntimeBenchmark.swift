@@ -1,11 +1,15 @@
 // The runtime's FIR filter (FIRDirectForm) against the fastest C this machine
-// compiles for the same taps, in one run (issue 40's goals, as ratios):
+// compiles for the same taps and the same target, in one run (issue 55's
+// goals, as ratios):
 //
-// - a block at a time: at most 1.25x the fastest C per sample, 15 to 255 taps,
-//   the C compiled -O3 -march=native with the taps as constants (the plain
-//   sum over k, and the runtime's 32 partial sums, which GCC vectorizes
-//   and, in its GNU dialect, fuses into FMAs; the faster counts);
-// - one sample at a time (`process(_:)` in a loop): at most 1.2x the block.
+// - a block at a time: at most 1.25x the fastest C per sample from 31 taps
+//   and 1.5x at 15, the C compiled -O3 for the target the Swift was built for
+//   (`cSpeedFlags`: the baseline by default, this CPU with `--native`), the
+//   taps as constants (the plain sum over k, and the runtime's 32 partial
+//   sums, which GCC vectorizes and, in its GNU dialect, fuses into FMAs; the
+//   faster counts);
+// - one sample at a time (`process(_:)` in a loop): at most 2x the block or
+//   6 ns, whichever is more.
 // - for reference: the fastest C with -ffp-contract=off (the runtime's own
 //   arithmetic: every product rounded, no FMA), and the emitted C
 //   (`--emit c`), bit for bit the runtime.
@@ -99,9 +103,9 @@ func firRuntimeBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
     let input = noise(samples).map { Float($0) }
     let doubleInput = input.map(Double.init)
     print("")
-    print("FIR runtime (FIRDirectForm), ns/sample, best of \(repeats), \(samples) samples; C: cc -O3 -march=native, taps constant")
-    print("taps  real    C plain C 32 lanes  fastest C |  block  ratio (goal <= 1.25) | per sample  /block (goal <= 1.2) | C no FMA  ratio | emitted C")
-    var worstBlock = 0.0, worstStep = 0.0, worstUnfused = 0.0
+    print("FIR runtime (FIRDirectForm), ns/sample, best of \(repeats), \(samples) samples; C: \(cSpeedLabel), taps constant")
+    print("taps  real    C plain C 32 lanes  fastest C |  block  ratio (goal <= 1.25, 1.5 at 15) | per sample  /block (goal <= 2 or 6 ns) | C no FMA  ratio | emitted C")
+    var worstBlock = 0.0, worstBlock15 = 0.0, worstStep = 0.0, worstUnfused = 0.0
     for count in [15, 31, 63, 127, 255] {
         let taps = try firwin(taps: count, cutoffs: [0.1], band: .lowpass)
         for real in ["float", "double"] {
@@ -109,23 +113,25 @@ func firRuntimeBenchmark(samples: Int, repeats: Int, in dir: URL) throws {
             let lanes = try runCProgram(firCProgram(taps, real: real, kernel: "lanes"), in: dir, samples: samples, repeats: repeats)
             let emitted = try runCProgram(emittedFIRCProgram(taps, real: real), in: dir, samples: samples, repeats: repeats)
             let fastest = min(plain, lanes)
-            let noFMA = ["-O3", "-march=native", "-ffp-contract=off"]
+            let noFMA = cSpeedFlags + ["-ffp-contract=off"]
             let unfused = min(try runCProgram(firCProgram(taps, real: real, kernel: "plain"), in: dir, samples: samples, repeats: repeats, flags: noFMA),
                               try runCProgram(firCProgram(taps, real: real, kernel: "lanes"), in: dir, samples: samples, repeats: repeats, flags: noFMA))
             let block = real == "float" ? measureFIR(taps, input, perSample: false, repeats: repeats)
                 : measureFIR(taps, doubleInput, perSample: false, repeats: repeats)
             let single = real == "float" ? measureFIR(taps, input, perSample: true, repeats: repeats)
                 : measureFIR(taps, doubleInput, perSample: true, repeats: repeats)
-            worstBlock = max(worstBlock, block / fastest)
-            worstStep = max(worstStep, single / block)
+            if count == 15 { worstBlock15 = max(worstBlock15, block / fastest) } else { worstBlock = max(worstBlock, block / fastest) }
+            // Against its goal, 2x the block or 6 ns, whichever is more.
+            worstStep = max(worstStep, single / max(2 * block, 6))
             worstUnfused = max(worstUnfused, block / unfused)
-            print(String(format: "%4d  %-6@ %8.2f  %9.2f  %9.2f | %6.2f  %5.2f                | %10.2f  %5.2f               | %8.2f  %5.2f | %9.2f",
+            print(String(format: "%4d  %-6@ %8.2f  %9.2f  %9.2f | %6.2f  %5.2f                          | %10.2f  %5.2f                   | %8.2f  %5.2f | %9.2f",
                          count, real as NSString, plain, lanes, fastest, block, block / fastest, single, single / block,
                          unfused, block / unfused, emitted))
         }
     }
-    print(String(format: "  block against the fastest C: worst ratio %.2f (goal <= 1.25); per sample against the block: worst %.2f (goal <= 1.2)",
-                 worstBlock, worstStep))
+    print(String(format: "  block against the fastest C: worst ratio %.2f from 31 taps (goal <= 1.25), %.2f at 15 (goal <= 1.5)",
+                 worstBlock, worstBlock15))
+    print(String(format: "  per sample against max(2 x block, 6 ns): worst %.2f (goal <= 1)", worstStep))
     print(String(format: "  block against the fastest C without FMA (-ffp-contract=off, the runtime's arithmetic): worst ratio %.2f", worstUnfused))
 }
 

@@ -5,12 +5,14 @@
 /// summed in the order of `FIRSample.firDotProduct` (32 partial sums), which the
 /// emitted C and JavaScript follow too, so all three agree bit for bit.
 ///
-/// The last N samples live twice in a buffer of 2N (each written at p and at
-/// p + N), so the window x[n-N+1] ... x[n] is always contiguous and one
-/// sample costs one inner product with the time-reversed taps, with no
-/// shifting of the delay line. A block reads the windows that lie inside it
-/// straight from its input; `process(_:)` one sample at a time and a block
-/// give the same outputs, bit for bit.
+/// One sample (`process(_:)`) reads the window x[n-N+1] ... x[n] from two
+/// places (`firStep`): its older samples from a buffer of 2N, where each
+/// sample is written at p and at p + N so that the window is contiguous with
+/// no shifting, and its newest 13 to 44 samples (all of a filter of up to 16
+/// taps) from a shift register of `SIMD4` vectors, which spares the
+/// processor reading back a sample it has only just stored. A block reads the
+/// windows that lie inside it straight from its input; `process(_:)` one
+/// sample at a time and a block give the same outputs, bit for bit.
 ///
 /// Taps are given in Double (a design's) and rounded once to `Sample`, or
 /// in `Sample` as they are.
@@ -24,11 +26,18 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     @usableFromInline let tapCount: Int
     /// The inner product's mask of its last group of 32 (`firTailMask`).
     @usableFromInline let tailMask: [UInt8]
-    /// The last N inputs, twice: slot p and p + N hold the same sample
+    /// What `process(_:)` reads and writes beyond the shift register, in one
+    /// buffer (one access, no reference counting a sample): the reversed
+    /// taps again (`firStep` reads them from here), then from `historyStart`
+    /// the last N inputs twice, slot p and p + N holding the same sample
     /// (then 32 zeros, read only under the mask).
-    @usableFromInline var history: [Sample]
+    @usableFromInline var state: [Sample]
+    /// Where the buffer of 2N starts in `state`.
+    @usableFromInline let historyStart: Int
     /// Where the next input goes (0 ..< N).
     @usableFromInline var position: Int
+    /// The window's newest part and its taps (`firStep`), inline.
+    @usableFromInline var register: FIRShiftRegister<Sample>
 
     /// A filter of `taps` in `Sample`, at rest.
     ///
@@ -39,9 +48,11 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         reversed = taps.reversed() + [Sample](repeating: 0, count: firPadding(taps.count))
         tapCount = taps.count
         tailMask = firTailMask(taps.count, of: Sample.self)
-        // 2N, and 32 more that the last group's masked loads may read.
-        history = [Sample](repeating: 0, count: 2 * taps.count + 32)
+        // The buffer: 2N, and 32 more that the last group's masked loads may read.
+        historyStart = reversed.count
+        state = reversed + [Sample](repeating: 0, count: 2 * taps.count + 32)
         position = 0
+        register = FIRShiftRegister(reversed: reversed, count: taps.count)
     }
 
     /// A filter of a design's `taps`, each rounded to `Sample`, at rest.
@@ -56,14 +67,16 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
 
     /// Forgets all history (the filter at rest: every past input 0).
     public mutating func reset() {
-        for i in history.indices { history[i] = 0 }
+        for i in historyStart..<state.count { state[i] = 0 }
+        register.fill(count: tapCount) { _ in 0 }
         position = 0
     }
 
     /// The state a constant input `x` would have settled in: every past input
     /// `x`, so the next output of `x` is x * sum h (to rounding).
     public mutating func reset(toSteadyStateFor x: Sample) {
-        for i in history.indices { history[i] = x }
+        for i in historyStart..<state.count { state[i] = x }
+        register.fill(count: tapCount) { _ in x }
         position = 0
     }
 
@@ -73,30 +86,27 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         let n = tapCount
         let p = position
         position = p + 1 == n ? 0 : p + 1
-        return history.withUnsafeMutableBufferPointer { h in
-            reversed.withUnsafeBufferPointer { r in
-                tailMask.withUnsafeBytes { m in
-                    Self.step(x, at: p, taps: n, history: h.baseAddress!, reversed: r.baseAddress!, mask: m.baseAddress!)
-                }
-            }
+        if firBufferGroups(taps: n) == 0 {
+            // The shift register is the whole window: no array.
+            return firRegisterStep(x, taps: n, register: &register)
         }
-    }
-
-    /// One sample through the delay line at slot `p`: written at p and
-    /// p + N, then the inner product over the window p + 1 ... p + N.
-    @inlinable @inline(__always)
-    static func step(_ x: Sample, at p: Int, taps n: Int, history h: UnsafeMutablePointer<Sample>,
-                     reversed r: UnsafePointer<Sample>, mask: UnsafeRawPointer) -> Sample {
-        h[p] = x
-        h[p + n] = x
-        return Sample.firDotProduct(r, UnsafePointer(h + p + 1), count: n, mask: mask)
+        // The array out of self for the call (a swap: no copy, no count), so
+        // that the register can be written beside it.
+        let history = historyStart
+        var buffer: [Sample] = []
+        swap(&buffer, &state)
+        defer { swap(&buffer, &state) }
+        return buffer.withUnsafeMutableBufferPointer { b in
+            firStep(x, taps: n, history: b.baseAddress! + history, at: p, register: &register,
+                    reversed: UnsafeRawPointer(b.baseAddress!))
+        }
     }
 
     /// Filters `input` into `output` (the same count), as `process(_:)` would
     /// sample by sample, bit for bit: the same inner products, in the same
     /// order. Where windows lie inside `input`, the products read `input`
-    /// itself, a vector of outputs at a time (`firDotProducts`: 16 Float
-    /// or 8 Double, their windows one vector load a tap) and then one at a time (with the last
+    /// itself, a vector of outputs at a time (`firDotProducts`: 8 Float
+    /// or 4 Double, their windows one vector load a tap) and then one at a time (with the last
     /// group's masked reads); the first N - 1 outputs and the last few go
     /// through the delay line. `input` and
     /// `output` may be the same buffer (or overlap): then every output goes
@@ -109,10 +119,22 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         precondition(output.count == input.count, "output must hold as many samples as input")
         let n = tapCount, count = input.count, padded = n + firPadding(n)
         var p = position
-        history.withUnsafeMutableBufferPointer { h in
+        let (history, reversed, tailMask) = (historyStart, reversed, tailMask)
+        var buffer: [Sample] = []
+        swap(&buffer, &state)
+        defer { swap(&buffer, &state) }
+        var register = register
+        defer { self.register = register }
+        buffer.withUnsafeMutableBufferPointer { b in
             reversed.withUnsafeBufferPointer { r in
                 tailMask.withUnsafeBytes { m in
-                    let (hp, rp, mp) = (h.baseAddress!, r.baseAddress!, m.baseAddress!)
+                    let (hp, rp, mp) = (b.baseAddress! + history, r.baseAddress!, m.baseAddress!)
+                    /// One sample through `firStep`, the slot advanced.
+                    func step(_ x: Sample) -> Sample {
+                        let y = firStep(x, taps: n, history: hp, at: p, register: &register, reversed: UnsafeRawPointer(rp))
+                        p = p + 1 == n ? 0 : p + 1
+                        return y
+                    }
                     // Outputs from head on have their window x[i-N+1] ... x[i]
                     // inside the input; one inner product at a time reads up to
                     // x[i - N + padded], inside the input below `direct`.
@@ -125,8 +147,7 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
                     }
                     var i = 0
                     while i < head {
-                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)
-                        p = p + 1 == n ? 0 : p + 1
+                        output[i] = step(input[i])
                         i += 1
                     }
                     if inside, let x = input.baseAddress, let y = output.baseAddress {
@@ -148,10 +169,12 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
                             hp[k + n] = hp[k]
                         }
                         p = n - 1
+                        // The shift register before x[i]: w[j] = x[i - N + j]
+                        // from j = 32 G (w[0], shifted out unread, may be 0).
+                        register.fill(count: n) { j in j > 0 ? x[i - n + j] : 0 }
                     }
                     while i < count {
-                        output[i] = Self.step(input[i], at: p, taps: n, history: hp, reversed: rp, mask: mp)
-                        p = p + 1 == n ? 0 : p + 1
+                        output[i] = step(input[i])
                         i += 1
                     }
                 }

@@ -19,7 +19,7 @@
 /// vector multiplies and adds. A plain left-to-right sum would be one chain
 /// of N dependent additions. A block computes a vector of outputs at once, one
 /// per SIMD lane, in the same order (`firDotProducts`).
-public protocol FIRSample: BinaryFloatingPoint, Sendable {
+public protocol FIRSample: BinaryFloatingPoint, SIMDScalar, FIRSampleCoding, Sendable {
     /// sum_{j<count} r[j] w[j] in the order above.
     ///
     /// - Parameters:
@@ -32,7 +32,8 @@ public protocol FIRSample: BinaryFloatingPoint, Sendable {
                               mask: UnsafeRawPointer) -> Self
 
     /// How many consecutive outputs `firDotProducts(_:_:count:into:)`
-    /// computes at once: one 64-byte vector of them (16 Float, 8 Double).
+    /// computes at once: one 32-byte vector of them (8 Float, 4 Double; two
+    /// SSE registers, one AVX).
     static var firBlockLanes: Int { get }
 
     /// `firBlockLanes` consecutive outputs at once, each bit for bit what
@@ -47,17 +48,33 @@ public protocol FIRSample: BinaryFloatingPoint, Sendable {
     ///   - y: room for the `firBlockLanes` outputs.
     static func firDotProducts(_ r: UnsafePointer<Self>, _ w: UnsafePointer<Self>, count: Int,
                                into y: UnsafeMutablePointer<Self>)
+
+    /// `v` with its lane `lane` (0 ... 3) replaced by `x` (`firStep`'s
+    /// newest sample). Written for each sample type: `SIMD4`'s generic
+    /// comparison and `replace(with:where:)` run lane by lane, and made
+    /// `process(_:)` 5 times slower.
+    static func firInserting(_ x: Self, into v: SIMD4<Self>, lane: Int) -> SIMD4<Self>
 }
 
 extension Float: FIRSample {
-    /// 16 outputs at once (`SIMD16<Float>`: one 64-byte vector).
-    @inlinable public static var firBlockLanes: Int { 16 }
+    /// 8 outputs at once (`SIMD8<Float>`: one 32-byte vector). Measured
+    /// with `filter-benchmarks --fir-runtime-only` on SSE2, 8 beat 16 and 4
+    /// from 15 to 127 taps.
+    @inlinable public static var firBlockLanes: Int { 8 }
 
-    /// 16 outputs at once (`firOutputsAtOnce` on `SIMD16<Float>`).
+    /// 8 outputs at once (`firOutputsAtOnce` on `SIMD8<Float>`).
     @inlinable @inline(__always)
     public static func firDotProducts(_ r: UnsafePointer<Float>, _ w: UnsafePointer<Float>, count n: Int,
                                       into y: UnsafeMutablePointer<Float>) {
-        firOutputsAtOnce(r, w, count: n, into: y, as: SIMD16<Float>.self)
+        firOutputsAtOnce(r, w, count: n, into: y, as: SIMD8<Float>.self)
+    }
+
+    /// `v` with lane `lane` replaced by `x`, on `SIMD4<Int32>` lane numbers.
+    @inlinable @inline(__always)
+    public static func firInserting(_ x: Float, into v: SIMD4<Float>, lane: Int) -> SIMD4<Float> {
+        var w = v
+        w.replace(with: x, where: SIMD4<Int32>(0, 1, 2, 3) .== SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: lane)))
+        return w
     }
 
     /// The FIR inner product in `FIRSample`'s order, on `SIMD8<Float>`.
@@ -98,14 +115,24 @@ extension Float: FIRSample {
 }
 
 extension Double: FIRSample {
-    /// 8 outputs at once (`SIMD8<Double>`: one 64-byte vector).
-    @inlinable public static var firBlockLanes: Int { 8 }
+    /// 4 outputs at once (`SIMD4<Double>`: one 32-byte vector). Measured
+    /// with `filter-benchmarks --fir-runtime-only` on SSE2, 4 beat 8 from
+    /// 15 to 255 taps.
+    @inlinable public static var firBlockLanes: Int { 4 }
 
-    /// 8 outputs at once (`firOutputsAtOnce` on `SIMD8<Double>`).
+    /// 4 outputs at once (`firOutputsAtOnce` on `SIMD4<Double>`).
     @inlinable @inline(__always)
     public static func firDotProducts(_ r: UnsafePointer<Double>, _ w: UnsafePointer<Double>, count n: Int,
                                       into y: UnsafeMutablePointer<Double>) {
-        firOutputsAtOnce(r, w, count: n, into: y, as: SIMD8<Double>.self)
+        firOutputsAtOnce(r, w, count: n, into: y, as: SIMD4<Double>.self)
+    }
+
+    /// `v` with lane `lane` replaced by `x`, on `SIMD4<Int64>` lane numbers.
+    @inlinable @inline(__always)
+    public static func firInserting(_ x: Double, into v: SIMD4<Double>, lane: Int) -> SIMD4<Double> {
+        var w = v
+        w.replace(with: x, where: SIMD4<Int64>(0, 1, 2, 3) .== SIMD4<Int64>(repeating: Int64(lane)))
+        return w
     }
 
     /// The FIR inner product in `FIRSample`'s order, on `SIMD8<Double>`.
@@ -160,8 +187,8 @@ extension Double: FIRSample {
 /// every node but for -0 against +0, and the final + 0 (which turns -0
 /// into +0 and leaves every other value alone) makes them equal bit for
 /// bit. Each output costs one lane of a vector multiply and add a tap, with
-/// no masks and no horizontal sums (a 64-byte vector: one AVX-512
-/// instruction, two with AVX, four with SSE2 or NEON).
+/// no masks and no horizontal sums (a 32-byte vector: one AVX
+/// instruction, two with SSE2 or NEON).
 ///
 /// - Parameters:
 ///   - r: the `count` reversed taps.
@@ -240,3 +267,14 @@ func firTailMask<Sample>(_ count: Int, of: Sample.Type) -> [UInt8] {
     let size = MemoryLayout<Sample>.stride, rest = count % 32
     return (0..<32 * size).map { $0 / size < rest ? 0xFF : 0 }
 }
+
+#if hasFeature(Embedded)
+/// What `FIRSample` asks beyond arithmetic: nothing more in Embedded Swift,
+/// which has no `Codable`.
+public typealias FIRSampleCoding = Sendable
+#else
+/// What `FIRSample` asks beyond arithmetic: `Codable`, which `SIMDScalar`'s
+/// vectors need of their scalars outside Embedded Swift (the compiler warns
+/// when a protocol refining `SIMDScalar` leaves it out).
+public typealias FIRSampleCoding = Codable
+#endif

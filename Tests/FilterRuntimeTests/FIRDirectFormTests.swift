@@ -43,7 +43,10 @@ struct FIRDirectFormTests {
         return pairwiseSum(Array(x[..<(x.count / 2)])) + pairwiseSum(Array(x[(x.count / 2)...]))
     }
 
-    static let tapCounts = [1, 2, 7, 8, 9, 15, 16, 31, 32, 33, 64, 101, 255]
+    /// Around 32 lanes, and around where one sample's window moves from the
+    /// shift register alone (up to 44 taps) to the buffer of 2N and the
+    /// register (the register 4 to 11 vectors: 45-48, 76-80, 77).
+    static let tapCounts = [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 44, 45, 48, 49, 64, 76, 77, 80, 81, 101, 255]
 
     @Test(arguments: tapCounts)
     func samplesBlocksAndTheReferenceAgreeBitForBit(count: Int) {
@@ -99,6 +102,53 @@ struct FIRDirectFormTests {
                 var one = FIRDirectForm<Double>(taps)
                 #expect(input.map { one.process($0) }.map(\.bitPattern) == expected)
             }
+        }
+    }
+
+    /// One sample at a time and blocks, in turn on one filter, and a copy
+    /// taken midway going on by itself: every output the reference's, bit for
+    /// bit (the block leaves the shift register and the buffer of 2N where
+    /// single samples expect them, and a copy has a state of its own).
+    @Test(arguments: [3, 16, 17, 44, 45, 77, 130])
+    func samplesAndBlocksInTurnAgree(count: Int) {
+        let taps = Self.noise(count, seed: UInt64(count) + 11)
+        let input = Self.noise(1200, seed: 21).map { Float($0) }
+        let expected = Self.reference(taps.map { Float($0) }, input)
+        var filter = FIRDirectForm<Float>(taps)
+        var output: [Float] = []
+        var start = 0, turn = 0, copy: FIRDirectForm<Float>?, copyStart = 0
+        for size in [1, 2, count + 3, 1, 5, 2 * count + 40, 3, 1, 300, 7, 1200] where start < input.count {
+            let end = min(start + size, input.count)
+            if turn % 2 == 0 {
+                output += input[start..<end].map { filter.process($0) }
+            } else {
+                output += filter.process(Array(input[start..<end]))
+            }
+            if turn == 4 { copy = filter; copyStart = end }
+            start = end
+            turn += 1
+        }
+        #expect(output == expected)
+        var alone = copy!
+        #expect(input[copyStart...].map { alone.process($0) } == Array(expected[copyStart...]))
+    }
+
+    /// An infinite or NaN input spoils the N outputs whose windows hold it
+    /// and no more, one sample at a time and in blocks (a shift register
+    /// or buffer that kept it, or met it with a zero tap, would not).
+    @Test(arguments: [5, 16, 40, 77])
+    func anInfinityLeavesTheWindow(count: Int) {
+        let taps = Self.noise(count, seed: 3)
+        for bad in [Float.infinity, -.infinity, .nan] {
+            var input = Self.noise(400, seed: 9).map { Float($0) }
+            input[100] = bad
+            let expected = Self.reference(taps.map { Float($0) }, input)
+            var one = FIRDirectForm<Float>(taps), block = FIRDirectForm<Float>(taps)
+            let perSample = input.map { one.process($0) }
+            let blocked = block.process(Array(input[..<150])) + block.process(Array(input[150...]))
+            #expect(perSample.map(\.bitPattern) == expected.map(\.bitPattern))
+            #expect(blocked.map(\.bitPattern) == expected.map(\.bitPattern))
+            #expect(perSample[(100 + count)...].allSatisfy { $0.isFinite })
         }
     }
 
@@ -162,6 +212,18 @@ struct FIRDirectFormTests {
         let reached = (0..<taps.count).map { _ in step.process(2) }.last!
         #expect(settled == reached)
         #expect(filter.taps == taps && filter.count == 33)
+        // Settled and reset filters of every window layout, one sample at a time.
+        for count in [3, 17, 45, 77] {
+            let taps = Self.noise(count, seed: UInt64(count))
+            var settledFilter = FIRDirectForm<Float>(taps), walked = FIRDirectForm<Float>(taps)
+            settledFilter.reset(toSteadyStateFor: -0.5)
+            for _ in 0..<count { _ = walked.process(-0.5) }
+            let tail = Self.noise(60, seed: 4).map { Float($0) }
+            #expect(tail.map { settledFilter.process($0) } == tail.map { walked.process($0) }, "\(count) taps")
+            settledFilter.reset()
+            var fresh = FIRDirectForm<Float>(taps)
+            #expect(tail.map { settledFilter.process($0) } == tail.map { fresh.process($0) }, "\(count) taps, reset")
+        }
     }
 
     @Test func threeAxesAreThreeFilters() {
