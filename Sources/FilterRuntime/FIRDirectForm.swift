@@ -105,8 +105,9 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     /// Filters `input` into `output` (the same count), as `process(_:)` would
     /// sample by sample, bit for bit: the same inner products, in the same
     /// order. Where windows lie inside `input`, the products read `input`
-    /// itself, a vector of outputs at a time (`firDotProducts`: 8 Float
-    /// or 4 Double, their windows one vector load a tap) and then one at a time (with the last
+    /// itself, a vector of outputs at a time (`firDotProducts`, or
+    /// `firShortDotProducts` up to 32 taps: 8 Float or 4 Double, their windows
+    /// one vector load a tap) and then one at a time (with the last
     /// group's masked reads); the first N - 1 outputs and the last few go
     /// through the delay line. `input` and
     /// `output` may be the same buffer (or overlap): then every output goes
@@ -154,6 +155,11 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
                         // A vector of outputs at a time while their windows lie in
                         // the input (they read no padding), then one at a time.
                         let lanes = Sample.firBlockLanes
+                        if n <= 32 {
+                            let vectors = (count - i) / lanes
+                            Sample.firShortDotProducts(rp, x + i - (n - 1), count: n, into: y + i, vectors: vectors)
+                            i += vectors * lanes
+                        }
                         while i + lanes <= count {
                             Sample.firDotProducts(rp, x + i - (n - 1), count: n, into: y + i)
                             i += lanes
