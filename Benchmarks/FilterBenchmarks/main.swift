@@ -32,12 +32,12 @@ if figurePath == nil, CommandLine.arguments.contains("--design-only") {
 }
 if figurePath == nil, CommandLine.arguments.contains("--fir-only") {
     try firBenchmark(repeats: 7)
-    try inBenchmarkDirectory { dir in try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir) }
+    try inBenchmarkDirectory { dir in try firRuntimeBenchmark(samples: 1_000_000, repeats: 9, in: dir) }
     try overlapSaveBenchmark(samples: 1_000_000, repeats: 3)
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--fir-runtime-only") {
-    try inBenchmarkDirectory { dir in try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir) }
+    try inBenchmarkDirectory { dir in try firRuntimeBenchmark(samples: 1_000_000, repeats: 9, in: dir) }
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--response-only") {
@@ -45,7 +45,7 @@ if figurePath == nil, CommandLine.arguments.contains("--response-only") {
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--forms-only") {
-    try inBenchmarkDirectory { dir in try sectionFormBenchmark(samples: 4_000_000, repeats: 5, in: dir) }
+    try inBenchmarkDirectory { dir in try sectionFormBenchmark(samples: 2_000_000, repeats: 9, in: dir) }
     exit(0)
 }
 if figurePath == nil, CommandLine.arguments.contains("--pipeline-only") {
@@ -194,7 +194,7 @@ for (label, recipe) in sectionCases {
 }
 print("  DigitalFilter<Double> runs TDF-II, as the C does; DigitalFilter<Float> the same sections in Double inside;")
 print("  SectionCascade<TransposedForm<Float>> the C's TDF-II in float.")
-try sectionFormBenchmark(samples: 4_000_000, repeats: repeats, in: dir)
+try sectionFormBenchmark(samples: 2_000_000, repeats: 9, in: dir)
 try designBenchmark(repeats: 20)
 try designGridBenchmark(repeats: 5)
 
@@ -252,7 +252,7 @@ if !CommandLine.arguments.contains("--no-pipeline") {
     pipelineBenchmark(samples: 10_000_000, cliRows: 3_000_000)
 }
 try firBenchmark(repeats: 7)
-try firRuntimeBenchmark(samples: 1_000_000, repeats: 5, in: dir)
+try firRuntimeBenchmark(samples: 1_000_000, repeats: 9, in: dir)
 try overlapSaveBenchmark(samples: 1_000_000, repeats: 3)
 if figurePath != nil {
     print("")

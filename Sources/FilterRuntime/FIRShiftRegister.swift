@@ -178,19 +178,7 @@ struct FIRShiftRegister<S: FIRSample>: @unchecked Sendable {
         let start = 32 * firBufferGroups(taps: n)
         for i in 0..<11 where start + 4 * i < reversed.count {
             let v = SIMD4(reversed[start + 4 * i], reversed[start + 4 * i + 1], reversed[start + 4 * i + 2], reversed[start + 4 * i + 3])
-            switch i {
-        case 0: t0 = v
-        case 1: t1 = v
-        case 2: t2 = v
-        case 3: t3 = v
-        case 4: t4 = v
-        case 5: t5 = v
-        case 6: t6 = v
-        case 7: t7 = v
-        case 8: t8 = v
-        case 9: t9 = v
-        default: t10 = v
-            }
+            set(i, v, taps: true)
         }
     }
 
@@ -201,26 +189,33 @@ struct FIRShiftRegister<S: FIRSample>: @unchecked Sendable {
         for i in 0..<11 {
             var v = SIMD4<S>()
             for l in 0..<4 where start + 4 * i + l < n { v[l] = value(start + 4 * i + l) }
-            switch i {
-        case 0: w0 = v
-        case 1: w1 = v
-        case 2: w2 = v
-        case 3: w3 = v
-        case 4: w4 = v
-        case 5: w5 = v
-        case 6: w6 = v
-        case 7: w7 = v
-        case 8: w8 = v
-        case 9: w9 = v
-        default: w10 = v
-            }
+            set(i, v, taps: false)
+        }
+    }
+
+    /// T_i = v if `taps`, else W_i = v (i < 11).
+    mutating func set(_ i: Int, _ v: SIMD4<S>, taps: Bool) {
+        switch i {
+        case 0: if taps { t0 = v } else { w0 = v }
+        case 1: if taps { t1 = v } else { w1 = v }
+        case 2: if taps { t2 = v } else { w2 = v }
+        case 3: if taps { t3 = v } else { w3 = v }
+        case 4: if taps { t4 = v } else { w4 = v }
+        case 5: if taps { t5 = v } else { w5 = v }
+        case 6: if taps { t6 = v } else { w6 = v }
+        case 7: if taps { t7 = v } else { w7 = v }
+        case 8: if taps { t8 = v } else { w8 = v }
+        case 9: if taps { t9 = v } else { w9 = v }
+        default: if taps { t10 = v } else { w10 = v }
         }
     }
 
     /// One sample in: W_0 ... W_(count-1) move down one sample (count 1 ...
     /// 11), x into lane `lane` of the last; each new W_i times T_i added to
     /// a_(i mod 8) (the register starts at a group of 32 taps), or, if
-    /// `fresh` (a_0 ... a_7 not yet begun), a_i begun with it.
+    /// `fresh` (a_0 ... a_7 not yet begun), a_i begun with it. Written out a
+    /// vector a line on purpose: each vector a stored property of its own is
+    /// what lets the optimiser keep them in registers (an array would not).
     @inlinable @inline(__always)
     mutating func shift(_ x: S, count: Int, lane: Int, fresh: Bool, into sums: inout FIRLaneSums<S>) {
         let v0 = Self.shifted(w0, w1, x, lane, last: count == 1); w0 = v0; sums.add(v0 * t0, to: 0, fresh: fresh)
