@@ -4,7 +4,7 @@
 ///
 /// in `FIRSample`'s order, bit for bit `firDotProduct`'s, its partial sums
 /// kept as 8 `SIMD4` vectors: taps vector k (r[4k] ... r[4k+3]) and window
-/// vector k go to a_{k mod 8}, in increasing k, from +0 (`firLaneSums`).
+/// vector k go to a_{k mod 8}, in increasing k, from +0 (`FIRLaneSums`).
 ///
 /// The window has two parts, split at a group of 32 taps, j = 32 G with
 /// G = max(0, floor((ceil(N/4) - 4) / 8)):
