@@ -8,7 +8,7 @@
 /// One sample (`process(_:)`) reads the window x[n-N+1] ... x[n] from two
 /// places (`firStep`): its older samples from a buffer of 2N, where each
 /// sample is written at p and at p + N so that the window is contiguous with
-/// no shifting, and its newest 13 to 44 samples (all of a filter of up to 16
+/// no shifting, and its newest 13 to 44 samples (all of a filter of up to 44
 /// taps) from a shift register of `SIMD4` vectors, which spares the
 /// processor reading back a sample it has only just stored. A block reads the
 /// windows that lie inside it straight from its input; `process(_:)` one
@@ -19,18 +19,16 @@
 public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     /// The taps h[0] ... h[N-1], as stored in `Sample`.
     public let taps: [Sample]
-    /// The taps time-reversed, r[j] = h[N-1-j], then zeros up to a multiple
-    /// of 32 (what `FIRSample.firDotProduct` reads).
-    @usableFromInline let reversed: [Sample]
     /// N.
     @usableFromInline let tapCount: Int
     /// The inner product's mask of its last group of 32 (`firTailMask`).
     @usableFromInline let tailMask: [UInt8]
     /// What `process(_:)` reads and writes beyond the shift register, in one
-    /// buffer (one access, no reference counting a sample): the reversed
-    /// taps again (`firStep` reads them from here), then from `historyStart`
-    /// the last N inputs twice, slot p and p + N holding the same sample
-    /// (then 32 zeros, read only under the mask).
+    /// buffer (one access, no reference counting a sample): the taps
+    /// time-reversed, r[j] = h[N-1-j], then zeros up to a multiple of 32 (what
+    /// `FIRSample.firDotProduct` reads); then from `historyStart` the last N
+    /// inputs twice, slot p and p + N holding the same sample (then 32 zeros,
+    /// read only under the mask).
     @usableFromInline var state: [Sample]
     /// Where the buffer of 2N starts in `state`.
     @usableFromInline let historyStart: Int
@@ -45,7 +43,7 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
     public init(taps: [Sample]) {
         precondition(!taps.isEmpty, "a FIR filter needs at least one tap")
         self.taps = taps
-        reversed = taps.reversed() + [Sample](repeating: 0, count: firPadding(taps.count))
+        let reversed = taps.reversed() + [Sample](repeating: 0, count: firPadding(taps.count))
         tapCount = taps.count
         tailMask = firTailMask(taps.count, of: Sample.self)
         // The buffer: 2N, and 32 more that the last group's masked loads may read.
@@ -120,69 +118,70 @@ public struct FIRDirectForm<Sample: FIRSample>: Sendable {
         precondition(output.count == input.count, "output must hold as many samples as input")
         let n = tapCount, count = input.count, padded = n + firPadding(n)
         var p = position
-        let (history, reversed, tailMask) = (historyStart, reversed, tailMask)
+        let (history, tailMask) = (historyStart, tailMask)
         var buffer: [Sample] = []
         swap(&buffer, &state)
         defer { swap(&buffer, &state) }
         var register = register
         defer { self.register = register }
         buffer.withUnsafeMutableBufferPointer { b in
-            reversed.withUnsafeBufferPointer { r in
-                tailMask.withUnsafeBytes { m in
-                    let (hp, rp, mp) = (b.baseAddress! + history, r.baseAddress!, m.baseAddress!)
-                    /// One sample through `firStep`, the slot advanced.
-                    func step(_ x: Sample) -> Sample {
-                        let y = firStep(x, taps: n, history: hp, at: p, register: &register, reversed: UnsafeRawPointer(rp))
-                        p = p + 1 == n ? 0 : p + 1
-                        return y
+            tailMask.withUnsafeBytes { m in
+                let (hp, rp, mp) = (b.baseAddress! + history, UnsafePointer(b.baseAddress!), m.baseAddress!)
+                /// One sample through `firStep`, the slot advanced.
+                func step(_ x: Sample) -> Sample {
+                    let y = firStep(x, taps: n, history: hp, at: p, register: &register, reversed: UnsafeRawPointer(rp))
+                    p = p + 1 == n ? 0 : p + 1
+                    return y
+                }
+                // Outputs from head on have their window x[i-N+1] ... x[i]
+                // inside the input; one inner product at a time reads up to
+                // x[i - N + padded], inside the input below `direct`.
+                let head = min(count, n - 1)
+                let direct = max(head, count - (padded - n))
+                var inside = count > head
+                if let x = input.baseAddress, let y = output.baseAddress,
+                   UnsafeRawPointer(y) < UnsafeRawPointer(x + count), UnsafeRawPointer(x) < UnsafeRawPointer(y + count) {
+                    inside = false
+                }
+                var i = 0
+                while i < head {
+                    output[i] = step(input[i])
+                    i += 1
+                }
+                if inside, let x = input.baseAddress, let y = output.baseAddress {
+                    // A vector of outputs at a time while their windows lie in
+                    // the input (they read no padding), then one at a time.
+                    let lanes = Sample.firBlockLanes
+                    if n <= 32 {
+                        let vectors = (count - i) / lanes
+                        Sample.firShortDotProducts(rp, x + i - (n - 1), count: n, into: y + i, vectors: vectors)
+                        i += vectors * lanes
                     }
-                    // Outputs from head on have their window x[i-N+1] ... x[i]
-                    // inside the input; one inner product at a time reads up to
-                    // x[i - N + padded], inside the input below `direct`.
-                    let head = min(count, n - 1)
-                    let direct = max(head, count - (padded - n))
-                    var inside = count > head
-                    if let x = input.baseAddress, let y = output.baseAddress,
-                       UnsafeRawPointer(y) < UnsafeRawPointer(x + count), UnsafeRawPointer(x) < UnsafeRawPointer(y + count) {
-                        inside = false
+                    while i + lanes <= count {
+                        Sample.firDotProducts(rp, x + i - (n - 1), count: n, into: y + i)
+                        i += lanes
                     }
-                    var i = 0
-                    while i < head {
-                        output[i] = step(input[i])
+                    while i < direct {
+                        y[i] = Sample.firDotProduct(rp, x + i - (n - 1), count: n, mask: mp)
                         i += 1
                     }
-                    if inside, let x = input.baseAddress, let y = output.baseAddress {
-                        // A vector of outputs at a time while their windows lie in
-                        // the input (they read no padding), then one at a time.
-                        let lanes = Sample.firBlockLanes
-                        if n <= 32 {
-                            let vectors = (count - i) / lanes
-                            Sample.firShortDotProducts(rp, x + i - (n - 1), count: n, into: y + i, vectors: vectors)
-                            i += vectors * lanes
-                        }
-                        while i + lanes <= count {
-                            Sample.firDotProducts(rp, x + i - (n - 1), count: n, into: y + i)
-                            i += lanes
-                        }
-                        while i < direct {
-                            y[i] = Sample.firDotProduct(rp, x + i - (n - 1), count: n, mask: mp)
-                            i += 1
-                        }
-                        // The delay line as N - 1 steps would leave it before x[i]:
-                        // slot k holds x[i - N + 1 + k], the next write at N - 1.
+                    // The delay line as N - 1 steps would leave it before x[i]:
+                    // slot k holds x[i - N + 1 + k], the next write at N - 1
+                    // (read one sample at a time only past 44 taps, G > 0).
+                    if firBufferGroups(taps: n) > 0 {
                         for k in 0..<(n - 1) {
                             hp[k] = x[i - (n - 1) + k]
                             hp[k + n] = hp[k]
                         }
-                        p = n - 1
-                        // The shift register before x[i]: w[j] = x[i - N + j]
-                        // from j = 32 G (w[0], shifted out unread, may be 0).
-                        register.fill(count: n) { j in j > 0 ? x[i - n + j] : 0 }
                     }
-                    while i < count {
-                        output[i] = step(input[i])
-                        i += 1
-                    }
+                    p = n - 1
+                    // The shift register before x[i]: w[j] = x[i - N + j]
+                    // from j = 32 G (w[0], shifted out unread, may be 0).
+                    register.fill(count: n) { j in j > 0 ? x[i - n + j] : 0 }
+                }
+                while i < count {
+                    output[i] = step(input[i])
+                    i += 1
                 }
             }
         }
